@@ -1,0 +1,107 @@
+"""gentensor: N-dimensional tensors over any element type, with exact linear algebra.
+
+``import gentensor as gt``.  Every public name is re-exported here; the
+modules below are the implementation (see ``docs/`` for the guide).
+
+>>> import gentensor as gt
+>>> x = gt.tensor([[2, 1], [1, 3]])
+>>> x.T.tolist(), gt.shares_memory(x, x.T)
+([[2, 1], [1, 3]], True)
+"""
+
+from __future__ import annotations
+
+from ._tensor import Tensor
+from .creation import arange, eye, fromfunction, full, ones, symbols, tensor, zeros
+from .display import get_printoptions, printoptions
+from .errors import (
+    AxisError,
+    DomainError,
+    GentensorError,
+    NonSquareError,
+    NotDivisibleError,
+    OpsMismatchError,
+    ReadOnlyError,
+    ShapeError,
+    SingularMatrixError,
+)
+from .manipulation import (
+    broadcast_to,
+    diagonal,
+    expand_dims,
+    flip,
+    matrix_transpose,
+    moveaxis,
+    permute_dims,
+    reshape,
+    shares_memory,
+    squeeze,
+    swapaxes,
+)
+from .ops import (
+    BaseOps,
+    ElementOps,
+    booleans,
+    complexes,
+    floats,
+    integers,
+    modular,
+    objects,
+    rationals,
+    register_ops,
+    result_ops,
+    symbolic,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    # the tensor and its creation
+    "Tensor",
+    "tensor",
+    "zeros",
+    "ones",
+    "full",
+    "eye",
+    "arange",
+    "fromfunction",
+    "symbols",
+    # views
+    "reshape",
+    "permute_dims",
+    "matrix_transpose",
+    "moveaxis",
+    "swapaxes",
+    "squeeze",
+    "expand_dims",
+    "flip",
+    "broadcast_to",
+    "diagonal",
+    "shares_memory",
+    # element operations
+    "ElementOps",
+    "BaseOps",
+    "integers",
+    "rationals",
+    "symbolic",
+    "floats",
+    "complexes",
+    "objects",
+    "booleans",
+    "modular",
+    "register_ops",
+    "result_ops",
+    # display
+    "printoptions",
+    "get_printoptions",
+    # errors
+    "GentensorError",
+    "ShapeError",
+    "AxisError",
+    "NonSquareError",
+    "OpsMismatchError",
+    "DomainError",
+    "NotDivisibleError",
+    "SingularMatrixError",
+    "ReadOnlyError",
+]

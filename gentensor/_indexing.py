@@ -1,0 +1,235 @@
+"""Index parsing: NumPy's basic (view) and advanced (gather/scatter) indexing.
+
+``resolve(key, layout)`` turns any index into either a view layout (ints,
+slices, ``...``, ``None``) or, when integer lists / boolean masks are present,
+the storage positions of the selected elements and the result shape, with
+NumPy's placement rule (adjacent advanced indices keep their place, separated
+ones move to the front).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from ._kernels import row_starts
+from ._layout import Layout, broadcast_shapes
+from .errors import ShapeError
+
+__all__ = ["resolve"]
+
+
+class _Advanced:
+    """An integer index array: flat values and shape."""
+
+    __slots__ = ("values", "shape")
+
+    def __init__(self, values: list[int], shape: tuple[int, ...]) -> None:
+        self.values = values
+        self.shape = shape
+
+
+def _as_index_tensor(item: Any, func: str) -> Any:
+    from ._tensor import Tensor
+    from .creation import tensor
+
+    if isinstance(item, Tensor):
+        return item
+    try:
+        return tensor(item)
+    except (ShapeError, TypeError) as e:
+        raise IndexError(f"{func}: invalid index array {item!r}: {e}") from None
+
+
+def _classify(item: Any, func: str) -> Any:
+    """``None``, ``Ellipsis``, an int, a slice, ('mask', Tensor) or an _Advanced."""
+    from ._tensor import Tensor
+    from .ops import booleans, integers
+
+    if item is None or item is Ellipsis or isinstance(item, slice):
+        return item
+    if isinstance(item, bool):
+        raise TypeError(f"{func}: a bare bool is not an index (got {item!r}); use a list of bools as a mask")
+    if isinstance(item, int):
+        return item
+    if isinstance(item, (list, tuple, Tensor)) or type(item).__module__ == "numpy":
+        if type(item).__module__ == "numpy" and getattr(item, "ndim", 1) == 0 and not hasattr(item, "__len__"):
+            try:
+                return operator.index(item)
+            except TypeError:
+                pass
+        t = _as_index_tensor(item, func)
+        if t.ops is booleans:
+            return ("mask", t)
+        if t.ops is integers or (t.size == 0):
+            return _Advanced(t._elements(), t.shape)
+        raise IndexError(
+            f"{func}: index arrays must hold ints or bools (got elements of {t.ops!r}); "
+            "convert with .astype(gt.integers)"
+        )
+    try:
+        return operator.index(item)
+    except TypeError:
+        raise TypeError(
+            f"{func}: invalid index {item!r} of type {type(item).__name__}; "
+            "use an int, a slice, ..., None, a list of ints or a boolean mask"
+        ) from None
+
+
+def _expand(key: Any, ndim: int, func: str) -> list[Any]:
+    items = [_classify(k, func) for k in (key if isinstance(key, tuple) else (key,))]
+    consumed = 0
+    ellipses = 0
+    for it in items:
+        if it is Ellipsis:
+            ellipses += 1
+        elif it is None:
+            pass
+        elif isinstance(it, tuple):
+            consumed += it[1].ndim
+        else:
+            consumed += 1
+    if ellipses > 1:
+        raise IndexError(f"{func}: an index can only have a single ellipsis ('...')")
+    if consumed > ndim:
+        raise IndexError(f"{func}: too many indices for a tensor with ndim {ndim} (got {consumed})")
+    out: list[Any] = []
+    for it in items:
+        if it is Ellipsis:
+            out.extend([slice(None)] * (ndim - consumed))
+        else:
+            out.append(it)
+    if not ellipses:
+        out.extend([slice(None)] * (ndim - consumed))
+    return out
+
+
+def _mask_to_arrays(mask: Any) -> list[_Advanced]:
+    """A boolean mask as one integer index array per axis it covers (NumPy's nonzero)."""
+    values = mask._elements()
+    shape = mask.shape
+    hits = [k for k, v in enumerate(values) if v]
+    arrays: list[list[int]] = [[] for _ in shape]
+    for flat in hits:
+        for axis in range(len(shape) - 1, -1, -1):
+            flat, r = divmod(flat, shape[axis])
+            arrays[axis].append(r)
+    return [_Advanced(a, (len(hits),)) for a in arrays]
+
+
+def resolve(key: Any, layout: Layout, func: str = "__getitem__") -> tuple[Layout, list[int] | None, tuple[int, ...]]:
+    """Resolve ``key`` against ``layout``.
+
+    Returns ``(view_layout, None, shape)`` for basic indexing, or
+    ``(view_layout, positions, shape)`` for advanced indexing, where
+    ``positions`` are the storage positions of the result in C order.
+    """
+    shape, strides = layout.shape, layout.strides
+    items = _expand(key, len(shape), func)
+    out_shape: list[int] = []
+    out_strides: list[int] = []
+    offset = layout.offset
+    advanced: list[tuple[int, _Advanced, int]] = []
+    axis = 0
+    expanded: list[Any] = []
+    for it in items:
+        if isinstance(it, tuple):
+            mask = it[1]
+            if mask.ndim == 0:
+                expanded.append(("mask0", bool(mask.item())))
+                continue
+            covered = shape[axis : axis + mask.ndim]
+            if covered != mask.shape:
+                raise IndexError(
+                    f"{func}: boolean mask of shape {mask.shape} does not match the indexed axes "
+                    f"{tuple(range(axis, axis + mask.ndim))} of shape {covered}"
+                )
+            expanded.extend(_mask_to_arrays(mask))
+            axis += mask.ndim
+        else:
+            expanded.append(it)
+            if it is not None:
+                axis += 1
+    axis = 0
+    for it in expanded:
+        if it is None:
+            out_shape.append(1)
+            out_strides.append(0)
+        elif isinstance(it, int):
+            n = shape[axis]
+            if not -n <= it < n:
+                raise IndexError(f"{func}: index {it} is out of range for axis {axis} with size {n}")
+            offset += (it % n) * strides[axis]
+            axis += 1
+        elif isinstance(it, slice):
+            n = shape[axis]
+            start, stop, step = it.indices(n)
+            length = len(range(start, stop, step))
+            if length:
+                offset += start * strides[axis]
+            out_shape.append(length)
+            out_strides.append(strides[axis] * step)
+            axis += 1
+        elif isinstance(it, tuple):  # a 0-d mask: a new axis of length 1 (True) or 0 (False)
+            advanced.append((len(out_shape), _Advanced([0] * it[1], (int(it[1]),)), 0))
+            out_shape.append(1)
+            out_strides.append(0)
+        else:
+            n = shape[axis]
+            vals = it.values
+            if vals and (min(vals) < -n or max(vals) >= n):
+                bad = next(v for v in vals if not -n <= v < n)
+                raise IndexError(f"{func}: index {bad} is out of range for axis {axis} with size {n}")
+            if vals and min(vals) < 0:
+                it = _Advanced([v % n for v in vals], it.shape)
+            advanced.append((len(out_shape), it, strides[axis]))
+            out_shape.append(n)
+            out_strides.append(strides[axis])
+            axis += 1
+    view = Layout(tuple(out_shape), tuple(out_strides), offset)
+    if not advanced:
+        return view, None, view.shape
+    return view, *_advanced_positions(view, advanced, func)
+
+
+def _advanced_positions(
+    view: Layout, advanced: list[tuple[int, _Advanced, int]], func: str
+) -> tuple[list[int], tuple[int, ...]]:
+    try:
+        bshape = broadcast_shapes(*(a.shape for _, a, _ in advanced), func=func)
+    except ShapeError as e:
+        raise IndexError(f"{func}: index arrays could not be broadcast together: {e}") from None
+    size = 1
+    for n in bshape:
+        size *= n
+    # Offset contributed by the advanced indices, for each position of the broadcast shape.
+    contrib = [0] * size
+    for _, arr, stride in advanced:
+        vals = _broadcast_flat(arr, bshape)
+        contrib = [c + v * stride for c, v in zip(contrib, vals)]
+    adv_axes = [pos for pos, _, _ in advanced]
+    rest = [k for k in range(view.ndim) if k not in adv_axes]
+    adjacent = adv_axes == list(range(adv_axes[0], adv_axes[-1] + 1))
+    if adjacent:
+        pre = [k for k in rest if k < adv_axes[0]]
+        post = [k for k in rest if k > adv_axes[-1]]
+    else:
+        pre, post = [], rest
+    vs, vt = view.shape, view.strides
+    pre_starts = row_starts(view.offset, [vs[k] for k in pre], [vt[k] for k in pre])
+    post_rel = row_starts(0, [vs[k] for k in post], [vt[k] for k in post])
+    starts = [p + c for p in pre_starts for c in contrib]
+    if post:
+        starts = [s + r for s in starts for r in post_rel]
+    shape = tuple(vs[k] for k in pre) + bshape + tuple(vs[k] for k in post)
+    return starts, shape
+
+
+def _broadcast_flat(arr: _Advanced, shape: tuple[int, ...]) -> list[int]:
+    if arr.shape == shape:
+        return arr.values
+    from ._kernels import gather
+
+    lay = Layout.contiguous(arr.shape).broadcast_to(shape)
+    assert lay is not None  # broadcast_shapes succeeded
+    return gather(arr.values, lay)

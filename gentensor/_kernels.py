@@ -1,0 +1,110 @@
+"""The hot loops over (storage list, Layout): gather, scatter, positions.
+
+A strided view is read row by row with C-speed extended slices
+``data[start:stop:step]`` (never element by element through a Python-level
+multi-index); axes that walk storage as one are merged first, so a view of a
+contiguous block is a single slice.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ._layout import Layout, collapse
+
+__all__ = ["gather", "scatter", "positions", "row_starts"]
+
+
+def row_starts(offset: int, shape: Sequence[int], strides: Sequence[int]) -> list[int]:
+    """Storage position of the first element of every row, in C order.
+
+    >>> row_starts(1, (2, 3), (10, 2))
+    [1, 3, 5, 11, 13, 15]
+    """
+    starts = [offset]
+    for n, s in zip(shape, strides):
+        steps = range(0, n * s, s) if s else [0] * n
+        starts = [b + d for b in starts for d in steps]
+    return starts
+
+
+def _rows(layout: Layout) -> tuple[list[int], int, int]:
+    shape, strides = collapse(layout.shape, layout.strides)
+    if not shape:
+        return [layout.offset], 1, 1
+    return row_starts(layout.offset, shape[:-1], strides[:-1]), shape[-1], strides[-1]
+
+
+def gather(data: Any, layout: Layout) -> list[Any]:
+    """The elements of ``layout`` over ``data`` as a new list, in C order.
+
+    ``data`` may be a list or a ``range`` (which gathers storage positions).
+
+    >>> gather(list(range(6)), Layout.contiguous((2, 3)).permute((1, 0)))
+    [0, 3, 1, 4, 2, 5]
+    """
+    shape = layout.shape
+    if 0 in shape:
+        return []
+    if layout.is_contiguous:
+        start = layout.offset
+        return list(data[start : start + layout.size])
+    starts, n, s = _rows(layout)
+    out: list[Any] = []
+    extend = out.extend
+    if s == 0:
+        for b in starts:
+            extend([data[b]] * n)
+    elif s > 0:
+        span = n * s
+        for b in starts:
+            extend(data[b : b + span : s])
+    else:
+        span = n * s
+        for b in starts:
+            stop = b + span
+            extend(data[b : stop if stop >= 0 else None : s])
+    return out
+
+
+def positions(layout: Layout) -> list[int]:
+    """The storage position of every element of ``layout``, in C order.
+
+    >>> positions(Layout((2, 2), (1, 2), 0))
+    [0, 2, 1, 3]
+    """
+    if 0 in layout.shape:
+        return []
+    lo, hi = layout.extent()
+    return gather(range(hi + 1), layout)
+
+
+def scatter(data: list[Any], layout: Layout, values: list[Any]) -> None:
+    """Write ``values`` (C order, exactly ``layout.size`` of them) into ``data`` through ``layout``.
+
+    The layout must not repeat storage positions (no stride 0 over length > 1).
+
+    >>> d = [0] * 6
+    >>> scatter(d, Layout.contiguous((2, 3)).permute((1, 0)), [1, 2, 3, 4, 5, 6])
+    >>> d
+    [1, 3, 5, 2, 4, 6]
+    """
+    if 0 in layout.shape:
+        return
+    if layout.is_contiguous:
+        start = layout.offset
+        data[start : start + len(values)] = values
+        return
+    starts, n, s = _rows(layout)
+    k = 0
+    if s > 0:
+        span = n * s
+        for b in starts:
+            data[b : b + span : s] = values[k : k + n]
+            k += n
+    else:
+        span = n * s
+        for b in starts:
+            stop = b + span
+            data[b : stop if stop >= 0 else None : s] = values[k : k + n]
+            k += n

@@ -1,0 +1,269 @@
+"""Creation: tensor, zeros, ones, full, eye, arange, fromfunction, symbols.
+
+``tensor`` flattens nested data once, checks it is not ragged (saying where),
+infers the ops from the element types (or uses ``ops=``) and converts only
+when some element is not already native to the ops.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import numbers
+from fractions import Fraction
+from typing import Any, Callable
+
+from ._layout import normalize_shape
+from ._tensor import Tensor
+from .errors import ShapeError
+from .ops import as_ops, infer_ops, integers, ops_for_type, symbolic
+
+__all__ = ["tensor", "zeros", "ones", "full", "eye", "arange", "fromfunction", "symbols"]
+
+_NEST = (list, tuple)
+
+
+def _unravel(k: int, shape: list[int]) -> list[int]:
+    idx = []
+    for n in reversed(shape):
+        k, r = divmod(k, n)
+        idx.append(r)
+    return idx[::-1]
+
+
+def _flatten(data: Any) -> tuple[list[Any], tuple[int, ...], set[type]]:
+    """Nested lists/tuples → (flat elements, shape, set of element types)."""
+    shape: list[int] = []
+    probe = data
+    while isinstance(probe, _NEST) or isinstance(probe, Tensor):
+        if isinstance(probe, Tensor):
+            shape.extend(probe.shape)
+            break
+        shape.append(len(probe))
+        if not probe:
+            break
+        probe = probe[0]
+    items: list[Any] = [data]
+    for depth, n in enumerate(shape):
+        types = set(map(type, items))
+        if Tensor in types:
+            items = [it.tolist() if isinstance(it, Tensor) else it for it in items]
+            types = set(map(type, items))
+        if not types <= {list, tuple} or any(len(it) != n for it in items):
+            k = next(k for k, it in enumerate(items) if not isinstance(it, _NEST) or len(it) != n)
+            bad = items[k]
+            where = _unravel(k, shape[:depth])
+            got = f"length {len(bad)}" if isinstance(bad, _NEST) else f"a scalar {bad!r}"
+            raise ShapeError(
+                f"tensor: ragged nested data: the entry at index {where} is {got}, expected a sequence of "
+                f"length {n} (as at index {[0] * depth}); every sequence at one depth must have the same length"
+            )
+        items = list(itertools.chain.from_iterable(items))
+    types = set(map(type, items))
+    if types & {list, tuple} or Tensor in types:
+        k = next(k for k, it in enumerate(items) if isinstance(it, (list, tuple, Tensor)))
+        raise ShapeError(
+            f"tensor: ragged nested data: the entry at index {_unravel(k, shape)} is a sequence, but the "
+            f"entries at index {[0] * len(shape)} are scalars; every sequence at one depth must have the same length"
+        )
+    return items, tuple(shape), types
+
+
+def _from_foreign(data: Any) -> tuple[list[Any], tuple[int, ...]] | None:
+    """Flat elements and shape of a NumPy array or a SymPy matrix/array, else ``None``."""
+    module = type(data).__module__ or ""
+    if module.startswith("numpy") and hasattr(data, "dtype") and hasattr(data, "shape"):
+        shape = tuple(int(n) for n in data.shape)
+        flat = data.reshape(-1).tolist() if data.ndim else [data.tolist()]
+        return flat, shape
+    if module.startswith("sympy") and hasattr(data, "shape") and hasattr(data, "tolist"):
+        shape = tuple(int(n) for n in data.shape)
+        flat = [data[idx] for idx in itertools.product(*map(range, shape))] if shape else [data[()]]
+        return flat, shape
+    return None
+
+
+def _build(items: list[Any], shape: tuple[int, ...], types: set[type], ops: Any) -> Tensor[Any]:
+    target = infer_ops(types) if ops is None else as_ops(ops, "tensor")
+    native = getattr(target, "native_types", ())
+    if not types <= set(native) or (target is symbolic and types):
+        convert = getattr(target, "convert_list", None)
+        items = convert(items) if convert is not None else [target.convert(v) for v in items]
+    return Tensor._from_flat(items, shape, target)
+
+
+def tensor(data: Any, /, *, ops: Any = None) -> Tensor[Any]:
+    """A new tensor from nested lists/tuples, a scalar, a Tensor, a NumPy array or a SymPy matrix/array.
+
+    Parameters
+    ----------
+    data
+        Nested sequences (every sequence at one depth the same length); a
+        scalar gives a 0-d tensor.
+    ops : ops object, type or name, optional
+        The element operations.  Inferred from the element types when omitted:
+        all bool → booleans; int → integers; int and Fraction → rationals;
+        SymPy anywhere → symbolic; float → floats; complex → complexes; a
+        registered type → its ops; otherwise objects.
+
+    Returns
+    -------
+    Tensor
+        A new tensor (never a view of ``data``).
+
+    Raises
+    ------
+    ShapeError
+        Ragged data, with the index and lengths that disagree.
+    TypeError
+        An element ``ops.convert`` cannot convert exactly.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> gt.tensor([[1, 2], [3, 4]])
+    tensor([[1, 2],
+            [3, 4]], ops=integers)
+    >>> gt.tensor([1, Fraction(1, 2)]).ops, gt.tensor(5).shape
+    (rationals, ())
+    >>> gt.tensor([[1, 2], [3]])
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ShapeError: tensor: ragged nested data: the entry at index [1] is length 1, expected a sequence of length 2 (as at index [0]); every sequence at one depth must have the same length
+    """
+    if isinstance(data, Tensor):
+        if ops is None:
+            return data.copy()
+        return data.astype(ops)
+    foreign = _from_foreign(data)
+    if foreign is not None:
+        items, shape = foreign
+        return _build(items, shape, set(map(type, items)), ops)
+    if isinstance(data, _NEST):
+        items, shape, types = _flatten(data)
+        return _build(items, shape, types, ops)
+    if isinstance(data, (str, bytes, dict, set)) and ops is None:
+        raise TypeError(
+            f"tensor: cannot build a tensor from a {type(data).__name__} (got {data!r}); "
+            "pass nested lists of elements (strings are not parsed)"
+        )
+    return _build([data], (), {type(data)}, ops)
+
+
+def _filled(shape: Any, value: Any, ops: Any, func: str) -> Tensor[Any]:
+    dims = normalize_shape(shape, func)
+    return Tensor._from_flat([value] * math.prod(dims), dims, ops)
+
+
+def zeros(shape: Any, /, *, ops: Any = integers) -> Tensor[Any]:
+    """A new tensor of ``ops.zero``.
+
+    >>> import gentensor as gt
+    >>> gt.zeros((2, 2), ops=gt.rationals)
+    tensor([[0, 0],
+            [0, 0]], ops=rationals)
+    """
+    target = as_ops(ops, "zeros")
+    return _filled(shape, target.zero, target, "zeros")
+
+
+def ones(shape: Any, /, *, ops: Any = integers) -> Tensor[Any]:
+    """A new tensor of ``ops.one``.
+
+    >>> import gentensor as gt
+    >>> gt.ones(3).tolist()
+    [1, 1, 1]
+    """
+    target = as_ops(ops, "ones")
+    return _filled(shape, target.one, target, "ones")
+
+
+def full(shape: Any, fill_value: Any, /, *, ops: Any = None) -> Tensor[Any]:
+    """A new tensor with every element ``fill_value`` (ops inferred from it when omitted).
+
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> gt.full((2,), Fraction(1, 3))
+    tensor([1/3, 1/3], ops=rationals)
+    """
+    target = ops_for_type(type(fill_value)) if ops is None else as_ops(ops, "full")
+    return _filled(shape, target.convert(fill_value), target, "full")
+
+
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, ops: Any = integers) -> Tensor[Any]:
+    """A new matrix with ``ops.one`` on diagonal ``k`` and ``ops.zero`` elsewhere.
+
+    >>> import gentensor as gt
+    >>> gt.eye(2, 3, k=1).tolist()
+    [[0, 1, 0], [0, 0, 1]]
+    """
+    target = as_ops(ops, "eye")
+    m = n_rows if n_cols is None else n_cols
+    n_rows, m = normalize_shape((n_rows, m), "eye")
+    data = [target.zero] * (n_rows * m)
+    for i in range(max(0, -k), min(n_rows, m - k)):
+        data[i * m + i + k] = target.one
+    return Tensor._from_flat(data, (n_rows, m), target)
+
+
+def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: Any = None) -> Tensor[Any]:
+    """Evenly spaced values in ``[start, stop)``, exactly (Fraction steps stay Fractions).
+
+    Raises
+    ------
+    ValueError
+        ``step`` is zero.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> gt.arange(5).tolist(), gt.arange(1, 2, Fraction(1, 3))
+    ([0, 1, 2, 3, 4], tensor([1, 4/3, 5/3], ops=rationals))
+    """
+    if stop is None:
+        start, stop = 0, start
+    for name, v in (("start", start), ("stop", stop), ("step", step)):
+        if not isinstance(v, numbers.Number) and not hasattr(v, "is_Number"):
+            raise TypeError(f"arange: {name} must be a number (got {v!r})")
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
+    span = (stop - start) / step if not isinstance(start + stop + step, int) else Fraction(stop - start, step)
+    count = max(0, math.ceil(span))
+    values = [start + k * step for k in range(count)]
+    types = {type(start), type(stop), type(step)} if not values else set(map(type, values))
+    return _build(values, (count,), types, ops)
+
+
+def fromfunction(f: Callable[..., Any], shape: Any, /, *, ops: Any = None) -> Tensor[Any]:
+    """A new tensor whose element at ``(i, j, ...)`` is ``f(i, j, ...)``.
+
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> gt.fromfunction(lambda i, j: Fraction(1, i + j + 1), (2, 2))
+    tensor([[1, 1/2],
+            [1/2, 1/3]], ops=rationals)
+    """
+    dims = normalize_shape(shape, "fromfunction")
+    values = [f(*idx) for idx in itertools.product(*map(range, dims))]
+    return _build(values, dims, set(map(type, values)), ops)
+
+
+def symbols(name: str, shape: Any, /) -> Tensor[Any]:
+    """A new symbolic tensor of distinct SymPy symbols ``name_i_j``.
+
+    >>> import gentensor as gt
+    >>> gt.symbols("a", (2, 2))
+    tensor([[a_0_0, a_0_1],
+            [a_1_0, a_1_1]], ops=symbolic)
+    """
+    import sympy
+
+    if not isinstance(name, str) or not name.isidentifier():
+        raise TypeError(f"symbols: name must be an identifier string (got {name!r})")
+    dims = normalize_shape(shape, "symbols")
+    values = [
+        sympy.Symbol("_".join([name, *map(str, idx)])) for idx in itertools.product(*map(range, dims))
+    ]
+    return Tensor._from_flat(values, dims, symbolic)

@@ -1,0 +1,174 @@
+"""Display: NumPy-style ``repr``/``str`` with aligned columns, summarised past a threshold.
+
+Only the elements that are shown are ever formatted, so the repr of a
+10^6-element tensor costs a few dozen ``ops.format`` calls.  An element whose
+``format`` raises is shown through ``repr`` instead: display never raises.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from typing import Any, Iterator
+
+__all__ = ["printoptions", "PrintOptions", "get_printoptions", "tensor_repr", "tensor_str"]
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How tensors are displayed.
+
+    Attributes
+    ----------
+    threshold : int
+        Tensors with more elements than this are summarised with ``...``.
+    edgeitems : int
+        Elements shown at each end of a summarised axis.
+    linewidth : int
+        Characters per line before a row wraps.
+    """
+
+    threshold: int = 1000
+    edgeitems: int = 3
+    linewidth: int = 75
+
+
+_options: ContextVar[PrintOptions] = ContextVar("gentensor_printoptions", default=PrintOptions())
+
+
+def get_printoptions() -> PrintOptions:
+    """The display options in force (in this thread / task).
+
+    >>> import gentensor as gt
+    >>> gt.get_printoptions().threshold
+    1000
+    """
+    return _options.get()
+
+
+@contextlib.contextmanager
+def printoptions(
+    *, threshold: int | None = None, edgeitems: int | None = None, linewidth: int | None = None
+) -> Iterator[PrintOptions]:
+    """Context manager that sets display options inside a ``with`` block.
+
+    The setting is a context variable: other threads and async tasks keep
+    their own.
+
+    >>> import gentensor as gt
+    >>> with gt.printoptions(threshold=5, edgeitems=2):
+    ...     print(repr(gt.arange(10)))
+    tensor([0, 1, ..., 8, 9], ops=integers)
+    """
+    changes = {
+        k: v for k, v in (("threshold", threshold), ("edgeitems", edgeitems), ("linewidth", linewidth)) if v is not None
+    }
+    for k, v in changes.items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError(f"printoptions: {k} must be a non-negative int (got {v!r})")
+    token = _options.set(replace(_options.get(), **changes))
+    try:
+        yield _options.get()
+    finally:
+        _options.reset(token)
+
+
+def _fmt(ops: Any, v: Any) -> str:
+    try:
+        return str(ops.format(v))
+    except Exception:
+        try:
+            return repr(v)
+        except Exception:
+            return f"<{type(v).__name__}>"
+
+
+def _shown(n: int, summarise: bool, edge: int) -> list[int | None]:
+    if summarise and n > 2 * edge:
+        return [*range(edge), None, *range(n - edge, n)]
+    return list(range(n))
+
+
+def _render(x: Any, sep: str, indent: int, opts: PrintOptions) -> str:
+    """The bracketed body of ``x`` (ndim >= 1), aligned, summarised, wrapped."""
+    data, shape, strides = x._data, x.shape, x.strides
+    ndim = len(shape)
+    summarise = x.size > opts.threshold
+    edge = opts.edgeitems
+    shown = [_shown(n, summarise, edge) for n in shape]
+    ops = x.ops
+
+    # Pass 1: format the visible elements to know the column width.
+    cells: dict[int, str] = {}
+
+    def collect(offset: int, axis: int) -> None:
+        if axis == ndim:
+            if offset not in cells:
+                cells[offset] = _fmt(ops, data[offset])
+            return
+        s = strides[axis]
+        for i in shown[axis]:
+            if i is not None:
+                collect(offset + i * s, axis + 1)
+
+    collect(x._layout.offset, 0)
+    width = max((len(c) for c in cells.values()), default=0)
+
+    # Pass 2: lay out the nested brackets.
+    def block(offset: int, axis: int, col: int) -> str:
+        s = strides[axis]
+        if axis == ndim - 1:
+            items = ["..." if i is None else cells[offset + i * s].rjust(width) for i in shown[axis]]
+            return "[" + _wrap(items, sep, col + 1, opts.linewidth) + "]"
+        rows = ["..." if i is None else block(offset + i * s, axis + 1, col + 1) for i in shown[axis]]
+        joiner = sep.rstrip() + "\n" * (ndim - axis - 1) + " " * (col + 1)
+        return "[" + joiner.join(rows) + "]"
+
+    return block(x._layout.offset, 0, indent)
+
+
+def _wrap(items: list[str], sep: str, col: int, linewidth: int) -> str:
+    lines: list[str] = []
+    line = ""
+    for k, item in enumerate(items):
+        piece = item + (sep if k < len(items) - 1 else "")
+        if line and col + len(line) + len(piece.rstrip()) > linewidth:
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    lines.append(line)
+    return ("\n" + " " * col).join(lines)
+
+
+def tensor_repr(x: Any) -> str:
+    """``repr(x)``: ``tensor([...], ops=name)``, summarised past the threshold.
+
+    >>> import gentensor as gt
+    >>> print(repr(gt.zeros((2, 0))))
+    tensor([], shape=(2, 0), ops=integers)
+    """
+    opts = _options.get()
+    name = getattr(x.ops, "name", repr(x.ops))
+    if x.ndim == 0:
+        return f"tensor({_fmt(x.ops, x._data[x._layout.offset])}, ops={name})"
+    if x.size == 0:
+        shape = f"shape={x.shape}, " if x.ndim > 1 or x.shape != (0,) else ""
+        return f"tensor([], {shape}ops={name})"
+    return f"tensor({_render(x, ', ', len('tensor('), opts)}, ops={name})"
+
+
+def tensor_str(x: Any) -> str:
+    """``str(x)``: the elements in brackets separated by spaces, as NumPy prints.
+
+    >>> import gentensor as gt
+    >>> print(gt.tensor([[1, 22], [333, 4]]))
+    [[  1  22]
+     [333   4]]
+    """
+    opts = _options.get()
+    if x.ndim == 0:
+        return _fmt(x.ops, x._data[x._layout.offset])
+    if x.size == 0:
+        return "[]"
+    return _render(x, " ", 0, opts)

@@ -1,0 +1,124 @@
+"""The exception tree of gentensor: one place, each class also a built-in.
+
+Every error raised on bad input is one of these classes, so callers can catch
+``gt.GentensorError`` for "anything gentensor refused" or the matching
+built-in (``ValueError``, ``TypeError``, ``IndexError``, ``ArithmeticError``)
+for code written against NumPy.  Messages follow one pattern::
+
+    "<function>: <what is wrong> (got <value>)[; <how to fix>]"
+
+>>> import gentensor as gt
+>>> issubclass(gt.AxisError, IndexError) and issubclass(gt.AxisError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "GentensorError",
+    "ShapeError",
+    "AxisError",
+    "NonSquareError",
+    "OpsMismatchError",
+    "DomainError",
+    "NotDivisibleError",
+    "SingularMatrixError",
+    "ReadOnlyError",
+]
+
+
+class GentensorError(Exception):
+    """Base class of every error gentensor raises on purpose.
+
+    >>> import gentensor as gt
+    >>> try:
+    ...     gt.tensor([[1, 2], [3]])
+    ... except gt.GentensorError as e:
+    ...     print(type(e).__name__)
+    ShapeError
+    """
+
+
+class ShapeError(GentensorError, ValueError):
+    """A shape is wrong: ragged data, shapes that do not broadcast, a bad reshape.
+
+    >>> import gentensor as gt
+    >>> gt.zeros((2, 3)).reshape(4)
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ShapeError: reshape: cannot reshape a tensor of shape (2, 3) (size 6) into shape (4,) (size 4)
+    """
+
+
+class AxisError(ShapeError, IndexError):
+    """An axis number is out of range for the tensor's ``ndim``.
+
+    >>> import gentensor as gt
+    >>> gt.squeeze(gt.zeros((1, 2)), axis=5)
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.AxisError: squeeze: axis 5 is out of range for a tensor with ndim 2 (valid: -2 to 1)
+    """
+
+
+class NonSquareError(ShapeError):
+    """A square matrix (or stack of them) was needed.
+
+    >>> import gentensor as gt
+    >>> issubclass(gt.NonSquareError, gt.ShapeError)
+    True
+    """
+
+
+class OpsMismatchError(GentensorError, TypeError):
+    """Two element operations cannot be combined (e.g. ``modular(5)`` with ``modular(7)``).
+
+    >>> import gentensor as gt
+    >>> gt.result_ops(gt.modular(5), gt.modular(7))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.OpsMismatchError: result_ops: cannot combine modular(5) with modular(7); convert one side explicitly with .astype(...)
+    """
+
+
+class DomainError(GentensorError, TypeError):
+    """The element operations cannot do what was asked (e.g. field division on integers).
+
+    >>> import gentensor as gt
+    >>> gt.integers.div(1, 2)
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.DomainError: integers.div: integers are not a field (got 1 / 2); use gt.rationals or exquo
+    """
+
+
+class NotDivisibleError(GentensorError, ArithmeticError):
+    """An exact division has no result in the ring (``exquo`` failed).
+
+    >>> import gentensor as gt
+    >>> gt.integers.exquo(7, 2)
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.NotDivisibleError: integers.exquo: 7 is not divisible by 2
+    """
+
+
+class SingularMatrixError(GentensorError, ArithmeticError):
+    """A matrix that must be invertible is singular.
+
+    >>> import gentensor as gt
+    >>> issubclass(gt.SingularMatrixError, ArithmeticError)
+    True
+    """
+
+
+class ReadOnlyError(GentensorError, ValueError):
+    """A write to a read-only view (``broadcast_to`` results repeat elements).
+
+    >>> import gentensor as gt
+    >>> b = gt.broadcast_to(gt.tensor([1, 2]), (2, 2))
+    >>> b[0, 0] = 5
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ReadOnlyError: __setitem__: this tensor is a read-only view (it repeats elements through stride 0); write to a copy: y = x.copy()
+    """

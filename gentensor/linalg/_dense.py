@@ -1,0 +1,485 @@
+"""Elimination kernels on plain ``list[list]`` matrices: elements only through ``ops``.
+
+Every kernel takes the rows of a matrix (a list of equal-length lists) and an
+element-operations object, works in place on the lists it is given, and
+returns plain lists and Python values.  Nothing here knows about tensors;
+the caller copies rows in and wraps results.
+
+The kernels:
+
+* :func:`det_bareiss`, :func:`echelon_bareiss`, :func:`rref_den`,
+  :func:`solve_den`, :func:`lu_fraction_free` -- fraction-free (Bareiss)
+  elimination: every division is exact (``ops.exquo``), so they run in any
+  integral domain with exact division and keep entries small (each entry is a
+  minor of the input).
+* :func:`det_gauss`, :func:`rref_field`, :func:`solve_field`,
+  :func:`lu_field` -- Gaussian elimination in a field (``ops.div``), with
+  optional partial pivoting for inexact fields (``pivot_key``).
+* :func:`det_laplace` -- division-free cofactor expansion, memoised over column
+  subsets (``n * 2**(n-1)`` products): the choice for tiny matrices.
+
+The division-free Berkowitz kernels live in :mod:`._charpoly`.  Pivots are
+chosen with ``ops.is_zero``, never with Python truthiness.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+__all__ = [
+    "Matrix",
+    "det_bareiss",
+    "det_gauss",
+    "det_laplace",
+    "echelon_bareiss",
+    "rref_den",
+    "rref_field",
+    "solve_den",
+    "solve_field",
+    "lu_field",
+    "lu_fraction_free",
+    "find_pivot",
+]
+
+Matrix = list  # list[list[element]]: the rows of a matrix
+PivotKey = Optional[Callable[[Any], Any]]
+
+
+def find_pivot(M: Matrix, col: int, start: int, ops: Any, key: PivotKey = None) -> int:
+    """Row index ``>= start`` of a non-zero entry in column ``col``, or ``-1``.
+
+    With ``key=None`` the first non-zero entry wins (exact rings); otherwise the
+    entry with the largest ``key(entry)`` (partial pivoting: ``key=abs``).
+
+    Uses ``ops.is_zero``.
+
+    >>> from gentensor.ops import integers
+    >>> find_pivot([[0, 1], [0, 2], [3, 0]], 0, 0, integers)
+    2
+    >>> find_pivot([[1.0], [-3.0], [2.0]], 0, 0, integers, key=abs)
+    1
+    """
+    is_zero = ops.is_zero
+    if key is None:
+        for i in range(start, len(M)):
+            if not is_zero(M[i][col]):
+                return i
+        return -1
+    best, best_size = -1, None
+    for i in range(start, len(M)):
+        a = M[i][col]
+        if is_zero(a):
+            continue
+        size = key(a)
+        if best_size is None or size > best_size:
+            best, best_size = i, size
+    return best
+
+
+def det_bareiss(M: Matrix, ops: Any) -> Any:
+    """Determinant by Bareiss' fraction-free elimination; ``M`` is destroyed.
+
+    Every division is exact, so the kernel runs in any integral domain with
+    ``exquo``; intermediate entries are minors of ``M`` (no blow-up).
+
+    Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.neg, ops.exquo, ops.is_zero``.
+
+    >>> from gentensor.ops import integers
+    >>> det_bareiss([[2, 3, 1], [4, 1, 0], [0, 5, 7]], integers)
+    -66
+    """
+    n = len(M)
+    if n == 0:
+        return ops.one
+    mul, sub, exquo, is_zero = ops.mul, ops.sub, ops.exquo, ops.is_zero
+    negate = False
+    prev = None  # the previous pivot; None stands for ops.one (skip the division)
+    for k in range(n - 1):
+        p = find_pivot(M, k, k, ops)
+        if p < 0:
+            return ops.zero
+        if p != k:
+            M[k], M[p] = M[p], M[k]
+            negate = not negate
+        rowk = M[k]
+        pk = rowk[k]
+        tail = rowk[k + 1 :]
+        for i in range(k + 1, n):
+            ri = M[i]
+            a = ri[k]
+            if is_zero(a):
+                new = [mul(pk, x) for x in ri[k + 1 :]]
+            else:
+                new = [sub(mul(pk, x), mul(a, y)) for x, y in zip(ri[k + 1 :], tail)]
+            if prev is not None:
+                new = [exquo(v, prev) for v in new]
+            ri[k + 1 :] = new
+        prev = pk
+    d = M[n - 1][n - 1]
+    return ops.neg(d) if negate else d
+
+
+def det_gauss(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> Any:
+    """Determinant by Gaussian elimination in a field; ``M`` is destroyed.
+
+    ``pivot_key`` (e.g. ``abs``) turns on partial pivoting for inexact fields.
+
+    Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.neg, ops.div, ops.is_zero``.
+
+    >>> from fractions import Fraction
+    >>> from gentensor.ops import rationals
+    >>> det_gauss([[Fraction(1, 2), 1], [3, 4]], rationals)
+    Fraction(-1, 1)
+    """
+    n = len(M)
+    mul, sub, div = ops.mul, ops.sub, ops.div
+    det = ops.one
+    one = ops.one
+    for k in range(n):
+        p = find_pivot(M, k, k, ops, pivot_key)
+        if p < 0:
+            return ops.zero
+        if p != k:
+            M[k], M[p] = M[p], M[k]
+            det = ops.neg(det)
+        rowk = M[k]
+        pk = rowk[k]
+        det = mul(det, pk)
+        inv = div(one, pk)
+        tail = rowk[k + 1 :]
+        for i in range(k + 1, n):
+            ri = M[i]
+            if ops.is_zero(ri[k]):
+                continue
+            f = mul(ri[k], inv)
+            ri[k + 1 :] = [sub(x, mul(f, y)) for x, y in zip(ri[k + 1 :], tail)]
+    return det
+
+
+def det_laplace(M: Matrix, ops: Any) -> Any:
+    """Determinant by cofactor expansion, memoised over column subsets.
+
+    Row ``r`` is expanded against the minors of rows ``0..r-1`` for every
+    column subset, so the cost is ``n * 2**(n-1)`` products instead of ``n!``;
+    division-free, hence valid in any commutative ring.  ``M`` is not changed.
+
+    Uses ``ops.zero, ops.one, ops.mul, ops.neg, ops.sum, ops.is_zero``.
+
+    >>> from gentensor.ops import modular
+    >>> det_laplace([[2, 3], [4, 1]], modular(6))
+    2
+    """
+    n = len(M)
+    mul, neg, is_zero = ops.mul, ops.neg, ops.is_zero
+    minors: dict[int, Any] = {0: ops.one}
+    for r in range(n):
+        row = M[r]
+        terms: dict[int, list[Any]] = {}
+        for mask, minor in minors.items():
+            if is_zero(minor):
+                continue
+            # Adding column c to the subset: its sign is the parity of the
+            # number of chosen columns to the right of c (they move past it).
+            above = 0
+            for c in range(n - 1, -1, -1):
+                bit = 1 << c
+                if mask & bit:
+                    above += 1
+                    continue
+                a = row[c]
+                if is_zero(a):
+                    continue
+                t = mul(a, minor)
+                terms.setdefault(mask | bit, []).append(neg(t) if above & 1 else t)
+        minors = {mask: ops.sum(ts) for mask, ts in terms.items()}
+    return minors.get((1 << n) - 1, ops.zero)
+
+
+def echelon_bareiss(M: Matrix, ops: Any) -> list[int]:
+    """Fraction-free row echelon form of any ``m x n`` matrix, in place.
+
+    Returns the pivot columns; their number is the rank.  Entries below the
+    pivots are set to ``ops.zero``; row ``k`` of the result is a row of minors
+    of order ``k + 1``.
+
+    Uses ``ops.zero, ops.mul, ops.sub, ops.exquo, ops.is_zero``.
+
+    >>> from gentensor.ops import integers
+    >>> M = [[1, 2, 3], [2, 4, 7], [1, 2, 4]]
+    >>> echelon_bareiss(M, integers), M
+    ([0, 2], [[1, 2, 3], [0, 0, 1], [0, 0, 0]])
+    """
+    m = len(M)
+    ncols = len(M[0]) if m else 0
+    mul, sub, exquo, is_zero, zero = ops.mul, ops.sub, ops.exquo, ops.is_zero, ops.zero
+    pivots: list[int] = []
+    prev = None
+    r = 0
+    for c in range(ncols):
+        if r == m:
+            break
+        p = find_pivot(M, c, r, ops)
+        if p < 0:
+            continue
+        if p != r:
+            M[r], M[p] = M[p], M[r]
+        rowr = M[r]
+        pr = rowr[c]
+        tail = rowr[c + 1 :]
+        for i in range(r + 1, m):
+            ri = M[i]
+            a = ri[c]
+            if is_zero(a):
+                new = [mul(pr, x) for x in ri[c + 1 :]]
+            else:
+                new = [sub(mul(pr, x), mul(a, y)) for x, y in zip(ri[c + 1 :], tail)]
+            if prev is not None:
+                new = [exquo(v, prev) for v in new]
+            ri[c:] = [zero, *new]
+        prev = pr
+        pivots.append(c)
+        r += 1
+    return pivots
+
+
+def rref_den(M: Matrix, ops: Any) -> tuple[Any, list[int]]:
+    """Fraction-free reduced row echelon form, in place: ``rref(M) == M / den``.
+
+    Fraction-free Gauss-Jordan elimination: afterwards every pivot column is
+    ``den`` times a unit vector and every entry is a minor of the input, so
+    only exact divisions happen.  For a square invertible ``M``, ``den`` is
+    ``det(M)`` up to sign.
+
+    Returns ``(den, pivots)`` with ``pivots`` the list of pivot columns.
+
+    Uses ``ops.one, ops.zero, ops.mul, ops.sub, ops.exquo, ops.is_zero``.
+
+    >>> from gentensor.ops import integers
+    >>> M = [[2, 1, 1], [4, 3, 3]]
+    >>> rref_den(M, integers), M
+    ((2, [0, 1]), [[2, 0, 0], [0, 2, 2]])
+    """
+    m = len(M)
+    ncols = len(M[0]) if m else 0
+    mul, sub, exquo, is_zero = ops.mul, ops.sub, ops.exquo, ops.is_zero
+    den = ops.one
+    first = True
+    pivots: list[int] = []
+    r = 0
+    for c in range(ncols):
+        if r == m:
+            break
+        p = find_pivot(M, c, r, ops)
+        if p < 0:
+            continue
+        if p != r:
+            M[r], M[p] = M[p], M[r]
+        rowr = M[r]
+        pr = rowr[c]
+        for i in range(m):
+            if i == r:
+                continue
+            ri = M[i]
+            a = ri[c]
+            if is_zero(a):
+                new = [mul(pr, x) for x in ri]
+            else:
+                new = [sub(mul(pr, x), mul(a, y)) for x, y in zip(ri, rowr)]
+            if not first:
+                new = [exquo(v, den) for v in new]
+            M[i] = new
+        den = pr
+        first = False
+        pivots.append(c)
+        r += 1
+    return den, pivots
+
+
+def rref_field(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> list[int]:
+    """Reduced row echelon form over a field (Gauss-Jordan), in place.
+
+    Returns the pivot columns.  ``pivot_key`` turns on partial pivoting.
+
+    Uses ``ops.one, ops.zero, ops.mul, ops.sub, ops.div, ops.is_zero``.
+
+    >>> from fractions import Fraction
+    >>> from gentensor.ops import rationals
+    >>> M = [[Fraction(2), Fraction(4)], [Fraction(1), Fraction(3)]]
+    >>> rref_field(M, rationals), [[str(v) for v in row] for row in M]
+    ([0, 1], [['1', '0'], ['0', '1']])
+    """
+    m = len(M)
+    ncols = len(M[0]) if m else 0
+    mul, sub, div, is_zero, one, zero = ops.mul, ops.sub, ops.div, ops.is_zero, ops.one, ops.zero
+    pivots: list[int] = []
+    r = 0
+    for c in range(ncols):
+        if r == m:
+            break
+        p = find_pivot(M, c, r, ops, pivot_key)
+        if p < 0:
+            continue
+        if p != r:
+            M[r], M[p] = M[p], M[r]
+        inv = div(one, M[r][c])
+        rowr = [mul(inv, x) for x in M[r]]
+        rowr[c] = one
+        M[r] = rowr
+        for i in range(m):
+            if i == r:
+                continue
+            ri = M[i]
+            f = ri[c]
+            if is_zero(f):
+                continue
+            new = [sub(x, mul(f, y)) for x, y in zip(ri, rowr)]
+            new[c] = zero
+            M[i] = new
+        pivots.append(c)
+        r += 1
+    return pivots
+
+
+def solve_den(A: Matrix, B: Matrix, ops: Any) -> Optional[tuple[Matrix, Any]]:
+    """Solve ``A @ X == B`` fraction-free for square ``A``: ``X == num / den``.
+
+    ``A`` is ``n x n`` and ``B`` is ``n x k`` (rows).  Returns ``(num, den)``,
+    or ``None`` when ``A`` is singular.  Neither input is changed.
+
+    Uses what :func:`rref_den` uses.
+
+    >>> from gentensor.ops import integers
+    >>> solve_den([[2, 1], [1, 3]], [[3], [5]], integers)
+    ([[4], [7]], 5)
+    """
+    n = len(A)
+    aug = [list(ra) + list(rb) for ra, rb in zip(A, B)]
+    den, pivots = rref_den(aug, ops)
+    if len(pivots) < n or (pivots and pivots[-1] >= n):
+        return None
+    return [row[n:] for row in aug], den
+
+
+def solve_field(A: Matrix, B: Matrix, ops: Any, pivot_key: PivotKey = None) -> Optional[Matrix]:
+    """Solve ``A @ X == B`` over a field for square ``A``; ``None`` when singular.
+
+    Neither input is changed.  Uses what :func:`rref_field` uses.
+
+    >>> from fractions import Fraction
+    >>> from gentensor.ops import rationals
+    >>> solve_field([[Fraction(2), 1], [1, 3]], [[3], [5]], rationals)
+    [[Fraction(4, 5)], [Fraction(7, 5)]]
+    """
+    n = len(A)
+    aug = [list(ra) + list(rb) for ra, rb in zip(A, B)]
+    pivots = rref_field(aug, ops, pivot_key)
+    if len(pivots) < n or (pivots and pivots[-1] >= n):
+        return None
+    return [row[n:] for row in aug]
+
+
+def lu_field(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> tuple[list[int], Matrix, Matrix]:
+    """``P @ M == L @ U`` over a field for any ``m x n`` matrix (singular too).
+
+    Returns ``(perm, L, U)``: row ``i`` of ``P @ M`` is row ``perm[i]`` of
+    ``M``; ``L`` is ``m x m`` unit lower triangular, ``U`` is ``m x n`` in row
+    echelon form.  ``M`` becomes ``U``.
+
+    Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.div, ops.is_zero``.
+
+    >>> from fractions import Fraction
+    >>> from gentensor.ops import rationals
+    >>> perm, L, U = lu_field([[Fraction(0), 1], [2, 4]], rationals)
+    >>> perm, L, U
+    ([1, 0], [[Fraction(1, 1), Fraction(0, 1)], [Fraction(0, 1), Fraction(1, 1)]], [[2, 4], [Fraction(0, 1), 1]])
+    """
+    m = len(M)
+    ncols = len(M[0]) if m else 0
+    mul, sub, div, is_zero, zero, one = ops.mul, ops.sub, ops.div, ops.is_zero, ops.zero, ops.one
+    perm = list(range(m))
+    L = [[zero] * m for _ in range(m)]
+    r = 0
+    for c in range(ncols):
+        if r == m:
+            break
+        p = find_pivot(M, c, r, ops, pivot_key)
+        if p < 0:
+            continue
+        if p != r:
+            M[r], M[p] = M[p], M[r]
+            L[r], L[p] = L[p], L[r]
+            perm[r], perm[p] = perm[p], perm[r]
+        rowr = M[r]
+        inv = div(one, rowr[c])
+        tail = rowr[c + 1 :]
+        for i in range(r + 1, m):
+            ri = M[i]
+            if is_zero(ri[c]):
+                continue
+            f = mul(ri[c], inv)
+            L[i][r] = f
+            ri[c:] = [zero, *[sub(x, mul(f, y)) for x, y in zip(ri[c + 1 :], tail)]]
+        r += 1
+    for i in range(m):
+        L[i][i] = one
+    return perm, L, M
+
+
+def lu_fraction_free(M: Matrix, ops: Any) -> tuple[list[int], Matrix, list[Any], Matrix]:
+    """Fraction-free LU of any ``m x n`` matrix: ``P @ M == L @ diag(D)**-1 @ U``.
+
+    Bareiss elimination recording its multipliers (Nakos, Turner and
+    Williams): with pivots ``p_0, p_1, ...`` and ``p_-1 = 1``, ``L`` is lower
+    triangular with ``L[k][k] = p_k``, ``D[k] = p_(k-1) * p_k``, and ``U`` is
+    the fraction-free echelon form; all entries stay in the ring.  Rows past
+    the rank get ``L[k][k] = D[k] = 1`` (their ``U`` rows are zero).  ``M``
+    becomes ``U``.
+
+    Returns ``(perm, L, D, U)``.
+
+    Uses what :func:`echelon_bareiss` uses.
+
+    >>> from gentensor.ops import integers
+    >>> perm, L, D, U = lu_fraction_free([[2, 1], [4, 5]], integers)
+    >>> perm, L, D, U
+    ([0, 1], [[2, 0], [4, 6]], [2, 12], [[2, 1], [0, 6]])
+    """
+    m = len(M)
+    ncols = len(M[0]) if m else 0
+    mul, sub, exquo, is_zero, zero, one = ops.mul, ops.sub, ops.exquo, ops.is_zero, ops.zero, ops.one
+    perm = list(range(m))
+    L = [[zero] * m for _ in range(m)]
+    D = [one] * m
+    prev = None
+    r = 0
+    for c in range(ncols):
+        if r == m:
+            break
+        p = find_pivot(M, c, r, ops)
+        if p < 0:
+            continue
+        if p != r:
+            M[r], M[p] = M[p], M[r]
+            L[r], L[p] = L[p], L[r]
+            perm[r], perm[p] = perm[p], perm[r]
+        rowr = M[r]
+        pr = rowr[c]
+        L[r][r] = pr
+        D[r] = pr if prev is None else mul(prev, pr)
+        tail = rowr[c + 1 :]
+        for i in range(r + 1, m):
+            ri = M[i]
+            a = ri[c]
+            L[i][r] = a
+            if is_zero(a):
+                new = [mul(pr, x) for x in ri[c + 1 :]]
+            else:
+                new = [sub(mul(pr, x), mul(a, y)) for x, y in zip(ri[c + 1 :], tail)]
+            if prev is not None:
+                new = [exquo(v, prev) for v in new]
+            ri[c:] = [zero, *new]
+        prev = pr
+        r += 1
+    for k in range(r, m):
+        L[k][k] = one
+    return perm, L, D, M

@@ -1,0 +1,351 @@
+"""The view family: reshape, permute, squeeze, flip, broadcast, diagonal.
+
+Every function here returns a view of its input (shares storage; O(ndim))
+except :func:`reshape` when no strides can express the new shape, where it
+copies (or refuses with ``copy=False``).
+"""
+
+from __future__ import annotations
+
+import operator
+from math import prod
+from typing import Any, Sequence
+
+from . import _kernels
+from ._layout import normalize_axis
+from ._tensor import Tensor
+from .errors import ShapeError
+
+__all__ = [
+    "reshape",
+    "permute_dims",
+    "matrix_transpose",
+    "moveaxis",
+    "swapaxes",
+    "squeeze",
+    "expand_dims",
+    "flip",
+    "broadcast_to",
+    "diagonal",
+    "shares_memory",
+]
+
+
+def _check_tensor(x: Any, func: str) -> Tensor[Any]:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{func}: expected a gentensor Tensor (got {type(x).__name__}); wrap data with gt.tensor(...)")
+    return x
+
+
+def _axes(axis: Any, ndim: int, func: str) -> tuple[int, ...]:
+    if isinstance(axis, (tuple, list)):
+        axes = tuple(normalize_axis(a, ndim, func) for a in axis)
+    else:
+        axes = (normalize_axis(axis, ndim, func),)
+    if len(set(axes)) != len(axes):
+        raise ShapeError(f"{func}: repeated axis (got {axis!r})")
+    return axes
+
+
+def reshape(x: Tensor[Any], /, shape: Any, *, copy: bool | None = None) -> Tensor[Any]:
+    """``x``'s elements (C order) in a new shape.
+
+    Parameters
+    ----------
+    x : Tensor
+    shape : int or tuple of int
+        One dimension may be ``-1``: it is inferred from the size.
+    copy : bool or None
+        ``None``: a view when the layout allows, else a copy.  ``False``: a
+        view or :class:`ShapeError`.  ``True``: always a copy.
+
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage) when possible, else a new tensor.
+
+    Raises
+    ------
+    ShapeError
+        The sizes differ (both shapes named), several ``-1``, or ``copy=False``
+        and a view is impossible.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.arange(6)
+    >>> gt.reshape(x, (2, 3)).tolist()
+    [[0, 1, 2], [3, 4, 5]]
+    >>> gt.reshape(x.reshape((2, 3)).T, 6, copy=False)
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ShapeError: reshape: cannot reshape the layout of shape (3, 2) to (6,) without copying (copy=False)
+    """
+    _check_tensor(x, "reshape")
+    if isinstance(shape, (tuple, list)) and any(operator.index(n) == -1 for n in shape):
+        shape = _infer_minus_one(tuple(shape), x)
+    elif not isinstance(shape, (tuple, list)) and not isinstance(shape, bool) and operator.index(shape) == -1:
+        shape = (x.size,)
+    new_shape = _normalize_reshape(shape)
+    if prod(new_shape) != x.size:
+        raise ShapeError(
+            f"reshape: cannot reshape a tensor of shape {x.shape} (size {x.size}) into shape "
+            f"{new_shape} (size {prod(new_shape)})"
+        )
+    if copy:
+        return Tensor._from_flat(x._elements(), new_shape, x._ops)
+    layout = x._layout.reshape(new_shape)
+    if layout is None:
+        if copy is False:
+            raise ShapeError(
+                f"reshape: cannot reshape the layout of shape {x.shape} to {new_shape} without copying (copy=False)"
+            )
+        return Tensor._from_flat(x._elements(), new_shape, x._ops)
+    return x._view(layout)
+
+
+def _normalize_reshape(shape: Any) -> tuple[int, ...]:
+    from ._layout import normalize_shape
+
+    return normalize_shape(shape, "reshape")
+
+
+def _infer_minus_one(shape: tuple[Any, ...], x: Tensor[Any]) -> tuple[int, ...]:
+    dims = [operator.index(n) for n in shape]
+    if dims.count(-1) > 1:
+        raise ShapeError(f"reshape: only one dimension can be -1 (got {shape})")
+    known = prod(n for n in dims if n != -1)
+    if known == 0 or x.size % known:
+        raise ShapeError(f"reshape: cannot reshape a tensor of shape {x.shape} (size {x.size}) into shape {shape}")
+    return tuple(x.size // known if n == -1 else n for n in dims)
+
+
+def permute_dims(x: Tensor[Any], /, axes: Sequence[int]) -> Tensor[Any]:
+    """Reorder the axes: result axis ``k`` is ``x``'s axis ``axes[k]``.
+
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.arange(24).reshape((2, 3, 4))
+    >>> y = gt.permute_dims(x, (2, 0, 1))
+    >>> y.shape, y[3, 1, 2] == x[1, 2, 3]
+    ((4, 2, 3), True)
+    """
+    _check_tensor(x, "permute_dims")
+    norm = tuple(normalize_axis(a, x.ndim, "permute_dims") for a in axes)
+    if sorted(norm) != list(range(x.ndim)):
+        raise ShapeError(
+            f"permute_dims: axes must be a permutation of 0..{x.ndim - 1} (got {tuple(axes)})"
+        )
+    return x._view(x._layout.permute(norm))
+
+
+def matrix_transpose(x: Tensor[Any], /) -> Tensor[Any]:
+    """Swap the last two axes (a stack of transposed matrices): same as ``x.mT``.
+
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage).
+
+    >>> import gentensor as gt
+    >>> gt.matrix_transpose(gt.tensor([[1, 2], [3, 4]])).tolist()
+    [[1, 3], [2, 4]]
+    """
+    return _check_tensor(x, "matrix_transpose").mT
+
+
+def moveaxis(x: Tensor[Any], source: Any, destination: Any, /) -> Tensor[Any]:
+    """Move axes ``source`` to positions ``destination``, the others keeping their order.
+
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage).
+
+    >>> import gentensor as gt
+    >>> gt.moveaxis(gt.zeros((2, 3, 4)), 0, -1).shape
+    (3, 4, 2)
+    """
+    _check_tensor(x, "moveaxis")
+    src = _axes(source, x.ndim, "moveaxis")
+    dst = _axes(destination, x.ndim, "moveaxis")
+    if len(src) != len(dst):
+        raise ShapeError(
+            f"moveaxis: source and destination must have the same number of axes (got {source!r} and {destination!r})"
+        )
+    order = [a for a in range(x.ndim) if a not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return x._view(x._layout.permute(order))
+
+
+def swapaxes(x: Tensor[Any], axis1: int, axis2: int, /) -> Tensor[Any]:
+    """Exchange two axes.
+
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage).
+
+    >>> import gentensor as gt
+    >>> gt.swapaxes(gt.zeros((2, 3, 4)), 0, 2).shape
+    (4, 3, 2)
+    """
+    _check_tensor(x, "swapaxes")
+    a = normalize_axis(axis1, x.ndim, "swapaxes")
+    b = normalize_axis(axis2, x.ndim, "swapaxes")
+    order = list(range(x.ndim))
+    order[a], order[b] = order[b], order[a]
+    return x._view(x._layout.permute(order))
+
+
+def squeeze(x: Tensor[Any], /, axis: Any = None) -> Tensor[Any]:
+    """Remove length-1 axes (all of them when ``axis`` is ``None``).
+
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage).
+
+    Raises
+    ------
+    ShapeError
+        A named axis does not have length 1.
+
+    >>> import gentensor as gt
+    >>> gt.squeeze(gt.zeros((1, 3, 1))).shape, gt.squeeze(gt.zeros((1, 3, 1)), axis=0).shape
+    ((3,), (3, 1))
+    """
+    _check_tensor(x, "squeeze")
+    if axis is None:
+        axes = tuple(k for k, n in enumerate(x.shape) if n == 1)
+    else:
+        axes = _axes(axis, x.ndim, "squeeze")
+        bad = [a for a in axes if x.shape[a] != 1]
+        if bad:
+            raise ShapeError(
+                f"squeeze: axis {bad[0]} has length {x.shape[bad[0]]}, not 1 (shape {x.shape})"
+            )
+    return x._view(x._layout.drop_axes(axes))
+
+
+def expand_dims(x: Tensor[Any], /, axis: Any = 0) -> Tensor[Any]:
+    """Insert length-1 axes so that they sit at positions ``axis`` of the result.
+
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage).
+
+    >>> import gentensor as gt
+    >>> gt.expand_dims(gt.zeros((2, 3)), axis=(0, -1)).shape
+    (1, 2, 3, 1)
+    """
+    _check_tensor(x, "expand_dims")
+    count = len(axis) if isinstance(axis, (tuple, list)) else 1
+    axes = sorted(_axes(axis, x.ndim + count, "expand_dims"))
+    layout = x._layout
+    for a in axes:
+        layout = layout.insert_axis(a)
+    return x._view(layout)
+
+
+def flip(x: Tensor[Any], /, axis: Any = None) -> Tensor[Any]:
+    """Reverse the order of elements along ``axis`` (every axis when ``None``).
+
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage; strides become negative).
+
+    >>> import gentensor as gt
+    >>> gt.flip(gt.tensor([[1, 2], [3, 4]])).tolist(), gt.flip(gt.tensor([[1, 2], [3, 4]]), axis=1).tolist()
+    ([[4, 3], [2, 1]], [[2, 1], [4, 3]])
+    """
+    _check_tensor(x, "flip")
+    axes = tuple(range(x.ndim)) if axis is None else _axes(axis, x.ndim, "flip")
+    return x._view(x._layout.flip(axes))
+
+
+def broadcast_to(x: Tensor[Any], /, shape: Any) -> Tensor[Any]:
+    """``x`` repeated along new or length-1 axes to ``shape`` (NumPy rules), through stride 0.
+
+    Returns
+    -------
+    Tensor
+        A read-only view of ``x`` (shares storage; writing raises
+        :class:`ReadOnlyError`, since one element stands in many places).
+
+    Raises
+    ------
+    ShapeError
+        ``x.shape`` does not broadcast to ``shape``.
+
+    >>> import gentensor as gt
+    >>> b = gt.broadcast_to(gt.tensor([1, 2, 3]), (2, 3))
+    >>> b.tolist(), b.strides
+    ([[1, 2, 3], [1, 2, 3]], (0, 1))
+    """
+    from ._layout import normalize_shape
+
+    _check_tensor(x, "broadcast_to")
+    target = normalize_shape(shape, "broadcast_to")
+    layout = x._layout.broadcast_to(target)
+    if layout is None:
+        raise ShapeError(
+            f"broadcast_to: cannot broadcast shape {x.shape} to {target}; axes must match or be 1 "
+            "(aligned from the right)"
+        )
+    return x._view(layout, readonly=True)
+
+
+def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -1) -> Tensor[Any]:
+    """The diagonal of the ``(axis1, axis2)`` planes, as the last axis of the result.
+
+    ``offset > 0`` is above the main diagonal, ``< 0`` below.
+
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage; writes go through).
+
+    >>> import gentensor as gt
+    >>> x = gt.arange(9).reshape((3, 3))
+    >>> gt.diagonal(x).tolist(), gt.diagonal(x, offset=1).tolist()
+    ([0, 4, 8], [1, 5])
+    """
+    _check_tensor(x, "diagonal")
+    if x.ndim < 2:
+        raise ShapeError(f"diagonal: needs a tensor with ndim >= 2 (got shape {x.shape})")
+    a = normalize_axis(axis1, x.ndim, "diagonal")
+    b = normalize_axis(axis2, x.ndim, "diagonal")
+    if a == b:
+        raise ShapeError(f"diagonal: axis1 and axis2 must differ (got {axis1} and {axis2})")
+    return x._view(x._layout.diagonal(operator.index(offset), a, b))
+
+
+def shares_memory(a: Tensor[Any], b: Tensor[Any], /) -> bool:
+    """True when ``a`` and ``b`` have at least one storage position in common (exact).
+
+    >>> import gentensor as gt
+    >>> x = gt.arange(10)
+    >>> gt.shares_memory(x[:5], x[4:]), gt.shares_memory(x[::2], x[1::2]), gt.shares_memory(x, x.copy())
+    (True, False, False)
+    """
+    _check_tensor(a, "shares_memory")
+    _check_tensor(b, "shares_memory")
+    if a._data is not b._data or a.size == 0 or b.size == 0:
+        return False
+    lo_a, hi_a = a._layout.extent()
+    lo_b, hi_b = b._layout.extent()
+    if hi_a < lo_b or hi_b < lo_a:
+        return False
+    small, big = (a, b) if a.size <= b.size else (b, a)
+    seen = set(_kernels.positions(small._layout))
+    return any(p in seen for p in _kernels.positions(big._layout))

@@ -1,0 +1,174 @@
+"""Integers modulo ``n``: ``gt.modular(n)``, a field when ``n`` is prime.
+
+Elements are plain ``int`` in ``[0, n)``.  Division multiplies by the modular
+inverse; exact division (``exquo``) also works by a zero divisor when the
+quotient exists, and raises :class:`NotDivisibleError` when it does not.
+"""
+
+from __future__ import annotations
+
+import numbers
+from fractions import Fraction
+from functools import lru_cache
+from math import gcd
+from typing import Any, Iterable
+
+from ..errors import NotDivisibleError
+from ._protocol import BaseOps
+
+__all__ = ["modular", "ModularOps", "is_prime"]
+
+_SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+
+
+def is_prime(n: int) -> bool:
+    """Primality: deterministic Miller-Rabin below 3.3e24, SymPy's test above.
+
+    >>> [p for p in range(20) if is_prime(p)]
+    [2, 3, 5, 7, 11, 13, 17, 19]
+    """
+    if n < 2:
+        return False
+    for p in _SMALL_PRIMES:
+        if n % p == 0:
+            return n == p
+    if n >= 3317044064679887385961981:
+        from sympy import isprime  # lazy: only for huge moduli
+
+        return bool(isprime(n))
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in _SMALL_PRIMES:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+class ModularOps(BaseOps):
+    """Ops of Z/nZ; build instances with :func:`modular` (cached per ``n``).
+
+    >>> import gentensor as gt
+    >>> m = gt.modular(6)
+    >>> m.add(4, 5), m.mul(4, 5), m.exquo(4, 2) in (2, 5), m.is_field
+    (3, 2, True, False)
+    """
+
+    is_ordered = False
+    has_exquo = True
+    native_types = ()
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.name = f"modular({n})"
+        self.zero = 0
+        self.one = 1 % n
+        self.is_field = is_prime(n)
+        # Closures over n as instance attributes: one Python call per element.
+        self.add = lambda a, b: (a + b) % n
+        self.sub = lambda a, b: (a - b) % n
+        self.mul = lambda a, b: (a * b) % n
+        self.neg = lambda a: -a % n
+
+    def equal(self, a: int, b: int) -> bool:
+        return a == b
+
+    def is_zero(self, a: int) -> bool:
+        return a == 0
+
+    def sum(self, values: Iterable[int]) -> int:
+        return sum(values) % self.n
+
+    def convert(self, value: Any) -> int:
+        n = self.n
+        if type(value) is int:
+            return value % n
+        if isinstance(value, numbers.Integral):
+            return int(value) % n
+        if isinstance(value, Fraction):
+            return self.div(value.numerator % n, value.denominator % n)
+        if getattr(value, "is_Rational", False) and type(value).__module__.startswith("sympy"):
+            return self.convert(Fraction(int(value.p), int(value.q)))
+        raise TypeError(
+            f"{self.name}.convert: cannot convert {value!r} (type {type(value).__name__}) to an integer mod {n}"
+        )
+
+    def div(self, a: int, b: int) -> int:
+        try:
+            inv = pow(b, -1, self.n)
+        except ValueError:
+            raise NotDivisibleError(
+                f"{self.name}.div: {b} has no inverse mod {self.n} (gcd {gcd(b, self.n)}); "
+                "it is zero or a zero divisor"
+            ) from None
+        return a * inv % self.n
+
+    def exquo(self, a: int, b: int) -> int:
+        n = self.n
+        g = gcd(b, n)
+        if a % g:
+            raise NotDivisibleError(f"{self.name}.exquo: {a} is not divisible by {b} mod {n}")
+        m = n // g
+        if m == 1:
+            return 0
+        return (a // g) * pow(b // g, -1, m) % m
+
+    def pow(self, a: int, k: int) -> int:
+        if k < 0:
+            a, k = self.div(1, a), -k
+        return pow(a, k, self.n)
+
+    def absorbs(self, other: Any) -> bool:
+        from ._numeric import booleans, integers, rationals
+
+        return other is booleans or other is integers or other is rationals
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (modular, (self.n,))
+
+
+@lru_cache(maxsize=None)
+def _modular(n: int) -> ModularOps:
+    return ModularOps(n)
+
+
+def modular(n: int) -> ModularOps:
+    """The ops of integers modulo ``n`` (``n >= 2``); the same object for the same ``n``.
+
+    Parameters
+    ----------
+    n : int
+        The modulus.  Prime ``n`` gives a field (``is_field``); composite
+        ``n`` a ring with zero divisors.
+
+    Returns
+    -------
+    ModularOps
+
+    Raises
+    ------
+    TypeError
+        ``n`` is not an int.
+    ValueError
+        ``n < 2``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.modular(7) is gt.modular(7), gt.modular(7).div(3, 5)
+    (True, 2)
+    >>> gt.tensor([5, 9, -1], ops=gt.modular(7)).tolist()
+    [5, 2, 6]
+    """
+    if not isinstance(n, numbers.Integral) or isinstance(n, bool):
+        raise TypeError(f"modular: the modulus must be an int (got {n!r})")
+    if n < 2:
+        raise ValueError(f"modular: the modulus must be at least 2 (got {n})")
+    return _modular(int(n))

@@ -1,0 +1,285 @@
+"""The built-in numeric ops: booleans, integers, rationals, floats, complexes.
+
+Arithmetic members are the C functions of :mod:`operator` themselves (class
+attributes that are builtins do not bind), so ``map(ops.add, xs, ys)`` runs at
+the pure-Python floor of one C call per element.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from fractions import Fraction
+from typing import Any, Iterable
+
+from ..errors import DomainError, NotDivisibleError
+from ._protocol import BaseOps
+
+__all__ = ["booleans", "integers", "rationals", "floats", "complexes"]
+
+
+def _refuse(ops: BaseOps, value: Any, hint: str = "") -> TypeError:
+    msg = f"{ops.name}.convert: cannot convert {value!r} (type {type(value).__name__}) to {ops.name} exactly"
+    return TypeError(msg + (f"; {hint}" if hint else ""))
+
+
+def _sympy_number_to_python(value: Any) -> Any:
+    """A SymPy Integer/Rational/Float as the matching Python number, else ``None``."""
+    if getattr(type(value), "__module__", "").startswith("sympy"):
+        if getattr(value, "is_Integer", False):
+            return int(value)
+        if getattr(value, "is_Rational", False):
+            return Fraction(int(value.p), int(value.q))
+        if getattr(value, "is_Float", False):
+            return float(value)
+    return None
+
+
+class _OperatorOps(BaseOps):
+    """Shared members of the numeric ops: Python operators at C speed."""
+
+    add = operator.add
+    sub = operator.sub
+    mul = operator.mul
+    neg = operator.neg
+    equal = operator.eq
+    is_zero = operator.not_
+    floordiv = operator.floordiv
+    mod = operator.mod
+    abs = operator.abs
+    lt = operator.lt
+    le = operator.le
+    native_types: tuple[type, ...] = ()
+
+    def sum(self, values: Iterable[Any]) -> Any:
+        return sum(values, self.zero)
+
+    def prod(self, values: Iterable[Any]) -> Any:
+        return math.prod(values, start=self.one)
+
+    def pow(self, a: Any, k: int) -> Any:
+        return a**k
+
+    def __reduce__(self) -> str:
+        # Built-in singletons pickle by name, so unpickling gives the same object.
+        return self.name
+
+
+class BooleanOps(_OperatorOps):
+    """Ops of ``bool`` elements: the results of comparisons and the masks of indexing.
+
+    Arithmetic on booleans tensors promotes to integers; ``add``/``mul`` here
+    are logical or/and.
+
+    >>> import gentensor as gt
+    >>> gt.booleans.add(True, False), gt.booleans.mul(True, False)
+    (True, False)
+    """
+
+    name = "booleans"
+    zero = False
+    one = True
+    is_ordered = True
+    native_types = (bool,)
+    add = operator.or_
+    mul = operator.and_
+
+    def neg(self, a: Any) -> Any:
+        return a
+
+    def sub(self, a: Any, b: Any) -> Any:
+        raise DomainError("booleans.sub: booleans have no subtraction; convert with .astype(gt.integers)")
+
+    def sum(self, values: Iterable[Any]) -> Any:
+        return any(values)
+
+    def prod(self, values: Iterable[Any]) -> Any:
+        return all(values)
+
+    def convert(self, value: Any) -> bool:
+        if value is True or value is False:
+            return value
+        if type(value).__name__ == "bool_" or (isinstance(value, numbers.Integral) and value in (0, 1)):
+            return bool(value)
+        raise _refuse(self, value, "only True/False (or 0/1) are booleans")
+
+    def absorbs(self, other: Any) -> bool:
+        return False
+
+
+class IntegerOps(_OperatorOps):
+    """Ops of Python ``int`` elements: an integral domain with exact division.
+
+    >>> import gentensor as gt
+    >>> gt.integers.exquo(12, -4), gt.integers.convert(True), gt.integers.is_zero(0)
+    (-3, 1, True)
+    """
+
+    name = "integers"
+    zero = 0
+    one = 1
+    has_exquo = True
+    is_ordered = True
+    native_types = (int,)
+
+    def convert(self, value: Any) -> int:
+        if type(value) is int:
+            return value
+        if isinstance(value, numbers.Integral):
+            return int(value)
+        if isinstance(value, Fraction):
+            if value.denominator == 1:
+                return value.numerator
+        elif isinstance(value, float):
+            if value.is_integer():
+                return int(value)
+        else:
+            py = _sympy_number_to_python(value)
+            if py is not None and py.__class__ is not float:
+                return self.convert(py)
+        raise _refuse(self, value, "use ops=gt.rationals (or floats) for non-integers")
+
+    def exquo(self, a: int, b: int) -> int:
+        q, r = divmod(a, b)
+        if r:
+            raise NotDivisibleError(f"integers.exquo: {a} is not divisible by {b}")
+        return q
+
+    def div(self, a: Any, b: Any) -> Any:
+        raise DomainError(f"integers.div: integers are not a field (got {a} / {b}); use gt.rationals or exquo")
+
+    def pow(self, a: int, k: int) -> int:
+        if k < 0:
+            raise DomainError(f"integers.pow: negative power {k} leaves the integers; use gt.rationals")
+        return a**k
+
+    def absorbs(self, other: Any) -> bool:
+        return other is booleans
+
+
+class RationalOps(_OperatorOps):
+    """Ops of :class:`fractions.Fraction` elements: the field of rationals.
+
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> gt.rationals.div(1, Fraction(3)), gt.rationals.convert(0.5)
+    (Fraction(1, 3), Fraction(1, 2))
+    """
+
+    name = "rationals"
+    zero = Fraction(0)
+    one = Fraction(1)
+    is_field = True
+    has_exquo = True
+    is_ordered = True
+    native_types = (Fraction,)
+    div = operator.truediv
+    exquo = operator.truediv
+
+    def convert(self, value: Any) -> Fraction:
+        if type(value) is Fraction:
+            return value
+        if isinstance(value, (numbers.Rational, float)):
+            try:
+                return Fraction(value)
+            except (ValueError, OverflowError):
+                pass
+        else:
+            py = _sympy_number_to_python(value)
+            if py is not None:
+                return self.convert(py)
+        raise _refuse(self, value)
+
+    def format(self, a: Fraction) -> str:
+        return str(a)
+
+    def latex(self, a: Fraction) -> str:
+        if a.denominator == 1:
+            return str(a.numerator)
+        sign = "-" if a < 0 else ""
+        return f"{sign}\\frac{{{abs(a.numerator)}}}{{{a.denominator}}}"
+
+    def absorbs(self, other: Any) -> bool:
+        return other is booleans or other is integers
+
+
+class FloatOps(_OperatorOps):
+    """Ops of Python ``float`` elements: an inexact field.
+
+    >>> import gentensor as gt
+    >>> gt.floats.div(1.0, 4.0), gt.floats.is_exact
+    (0.25, False)
+    """
+
+    name = "floats"
+    zero = 0.0
+    one = 1.0
+    is_field = True
+    has_exquo = True
+    is_exact = False
+    is_ordered = True
+    native_types = (float,)
+    div = operator.truediv
+    exquo = operator.truediv
+    format = staticmethod(repr)
+
+    def convert(self, value: Any) -> float:
+        if type(value) is float:
+            return value
+        if isinstance(value, numbers.Real):
+            return float(value)
+        py = _sympy_number_to_python(value)
+        if py is not None:
+            return float(py)
+        raise _refuse(self, value)
+
+    def absorbs(self, other: Any) -> bool:
+        return other is booleans or other is integers or other is rationals
+
+
+class ComplexOps(_OperatorOps):
+    """Ops of Python ``complex`` elements: an inexact field without order.
+
+    >>> import gentensor as gt
+    >>> gt.complexes.mul(1j, 1j)
+    (-1+0j)
+    """
+
+    name = "complexes"
+    zero = 0j
+    one = 1 + 0j
+    is_field = True
+    has_exquo = True
+    is_exact = False
+    native_types = (complex,)
+    div = operator.truediv
+    exquo = operator.truediv
+    format = staticmethod(repr)
+
+    def lt(self, a: Any, b: Any) -> bool:
+        raise DomainError(f"complexes.lt: complex numbers are not ordered (got {a!r} < {b!r})")
+
+    le = lt
+    floordiv = lt
+    mod = lt
+
+    def convert(self, value: Any) -> complex:
+        if type(value) is complex:
+            return value
+        if isinstance(value, numbers.Complex):
+            return complex(value)
+        py = _sympy_number_to_python(value)
+        if py is not None:
+            return complex(py)
+        raise _refuse(self, value)
+
+    def absorbs(self, other: Any) -> bool:
+        return other in (booleans, integers, rationals, floats)
+
+
+booleans = BooleanOps()
+integers = IntegerOps()
+rationals = RationalOps()
+floats = FloatOps()
+complexes = ComplexOps()

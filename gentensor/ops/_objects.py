@@ -1,0 +1,67 @@
+"""``gt.objects``: duck-typed elements, whatever supports Python's operators.
+
+Capabilities are unknown, so the flags are conservative (not a field, no exact
+division, not exact); everything else is delegated to the objects' own
+operators.  It absorbs every other ops in promotion.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Iterable
+
+from ._protocol import BaseOps
+
+__all__ = ["objects", "ObjectOps"]
+
+
+class ObjectOps(BaseOps):
+    """Ops for arbitrary Python objects through their operators.
+
+    >>> import gentensor as gt
+    >>> gt.objects.add("ab", "cd"), gt.objects.mul([0], 2)
+    ('abcd', [0, 0])
+    """
+
+    name = "objects"
+    zero = 0
+    one = 1
+    is_exact = False
+    is_ordered = True
+    add = operator.add
+    sub = operator.sub
+    mul = operator.mul
+    neg = operator.neg
+    div = operator.truediv
+    floordiv = operator.floordiv
+    mod = operator.mod
+    abs = operator.abs
+    lt = operator.lt
+    le = operator.le
+
+    def convert(self, value: Any) -> Any:
+        return value
+
+    def convert_list(self, values: Iterable[Any]) -> list[Any]:
+        return list(values)
+
+    def equal(self, a: Any, b: Any) -> bool:
+        return bool(a == b)
+
+    def is_zero(self, a: Any) -> bool:
+        return bool(a == 0)
+
+    def sum(self, values: Iterable[Any]) -> Any:
+        return sum(values, self.zero)
+
+    def pow(self, a: Any, k: int) -> Any:
+        return a**k
+
+    def absorbs(self, other: Any) -> bool:
+        return True
+
+    def __reduce__(self) -> str:
+        return "objects"
+
+
+objects = ObjectOps()

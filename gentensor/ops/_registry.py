@@ -1,0 +1,216 @@
+"""Which ops an element type belongs to, and how two ops combine (promotion).
+
+The lattice: booleans < integers < rationals < floats < complexes, everything
+numeric < symbolic, ``modular(n)`` and user rings absorb booleans, integers and
+rationals, ``objects`` absorbs everything.  Each ops says what it absorbs
+(``ops.absorbs(other)``), so a user ring can widen its own place.
+"""
+
+from __future__ import annotations
+
+import numbers
+from fractions import Fraction
+from typing import Any, Iterable
+
+from ..errors import OpsMismatchError
+from ._modular import modular
+from ._numeric import booleans, complexes, floats, integers, rationals
+from ._objects import objects
+from ._symbolic import is_sympy_type, symbolic
+
+__all__ = ["register_ops", "ops_for_type", "as_ops", "infer_ops", "result_ops", "is_ops"]
+
+_REQUIRED = ("zero", "one", "add", "mul", "neg", "equal", "convert")
+_registered: dict[type, Any] = {
+    bool: booleans,
+    int: integers,
+    Fraction: rationals,
+    float: floats,
+    complex: complexes,
+}
+_cache: dict[type, Any] = {}
+_NAMES = {
+    "booleans": booleans, "bool": booleans,
+    "integers": integers, "int": integers,
+    "rationals": rationals, "rational": rationals, "Fraction": rationals,
+    "floats": floats, "float": floats,
+    "complexes": complexes, "complex": complexes,
+    "symbolic": symbolic, "objects": objects, "object": objects,
+}
+
+
+def is_ops(obj: Any) -> bool:
+    """True when ``obj`` has the required members of an element-operations object.
+
+    >>> is_ops(integers), is_ops(int)
+    (True, False)
+    """
+    return not isinstance(obj, type) and all(hasattr(obj, m) for m in _REQUIRED)
+
+
+def register_ops(cls: type, ops: Any) -> None:
+    """Make ``ops`` the element operations of elements of type ``cls``.
+
+    After registration, :func:`gentensor.tensor` infers ``ops`` for data made
+    of ``cls`` instances and ``ops=cls`` is accepted everywhere.
+
+    Raises
+    ------
+    TypeError
+        ``cls`` is not a class, or ``ops`` lacks a required member.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> class Money:
+    ...     def __init__(self, c): self.c = c
+    >>> class MoneyOps(gt.BaseOps):
+    ...     name = "money"
+    ...     zero, one = Money(0), Money(1)
+    ...     def convert(self, v): return v if isinstance(v, Money) else Money(int(v))
+    ...     def add(self, a, b): return Money(a.c + b.c)
+    ...     def mul(self, a, b): return Money(a.c * b.c)
+    ...     def neg(self, a): return Money(-a.c)
+    ...     def equal(self, a, b): return a.c == b.c
+    ...     def format(self, a): return f"${a.c}"
+    >>> gt.register_ops(Money, MoneyOps())
+    >>> gt.tensor([Money(1), Money(2)])
+    tensor([$1, $2], ops=money)
+    """
+    if not isinstance(cls, type):
+        raise TypeError(f"register_ops: the first argument must be a class (got {cls!r})")
+    missing = [m for m in _REQUIRED if not hasattr(ops, m)]
+    if missing:
+        raise TypeError(
+            f"register_ops: {ops!r} is not an element-operations object (missing {', '.join(missing)}); "
+            "subclass gt.BaseOps and define them"
+        )
+    _registered[cls] = ops
+    _cache.clear()
+
+
+def ops_for_type(tp: type) -> Any:
+    """The ops of elements of type ``tp`` (``objects`` when nothing fits).
+
+    >>> import gentensor as gt
+    >>> ops_for_type(int) is gt.integers, ops_for_type(str) is gt.objects
+    (True, True)
+    """
+    found = _cache.get(tp)
+    if found is None:
+        found = _lookup(tp)
+        _cache[tp] = found
+    return found
+
+
+def _lookup(tp: type) -> Any:
+    for klass in tp.__mro__:
+        if klass in _registered:
+            return _registered[klass]
+    if is_sympy_type(tp):
+        return symbolic
+    if tp.__name__ == "bool_" and tp.__module__ == "numpy":
+        return booleans
+    for abc, ops in (
+        (numbers.Integral, integers),
+        (numbers.Rational, rationals),
+        (numbers.Real, floats),
+        (numbers.Complex, complexes),
+    ):
+        if issubclass(tp, abc):
+            return ops
+    return objects
+
+
+def as_ops(spec: Any, func: str = "tensor") -> Any:
+    """Resolve an ``ops=`` argument: an ops object, a Python type, or a built-in's name.
+
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> as_ops(Fraction) is gt.rationals, as_ops("integers") is gt.integers, as_ops("mod:5")
+    (True, True, modular(5))
+    """
+    if isinstance(spec, type):
+        if spec is object:
+            return objects
+        ops = ops_for_type(spec)
+        if ops is objects and spec not in _registered:
+            raise TypeError(
+                f"{func}: no element operations are registered for type {spec.__name__}; "
+                "pass an ops object or call gt.register_ops(cls, ops) first"
+            )
+        return ops
+    if isinstance(spec, str):
+        if spec in _NAMES:
+            return _NAMES[spec]
+        if spec.startswith("mod:") and spec[4:].isdigit():
+            return modular(int(spec[4:]))
+        raise TypeError(
+            f"{func}: unknown ops name {spec!r}; use one of {', '.join(sorted(_NAMES))} or 'mod:N'"
+        )
+    if is_ops(spec):
+        return spec
+    raise TypeError(
+        f"{func}: ops must be an element-operations object, a type or a name (got {spec!r}); "
+        "for example ops=gt.integers or ops=int"
+    )
+
+
+def result_ops(*ops_list: Any) -> Any:
+    """The ops that results combining these ops live in (the promotion lattice).
+
+    Raises
+    ------
+    OpsMismatchError
+        Two ops cannot be combined (``modular(5)`` with ``modular(7)``).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.result_ops(gt.integers, gt.rationals)
+    rationals
+    >>> gt.result_ops(gt.floats, gt.symbolic, gt.integers)
+    symbolic
+    >>> gt.result_ops(gt.modular(5), gt.integers)
+    modular(5)
+    """
+    if not ops_list:
+        raise TypeError("result_ops: needs at least one ops")
+    result = ops_list[0]
+    for other in ops_list[1:]:
+        result = _promote(result, other)
+    return result
+
+
+def _promote(a: Any, b: Any) -> Any:
+    if a is b or a == b:
+        return a
+    if _absorbs(a, b):
+        return a
+    if _absorbs(b, a):
+        return b
+    raise OpsMismatchError(
+        f"result_ops: cannot combine {a!r} with {b!r}; convert one side explicitly with .astype(...)"
+    )
+
+
+def _absorbs(a: Any, b: Any) -> bool:
+    absorbs = getattr(a, "absorbs", None)
+    return bool(absorbs(b)) if absorbs is not None else b in (booleans, integers, rationals)
+
+
+def infer_ops(types: Iterable[type]) -> Any:
+    """The ops for data whose elements have these types (integers when there are none).
+
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> infer_ops({int, Fraction}), infer_ops({bool}), infer_ops(set())
+    (rationals, booleans, integers)
+    """
+    found = [ops_for_type(t) for t in types]
+    if not found:
+        return integers
+    try:
+        return result_ops(*found)
+    except OpsMismatchError:
+        return objects

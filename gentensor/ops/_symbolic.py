@@ -1,0 +1,158 @@
+"""``gt.symbolic``: SymPy expressions as elements, SymPy imported on first use.
+
+The zero test is semantic, not structural: ``(x+1)**2 - x**2 - 2*x - 1`` is a
+non-empty ``Add`` yet zero, and every algorithm that chooses a pivot relies on
+``is_zero`` getting such cases right.
+"""
+
+from __future__ import annotations
+
+import operator
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, Iterable
+
+from ..errors import DomainError
+from ._protocol import BaseOps
+
+__all__ = ["symbolic", "SymbolicOps", "is_sympy_type"]
+
+
+def is_sympy_type(tp: type) -> bool:
+    """True for SymPy classes, checked without importing SymPy for other types."""
+    if not getattr(tp, "__module__", "").startswith("sympy"):
+        return False
+    import sympy
+
+    return issubclass(tp, sympy.Basic)
+
+
+def _sympy() -> Any:
+    import sympy
+
+    return sympy
+
+
+class SymbolicOps(BaseOps):
+    """Ops of SymPy expressions: a field of expressions with a normalising zero test.
+
+    >>> import gentensor as gt, sympy
+    >>> x = sympy.Symbol("x")
+    >>> gt.symbolic.is_zero((x + 1)**2 - x**2 - 2*x - 1)
+    True
+    >>> gt.symbolic.sum([x, 2*x, 1])
+    3*x + 1
+    """
+
+    name = "symbolic"
+    is_field = True
+    has_exquo = True
+    is_exact = True
+    is_ordered = False
+    native_types = ()
+    add = operator.add
+    sub = operator.sub
+    mul = operator.mul
+    neg = operator.neg
+    floordiv = operator.floordiv
+    mod = operator.mod
+
+    @cached_property
+    def zero(self) -> Any:  # type: ignore[override]
+        return _sympy().S.Zero
+
+    @cached_property
+    def one(self) -> Any:  # type: ignore[override]
+        return _sympy().S.One
+
+    def convert(self, value: Any) -> Any:
+        sympy = _sympy()
+        if isinstance(value, sympy.Basic):
+            return value
+        if isinstance(value, bool):
+            return sympy.Integer(int(value))
+        if isinstance(value, int):
+            return sympy.Integer(value)
+        if isinstance(value, Fraction):
+            return sympy.Rational(value.numerator, value.denominator)
+        if isinstance(value, float):
+            return sympy.Float(value)
+        if isinstance(value, complex):
+            return sympy.Float(value.real) + sympy.I * sympy.Float(value.imag)
+        if hasattr(value, "_sympy_"):
+            return value._sympy_()
+        # Strings are refused on purpose: parsing text would evaluate code.
+        raise TypeError(
+            f"symbolic.convert: cannot convert {value!r} (type {type(value).__name__}) to a SymPy expression; "
+            "build expressions with sympy.Symbol or gt.symbols (strings are not parsed)"
+        )
+
+    def sum(self, values: Iterable[Any]) -> Any:
+        return _sympy().Add(*values)
+
+    def prod(self, values: Iterable[Any]) -> Any:
+        return _sympy().Mul(*values)
+
+    def is_zero(self, a: Any) -> bool:
+        sympy = _sympy()
+        if not isinstance(a, sympy.Basic):
+            return a == 0
+        if a.is_Number:
+            return bool(a == 0)
+        known = a.is_zero if a.is_Atom else None
+        if known is not None:
+            return bool(known)
+        e = sympy.expand(a)
+        if e == 0:
+            return True
+        if e.is_Atom:
+            return bool(e.is_zero)
+        if e.is_rational_function():
+            num, _ = sympy.fraction(sympy.together(e))
+            return bool(sympy.expand(num) == 0)
+        return bool(sympy.simplify(e) == 0)
+
+    def equal(self, a: Any, b: Any) -> bool:
+        return a == b or self.is_zero(a - b)
+
+    def div(self, a: Any, b: Any) -> Any:
+        if self.is_zero(b):
+            raise ZeroDivisionError(f"symbolic.div: division by an expression that is zero (got {b})")
+        return a / b
+
+    exquo = div
+
+    def pow(self, a: Any, k: int) -> Any:
+        return a**k
+
+    def abs(self, a: Any) -> Any:
+        return _sympy().Abs(a)
+
+    def lt(self, a: Any, b: Any) -> bool:
+        try:
+            return bool(a < b)
+        except TypeError:
+            raise DomainError(f"symbolic.lt: cannot decide {a} < {b}; substitute values first") from None
+
+    def le(self, a: Any, b: Any) -> bool:
+        try:
+            return bool(a <= b)
+        except TypeError:
+            raise DomainError(f"symbolic.le: cannot decide {a} <= {b}; substitute values first") from None
+
+    def format(self, a: Any) -> str:
+        return str(a)
+
+    def latex(self, a: Any) -> str:
+        return str(_sympy().latex(a))
+
+    def absorbs(self, other: Any) -> bool:
+        from ._numeric import booleans, complexes, floats, integers, rationals
+
+        return other in (booleans, integers, rationals, floats, complexes)
+
+    def __reduce__(self) -> str:
+        return "symbolic"
+
+
+symbolic = SymbolicOps()
