@@ -11,9 +11,18 @@ modules below are the implementation (see ``docs/`` for the guide).
 
 from __future__ import annotations
 
+from . import composition as _composition
+from . import elementwise as _elementwise
+from . import interop as _interop
+from . import linalg
+from . import parallel as _parallel
+from . import products as _products
+from . import reductions as _reductions
 from ._tensor import Tensor
+from .composition import *  # noqa: F401,F403  (names listed in composition.__all__)
 from .creation import arange, eye, fromfunction, full, ones, symbols, tensor, zeros
 from .display import get_printoptions, printoptions
+from .elementwise import *  # noqa: F401,F403  (names listed in elementwise.__all__)
 from .errors import (
     AxisError,
     DomainError,
@@ -38,6 +47,7 @@ from .manipulation import (
     squeeze,
     swapaxes,
 )
+from .interop import *  # noqa: F401,F403  (names listed in interop.__all__)
 from .ops import (
     BaseOps,
     ElementOps,
@@ -52,6 +62,10 @@ from .ops import (
     result_ops,
     symbolic,
 )
+
+from .parallel import *  # noqa: F401,F403  (names listed in parallel.__all__)
+from .products import *  # noqa: F401,F403  (names listed in products.__all__)
+from .reductions import *  # noqa: F401,F403  (names listed in reductions.__all__)
 
 __version__ = "0.1.0"
 
@@ -104,4 +118,9 @@ __all__ = [
     "NotDivisibleError",
     "SingularMatrixError",
     "ReadOnlyError",
+    # linear algebra lives in the gt.linalg namespace
+    "linalg",
 ]
+# Each layer lists its public names in its own __all__.
+__all__ += _composition.__all__ + _elementwise.__all__ + _reductions.__all__ + _products.__all__
+__all__ += _parallel.__all__ + _interop.__all__

@@ -1,0 +1,5 @@
+"""gentensor.reductions (being written)."""
+
+from __future__ import annotations
+
+__all__: list[str] = []
