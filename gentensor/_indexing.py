@@ -150,8 +150,13 @@ def resolve(key: Any, layout: Layout, func: str = "__getitem__") -> tuple[Layout
             expanded.append(it)
             if it is not None:
                 axis += 1
+    # With any advanced index present, NumPy treats integers as 0-d index arrays:
+    # they count when deciding whether the advanced indices are adjacent.
+    ints_are_advanced = any(isinstance(it, (_Advanced, tuple)) for it in expanded)
     axis = 0
     for it in expanded:
+        if ints_are_advanced and isinstance(it, int):
+            it = _Advanced([it], ())
         if it is None:
             out_shape.append(1)
             out_strides.append(0)

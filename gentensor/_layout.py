@@ -148,10 +148,10 @@ class Layout:
     @property
     def is_contiguous(self) -> bool:
         """C-contiguous: strides of a row-major layout (length-1 axes may have any stride)."""
+        if 0 in self.shape:
+            return True
         step = 1
         for n, s in zip(reversed(self.shape), reversed(self.strides)):
-            if n == 0:
-                return True
             if n != 1 and s != step:
                 return False
             step *= n

@@ -137,11 +137,10 @@ class Tensor(Generic[T]):
     # -- element access ------------------------------------------------------
     def __getitem__(self, key: Any) -> Any:
         layout, pos, shape = resolve(key, self._layout, "__getitem__")
+        if not shape and key is not Ellipsis and not (isinstance(key, tuple) and any(k is Ellipsis for k in key)):
+            # every axis indexed by an int (or a 0-d index array): the element, as NumPy
+            return self._data[layout.offset if pos is None else pos[0]]
         if pos is None:
-            if layout.shape == () and key is not Ellipsis and not (
-                isinstance(key, tuple) and Ellipsis in key
-            ):
-                return self._data[layout.offset]
             return self._view(layout)
         return Tensor._from_flat(list(map(self._data.__getitem__, pos)), shape, self._ops)
 
@@ -436,6 +435,30 @@ class Tensor(Generic[T]):
 
         return reductions.prod(self, axis=axis, keepdims=keepdims)
 
+    def min(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Smallest element over ``axis`` (all axes when ``None``); see :func:`gentensor.min`."""
+        from . import reductions  # higher layer
+
+        return reductions.min(self, axis=axis, keepdims=keepdims)
+
+    def max(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Largest element over ``axis`` (all axes when ``None``); see :func:`gentensor.max`."""
+        from . import reductions  # higher layer
+
+        return reductions.max(self, axis=axis, keepdims=keepdims)
+
+    def all(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """True where every element over ``axis`` is non-zero; see :func:`gentensor.all`."""
+        from . import reductions  # higher layer
+
+        return reductions.all(self, axis=axis, keepdims=keepdims)
+
+    def any(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """True where some element over ``axis`` is non-zero; see :func:`gentensor.any`."""
+        from . import reductions  # higher layer
+
+        return reductions.any(self, axis=axis, keepdims=keepdims)
+
     def det(self, *, method: str = "auto") -> Any:
         """Determinant; see :func:`gentensor.linalg.det`."""
         from . import linalg  # higher layer
@@ -460,6 +483,54 @@ class Tensor(Generic[T]):
         from . import elementwise  # higher layer
 
         return elementwise.map(f, self)
+
+    def subs(self, *args: Any, **kwargs: Any) -> "Tensor[Any]":
+        """SymPy ``subs`` applied to every element; see :func:`gentensor.subs`."""
+        from . import elementwise  # higher layer
+
+        return elementwise.subs(self, *args, **kwargs)
+
+    def diff(self, *symbols: Any) -> "Tensor[Any]":
+        """The derivative of every element; see :func:`gentensor.diff`."""
+        from . import elementwise  # higher layer
+
+        return elementwise.diff(self, *symbols)
+
+    def expand(self) -> "Tensor[Any]":
+        """SymPy ``expand`` applied to every element; see :func:`gentensor.expand`."""
+        from . import elementwise  # higher layer
+
+        return elementwise.expand(self)
+
+    def simplify(self) -> "Tensor[Any]":
+        """SymPy ``simplify`` applied to every element; see :func:`gentensor.simplify`."""
+        from . import elementwise  # higher layer
+
+        return elementwise.simplify(self)
+
+    def evalf(self, n: int = 15) -> "Tensor[Any]":
+        """Every element evaluated numerically to ``n`` digits; see :func:`gentensor.evalf`."""
+        from . import elementwise  # higher layer
+
+        return elementwise.evalf(self, n=n)
+
+    # -- interop (a higher layer: NumPy and SymPy conversion, pickling) -----------
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        """A NumPy object array of the elements (used by ``np.asarray(x)``)."""
+        from . import interop  # higher layer
+
+        return interop.tensor_to_numpy(self, dtype=dtype, copy=copy)
+
+    def to_sympy(self) -> Any:
+        """The elements as a SymPy ``Matrix`` (2-d) or N-dim array; see :func:`gentensor.to_sympy`."""
+        from . import interop  # higher layer
+
+        return interop.to_sympy(self)
+
+    def __reduce__(self) -> Any:
+        from . import interop  # higher layer
+
+        return interop.tensor_reduce(self)
 
     # -- display (a sibling layer, imported lazily to keep import order simple) --
     def __repr__(self) -> str:

@@ -1,5 +1,618 @@
-"""gentensor.composition (being written)."""
+"""Composition: join tensors, cut them apart and pick pieces along an axis.
+
+``concat`` is the one joining kernel: each input is gathered once and its
+rows are interleaved into the result with C-speed (extended) slice
+assignments; ``stack`` is ``concat`` of ``expand_dims`` views, as in NumPy.
+``unstack`` and ``split`` return views; ``take``, ``tile``, ``repeat`` and
+``where`` return new tensors.  Inputs with different ops meet in
+:func:`gentensor.result_ops`, and every element is converted to it.
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+import operator
+from math import prod
+from typing import Any, Sequence
+
+from . import _kernels
+from ._layout import Layout, broadcast_shapes, normalize_axis
+from ._operands import as_tensor, common_ops, convert_values, elements_as
+from ._tensor import Tensor
+from .errors import ShapeError
+from .manipulation import expand_dims
+from .ops import booleans, integers
+
+__all__ = ["concat", "stack", "unstack", "split", "take", "tile", "repeat", "where"]
+
+
+# -- helpers ------------------------------------------------------------------
+def _tensor_list(tensors: Any, func: str) -> list[Tensor[Any]]:
+    if isinstance(tensors, Tensor):
+        raise TypeError(
+            f"{func}: expected a sequence of tensors (got a single Tensor of shape {tensors.shape}); "
+            f"pass a list: gt.{func}([x, y])"
+        )
+    try:
+        items = list(tensors)
+    except TypeError:
+        raise TypeError(f"{func}: expected a sequence of tensors (got {type(tensors).__name__})") from None
+    if not items:
+        raise ShapeError(f"{func}: needs at least one tensor (got an empty sequence)")
+    return [as_tensor(t, func) for t in items]
+
+
+def _place(out: list[Any], values: list[Any], chunk: int, offset: int, width: int, outer: int) -> None:
+    """Write ``outer`` runs of ``chunk`` values into rows of ``width`` of ``out``, at column ``offset``.
+
+    Loops over whichever is shorter, the rows or the run length, so both a
+    tall-narrow and a short-wide layout cost few Python-level steps.
+    """
+    if chunk == 0:
+        return
+    if outer == 1:
+        out[offset : offset + chunk] = values
+    elif chunk <= outer:
+        for j in range(chunk):
+            out[offset + j :: width] = values[j::chunk]
+    else:
+        for o in range(outer):
+            start = o * width + offset
+            out[start : start + chunk] = values[o * chunk : (o + 1) * chunk]
+
+
+def _repeat_blocks(values: list[Any], block: int, count: int) -> list[Any]:
+    """Each consecutive run of ``block`` values repeated ``count`` times in place.
+
+    >>> _repeat_blocks([1, 2, 3, 4], 2, 2)
+    [1, 2, 1, 2, 3, 4, 3, 4]
+    >>> _repeat_blocks([1, 2, 3], 1, 2)
+    [1, 1, 2, 2, 3, 3]
+    """
+    if count == 1:
+        return values
+    if count == 0 or block == 0 or not values:
+        return []
+    nblocks = len(values) // block
+    if nblocks == 1:
+        return values * count
+    if nblocks <= block * count:
+        out: list[Any] = []
+        extend = out.extend
+        for s in range(0, len(values), block):
+            extend(values[s : s + block] * count)
+        return out
+    out = [None] * (len(values) * count)
+    width = block * count
+    for c in range(block):
+        column = values[c::block]
+        for j in range(count):
+            out[j * block + c :: width] = column
+    return out
+
+
+def _counts(value: Any, func: str, what: str) -> int | list[int]:
+    """An int, or a list of ints, from an int / sequence / 1-d Tensor argument (all >= 0)."""
+    if isinstance(value, Tensor):
+        value = value.tolist()
+    if isinstance(value, bool):
+        raise TypeError(f"{func}: {what} must be an int or a sequence of ints (got {value!r})")
+    try:
+        single = operator.index(value)
+    except TypeError:
+        pass
+    else:
+        if single < 0:
+            raise ShapeError(f"{func}: {what} must be non-negative (got {single})")
+        return single
+    try:
+        many = [operator.index(v) for v in value]
+    except TypeError:
+        raise TypeError(f"{func}: {what} must be an int or a sequence of ints (got {value!r})") from None
+    if any(isinstance(v, bool) for v in value):
+        raise TypeError(f"{func}: {what} must be ints, not bools (got {value!r})")
+    negative = [v for v in many if v < 0]
+    if negative:
+        raise ShapeError(f"{func}: {what} must be non-negative (got {negative[0]} in {tuple(many)})")
+    return many
+
+
+def _broadcast_elements(x: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
+    layout = x._layout.broadcast_to(shape)
+    assert layout is not None  # the caller computed shape with broadcast_shapes
+    return _kernels.gather(x._data, layout)
+
+
+def _axis_view(x: Tensor[Any], axis: int, start: int, length: int) -> Tensor[Any]:
+    """The view of ``x`` whose ``axis`` runs over ``start:start+length``."""
+    lay = x._layout
+    shape = lay.shape[:axis] + (length,) + lay.shape[axis + 1 :]
+    offset = lay.offset + start * lay.strides[axis] if length else lay.offset
+    return x._view(Layout(shape, lay.strides, offset))
+
+
+# -- joining ------------------------------------------------------------------
+def concat(tensors: Sequence[Tensor[Any]], /, *, axis: int | None = 0) -> Tensor[Any]:
+    """Join tensors along an existing axis.
+
+    Parameters
+    ----------
+    tensors : sequence of Tensor
+        Same ndim (at least 1), same shape except along ``axis``.
+    axis : int or None
+        The axis to join along (negative counts from the end); ``None``
+        flattens every input first and joins the flat tensors.
+
+    Returns
+    -------
+    Tensor
+        A new tensor whose ops is the :func:`gentensor.result_ops` of the
+        inputs; every element is converted to it.
+
+    Raises
+    ------
+    ShapeError
+        No tensors, different ndims, 0-d inputs, or shapes that differ off
+        ``axis`` (both shapes and the axis named).
+    AxisError
+        ``axis`` is out of range.
+    OpsMismatchError
+        The inputs' ops cannot be combined.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> a, b = gt.tensor([[1, 2], [3, 4]]), gt.tensor([[5], [6]])
+    >>> gt.concat([a, b], axis=1).tolist()
+    [[1, 2, 5], [3, 4, 6]]
+    >>> gt.concat([a, gt.tensor([[Fraction(1, 2), 1]])])
+    tensor([[  1,   2],
+            [  3,   4],
+            [1/2,   1]], ops=rationals)
+    >>> gt.concat([a, b], axis=None).tolist()
+    [1, 2, 3, 4, 5, 6]
+    >>> gt.concat([a, b])
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ShapeError: concat: shapes (2, 2) and (2, 1) differ along axis 1; all axes except the joining axis 0 must match
+    """
+    xs = _tensor_list(tensors, "concat")
+    if axis is None:
+        xs = [x.reshape(-1) for x in xs]
+        axis = 0
+    first = xs[0].shape
+    ndim = len(first)
+    for k, x in enumerate(xs):
+        if x.ndim != ndim:
+            raise ShapeError(
+                f"concat: all tensors must have the same ndim (got shapes {first} and {x.shape} "
+                f"at positions 0 and {k}); use expand_dims or reshape first"
+            )
+    if ndim == 0:
+        raise ShapeError("concat: 0-d tensors cannot be joined along an axis (got shape ()); use gt.stack or axis=None")
+    ax = normalize_axis(axis, ndim, "concat")
+    for x in xs[1:]:
+        bad = [k for k in range(ndim) if k != ax and x.shape[k] != first[k]]
+        if bad:
+            raise ShapeError(
+                f"concat: shapes {first} and {x.shape} differ along axis {bad[0]}; "
+                f"all axes except the joining axis {ax} must match"
+            )
+    ops = common_ops([x._ops for x in xs], "concat")
+    outer = prod(first[:ax])
+    inner = prod(first[ax + 1 :])
+    lengths = [x.shape[ax] for x in xs]
+    width = sum(lengths) * inner
+    out: list[Any] = [None] * (outer * width)
+    offset = 0
+    for x, n in zip(xs, lengths):
+        chunk = n * inner
+        if chunk and outer:
+            _place(out, elements_as(x, ops), chunk, offset, width, outer)
+        offset += chunk
+    return Tensor._from_flat(out, first[:ax] + (sum(lengths),) + first[ax + 1 :], ops)
+
+
+def stack(tensors: Sequence[Tensor[Any]], /, *, axis: int = 0) -> Tensor[Any]:
+    """Join same-shape tensors along a new axis: ``concat`` of ``expand_dims`` views.
+
+    Parameters
+    ----------
+    tensors : sequence of Tensor
+        All of the same shape.
+    axis : int
+        Where the new axis sits in the result (``-1``: last).
+
+    Returns
+    -------
+    Tensor
+        A new tensor of shape ``shape[:axis] + (len(tensors),) + shape[axis:]``.
+
+    Raises
+    ------
+    ShapeError
+        No tensors, or two shapes differ (both named).
+    AxisError
+        ``axis`` is out of range for the result.
+    OpsMismatchError
+        The inputs' ops cannot be combined.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> a, b = gt.tensor([1, 2]), gt.tensor([3, 4])
+    >>> gt.stack([a, b]).tolist(), gt.stack([a, b], axis=-1).tolist()
+    ([[1, 2], [3, 4]], [[1, 3], [2, 4]])
+    """
+    xs = _tensor_list(tensors, "stack")
+    first = xs[0].shape
+    for k, x in enumerate(xs):
+        if x.shape != first:
+            raise ShapeError(
+                f"stack: all tensors must have the same shape (got {first} at position 0 and {x.shape} at position {k})"
+            )
+    ax = normalize_axis(axis, len(first) + 1, "stack")
+    return concat([expand_dims(x, axis=ax) for x in xs], axis=ax)
+
+
+# -- cutting apart ------------------------------------------------------------
+def unstack(x: Tensor[Any], /, *, axis: int = 0) -> tuple[Tensor[Any], ...]:
+    """The sub-tensors of ``x`` along ``axis``, one per index, in order.
+
+    Returns
+    -------
+    tuple of Tensor
+        Views of ``x`` (share storage), each without ``axis``.
+
+    Raises
+    ------
+    AxisError
+        ``axis`` is out of range (a 0-d tensor has no axis).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2, 3], [4, 5, 6]])
+    >>> [t.tolist() for t in gt.unstack(x, axis=1)]
+    [[1, 4], [2, 5], [3, 6]]
+    >>> gt.unstack(x)[0].base is x
+    True
+    """
+    x = as_tensor(x, "unstack")
+    ax = normalize_axis(axis, x.ndim, "unstack")
+    lay = x._layout
+    shape = lay.shape[:ax] + lay.shape[ax + 1 :]
+    strides = lay.strides[:ax] + lay.strides[ax + 1 :]
+    step = lay.strides[ax]
+    return tuple(x._view(Layout(shape, strides, lay.offset + i * step)) for i in range(lay.shape[ax]))
+
+
+def split(x: Tensor[Any], indices_or_sections: Any, /, *, axis: int = 0) -> list[Tensor[Any]]:
+    """Cut ``x`` along ``axis`` into equal sections, or at the given split points.
+
+    Parameters
+    ----------
+    x : Tensor
+    indices_or_sections : int or sequence of int
+        An int ``n``: ``n`` equal sections (``n`` must divide the axis).  A
+        sequence: the split points, read as slice bounds (``x[:i0]``,
+        ``x[i0:i1]``, …, ``x[ik:]``; negative points count from the end and
+        out-of-range points clip, as in NumPy).
+    axis : int
+
+    Returns
+    -------
+    list of Tensor
+        Views of ``x`` (share storage).
+
+    Raises
+    ------
+    ShapeError
+        The sections do not divide the axis, or the number is not positive.
+    AxisError
+        ``axis`` is out of range.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.arange(6)
+    >>> [p.tolist() for p in gt.split(x, 3)]
+    [[0, 1], [2, 3], [4, 5]]
+    >>> [p.tolist() for p in gt.split(x, [1, 4])]
+    [[0], [1, 2, 3], [4, 5]]
+    >>> gt.split(x, 4)
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ShapeError: split: 4 sections do not divide axis 0 of length 6 (shape (6,)); pass a list of split points instead
+    """
+    x = as_tensor(x, "split")
+    ax = normalize_axis(axis, x.ndim, "split")
+    n = x.shape[ax]
+    spec = _counts_or_points(indices_or_sections)
+    if isinstance(spec, int):
+        if spec <= 0:
+            raise ShapeError(f"split: the number of sections must be positive (got {spec})")
+        if n % spec:
+            raise ShapeError(
+                f"split: {spec} sections do not divide axis {ax} of length {n} (shape {x.shape}); "
+                "pass a list of split points instead"
+            )
+        step = n // spec
+        bounds = [(k * step, step) for k in range(spec)]
+    else:
+        edges = [0, *spec, n]
+        bounds = []
+        for lo, hi in zip(edges, edges[1:]):
+            start, stop, _ = slice(lo, hi).indices(n)
+            bounds.append((start, max(0, stop - start)))
+    return [_axis_view(x, ax, start, length) for start, length in bounds]
+
+
+def _counts_or_points(value: Any) -> int | list[int]:
+    if isinstance(value, Tensor):
+        value = value.tolist()
+    if isinstance(value, bool):
+        raise TypeError(f"split: indices_or_sections must be an int or a sequence of ints (got {value!r})")
+    try:
+        return operator.index(value)
+    except TypeError:
+        pass
+    try:
+        points = [operator.index(v) for v in value]
+    except TypeError:
+        raise TypeError(
+            f"split: indices_or_sections must be an int or a sequence of ints (got {value!r})"
+        ) from None
+    if any(isinstance(v, bool) for v in value):
+        raise TypeError(f"split: split points must be ints, not bools (got {value!r})")
+    return points
+
+
+# -- picking and repeating --------------------------------------------------------
+def _index_list(indices: Any) -> tuple[list[int], tuple[int, ...]]:
+    """Flat integer indices and their shape (``()`` for a single int)."""
+    if isinstance(indices, range):
+        indices = list(indices)
+    if isinstance(indices, bool):
+        raise TypeError(f"take: indices must be ints (got {indices!r}); use a boolean mask index x[mask] instead")
+    if not isinstance(indices, Tensor):
+        try:
+            return [operator.index(indices)], ()
+        except TypeError:
+            pass
+    t = as_tensor(indices, "take")
+    if t._ops is booleans and t.size:
+        raise TypeError("take: indices must be ints (got a tensor of bools); use a boolean mask index x[mask] instead")
+    if t._ops is not integers and t.size:
+        raise TypeError(f"take: indices must be ints (got elements of {t._ops!r})")
+    return t._elements(), t.shape
+
+
+def take(x: Tensor[Any], indices: Any, /, *, axis: int | None = 0) -> Tensor[Any]:
+    """The sub-tensors of ``x`` at ``indices`` along ``axis``, in the order given.
+
+    Parameters
+    ----------
+    x : Tensor
+    indices : int, sequence of int or integer Tensor
+        Positions along ``axis`` (negative counts from the end; repeats
+        allowed).  The result's ``axis`` is replaced by the shape of
+        ``indices`` (none for a single int).
+    axis : int or None
+        ``None``: pick from the flattened ``x``.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of shape ``x.shape[:axis] + shape(indices) + x.shape[axis+1:]``.
+
+    Raises
+    ------
+    IndexError
+        An index is out of range for the axis.
+    AxisError
+        ``axis`` is out of range.
+    TypeError
+        The indices are not integers.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2, 3], [4, 5, 6]])
+    >>> gt.take(x, [2, 0, -1], axis=1).tolist()
+    [[3, 1, 3], [6, 4, 6]]
+    >>> gt.take(x, 1).tolist(), gt.take(x, [[5, 0]], axis=None).tolist()
+    ([4, 5, 6], [[6, 1]])
+    """
+    x = as_tensor(x, "take")
+    if axis is None:
+        x = x.reshape(-1)
+        axis = 0
+    ax = normalize_axis(axis, x.ndim, "take")
+    idx, idx_shape = _index_list(indices)
+    shape = x.shape
+    n = shape[ax]
+    if idx:
+        lo, hi = min(idx), max(idx)
+        if lo < -n or hi >= n:
+            bad = lo if lo < -n else hi
+            raise IndexError(f"take: index {bad} is out of range for axis {ax} with length {n} (shape {shape})")
+        if lo < 0:
+            idx = [i % n for i in idx]
+    outer = prod(shape[:ax])
+    inner = prod(shape[ax + 1 :])
+    flat = x._elements()
+    count = len(idx)
+    out: list[Any]
+    if not (outer and inner and count):
+        out = []
+    elif inner <= outer:
+        out = [None] * (outer * count * inner)
+        width, source_width = count * inner, n * inner
+        for t, i in enumerate(idx):
+            for c in range(inner):
+                out[t * inner + c :: width] = flat[i * inner + c :: source_width]
+    else:
+        out = []
+        extend = out.extend
+        for o in range(outer):
+            base = o * n
+            for i in idx:
+                s = (base + i) * inner
+                extend(flat[s : s + inner])
+    return Tensor._from_flat(out, shape[:ax] + idx_shape + shape[ax + 1 :], x._ops)
+
+
+def tile(x: Tensor[Any], reps: Any, /) -> Tensor[Any]:
+    """``x`` repeated ``reps[k]`` times along each axis ``k`` (NumPy's ``tile``).
+
+    When ``reps`` is shorter than ``x.ndim`` it is padded with leading 1s;
+    when longer, ``x`` gains leading length-1 axes.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of shape ``shape[k] * reps[k]`` per axis.
+
+    Raises
+    ------
+    ShapeError
+        A negative repetition count.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2], [3, 4]])
+    >>> gt.tile(x, 2).tolist()
+    [[1, 2, 1, 2], [3, 4, 3, 4]]
+    >>> gt.tile(gt.tensor([1, 2]), (2, 1)).tolist()
+    [[1, 2], [1, 2]]
+    """
+    x = as_tensor(x, "tile")
+    counts = _counts(reps, "tile", "reps")
+    r = (counts,) if isinstance(counts, int) else tuple(counts)
+    d = max(len(r), x.ndim)
+    r = (1,) * (d - len(r)) + r
+    shape = [1] * (d - x.ndim) + list(x.shape)
+    values = x._elements()
+    for k in range(d - 1, -1, -1):
+        if r[k] != 1 and values:
+            values = _repeat_blocks(values, prod(shape[k:]), r[k])
+        shape[k] *= r[k]
+    return Tensor._from_flat(values, tuple(shape), x._ops)
+
+
+def repeat(x: Tensor[Any], repeats: Any, /, *, axis: int | None = None) -> Tensor[Any]:
+    """Repeat each element (or each sub-tensor along ``axis``) ``repeats`` times.
+
+    Parameters
+    ----------
+    x : Tensor
+    repeats : int or sequence of int
+        One count for all, or one count per index along the axis.
+    axis : int or None
+        ``None``: repeat the elements of the flattened ``x``.
+
+    Returns
+    -------
+    Tensor
+        A new tensor.
+
+    Raises
+    ------
+    ShapeError
+        A negative count, or a count list whose length is not the axis length.
+    AxisError
+        ``axis`` is out of range.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2], [3, 4]])
+    >>> gt.repeat(x, 2).tolist()
+    [1, 1, 2, 2, 3, 3, 4, 4]
+    >>> gt.repeat(x, [1, 2], axis=0).tolist()
+    [[1, 2], [3, 4], [3, 4]]
+    """
+    x = as_tensor(x, "repeat")
+    if axis is None:
+        x = x.reshape(-1)
+        axis = 0
+    ax = normalize_axis(axis, x.ndim, "repeat")
+    counts = _counts(repeats, "repeat", "repeats")
+    shape = x.shape
+    n = shape[ax]
+    if isinstance(counts, list):
+        if len(counts) == 1:
+            counts = counts[0]
+        elif len(counts) != n:
+            raise ShapeError(
+                f"repeat: {len(counts)} counts do not match axis {ax} of length {n} (shape {shape}); "
+                "give one count, or one per index along the axis"
+            )
+    inner = prod(shape[ax + 1 :])
+    values = x._elements()
+    if isinstance(counts, int):
+        out = _repeat_blocks(values, inner, counts) if values else []
+        length = n * counts
+    else:
+        out = []
+        extend = out.extend
+        if values:
+            for base in range(0, len(values), n * inner):
+                for i, c in enumerate(counts):
+                    if c:
+                        s = base + i * inner
+                        extend(values[s : s + inner] * c)
+        length = sum(counts)
+    return Tensor._from_flat(out, shape[:ax] + (length,) + shape[ax + 1 :], x._ops)
+
+
+def where(condition: Any, x: Any, y: Any, /) -> Tensor[Any]:
+    """Elements of ``x`` where ``condition`` is true, of ``y`` elsewhere (NumPy broadcasting).
+
+    Parameters
+    ----------
+    condition : Tensor of bools or (nested) list of bools
+    x, y : Tensor, array-like or scalar
+        Their ops meet in :func:`gentensor.result_ops`.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of the broadcast shape of the three inputs.
+
+    Raises
+    ------
+    TypeError
+        ``condition`` does not hold bools.
+    ShapeError
+        The shapes do not broadcast (shapes and axis named).
+    OpsMismatchError
+        The ops of ``x`` and ``y`` cannot be combined.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> x = gt.tensor([[1, -2], [-3, 4]])
+    >>> gt.where([[True, False], [False, True]], x, 0).tolist()
+    [[1, 0], [0, 4]]
+    >>> gt.where([True, False], x, Fraction(1, 2)).tolist()
+    [[Fraction(1, 1), Fraction(1, 2)], [Fraction(-3, 1), Fraction(1, 2)]]
+    """
+    cond = as_tensor(condition, "where")
+    if cond._ops is not booleans and cond.size:
+        raise TypeError(
+            f"where: the condition must hold bools (got a tensor of {cond._ops!r}); "
+            "compare first, e.g. gt.where(x > 0, x, 0)"
+        )
+    xt = as_tensor(x, "where", scalars=True)
+    yt = as_tensor(y, "where", scalars=True)
+    ops = common_ops([xt._ops, yt._ops], "where")
+    shape = broadcast_shapes(cond.shape, xt.shape, yt.shape, func="where")
+    picks = _broadcast_elements(cond, shape)
+    xs = convert_values(_broadcast_elements(xt, shape), xt._ops, ops)
+    ys = convert_values(_broadcast_elements(yt, shape), yt._ops, ops)
+    out = [a if c else b for c, a, b in zip(picks, xs, ys)]
+    return Tensor._from_flat(out, shape, ops)

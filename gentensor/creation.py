@@ -220,7 +220,7 @@ def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: Any = None) -
     >>> import gentensor as gt
     >>> from fractions import Fraction
     >>> gt.arange(5).tolist(), gt.arange(1, 2, Fraction(1, 3))
-    ([0, 1, 2, 3, 4], tensor([1, 4/3, 5/3], ops=rationals))
+    ([0, 1, 2, 3, 4], tensor([  1, 4/3, 5/3], ops=rationals))
     """
     if stop is None:
         start, stop = 0, start
@@ -242,7 +242,7 @@ def fromfunction(f: Callable[..., Any], shape: Any, /, *, ops: Any = None) -> Te
     >>> import gentensor as gt
     >>> from fractions import Fraction
     >>> gt.fromfunction(lambda i, j: Fraction(1, i + j + 1), (2, 2))
-    tensor([[1, 1/2],
+    tensor([[  1, 1/2],
             [1/2, 1/3]], ops=rationals)
     """
     dims = normalize_shape(shape, "fromfunction")

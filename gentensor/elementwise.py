@@ -1,5 +1,580 @@
-"""gentensor.elementwise (being written)."""
+"""Element-wise arithmetic and comparisons with NumPy broadcasting, ``map`` and in-place updates.
+
+Operands are tensors, array-like data (lists, NumPy arrays, which become
+tensors) or scalars on either side.  The result ops is the promotion of the
+operands' ops (:func:`gentensor.result_ops`); booleans promote to integers in
+arithmetic; a scalar of a known type widens the result as NumPy promotes kinds
+(``integers + 0.5`` gives floats) and is otherwise converted to the tensors'
+ops.  Shapes broadcast as in NumPy.  Every result is a new tensor, or the
+element itself when no operand is a tensor.
+
+Exactness: ``/`` on integers gives rationals (never floats); on a field it is
+field division; on ``modular(n)`` it multiplies by the inverse and raises
+:class:`NotDivisibleError` for a zero divisor; on other rings it is exact
+division (``exquo``).  ``**`` with integer exponents uses ``ops.pow``;
+integers to a negative power give rationals, as in SymPy.
+
+>>> import gentensor as gt
+>>> x = gt.tensor([[1, 2], [3, 4]])
+>>> (x + gt.tensor([10, 20])).tolist(), (x / 2).ops, (x > 2).tolist()
+([[11, 22], [13, 24]], rationals, [[False, False], [True, True]])
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+import builtins
+from typing import Any, Callable
+
+from . import _kernels
+from ._elementwise_engine import (
+    as_operand,
+    binary,
+    broadcast_values,
+    operand_ops,
+    unary,
+    wrap_results,
+)
+# Shared with composition/products: (shape, [element lists]) of broadcast operands.
+from ._elementwise_engine import broadcast_values as _broadcast_values  # noqa: F401
+from ._elementwise_plans import (
+    plan_abs,
+    plan_add,
+    plan_divide,
+    plan_equal,
+    plan_floor_divide,
+    plan_greater,
+    plan_greater_equal,
+    plan_less,
+    plan_less_equal,
+    plan_multiply,
+    plan_negative,
+    plan_not_equal,
+    plan_remainder,
+    plan_subtract,
+)
+from ._elementwise_plans import power as _power
+# Behind the Tensor methods x.subs(...), x.diff(...), x.expand(), x.simplify(), x.evalf(n).
+# Not top-level names: gt.diff would read as NumPy's finite differences.
+from ._elementwise_symbolic import diff, evalf, expand, simplify, subs  # noqa: F401
+from ._layout import broadcast_shapes
+from ._tensor import Tensor
+from .errors import OpsMismatchError, ReadOnlyError, ShapeError
+from .ops import booleans, integers
+
+__all__ = [
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "floor_divide",
+    "remainder",
+    "power",
+    "negative",
+    "positive",
+    "abs",
+    "equal",
+    "not_equal",
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "array_equal",
+    "map",
+]
+
+
+def add(a: Any, b: Any, /) -> Any:
+    """``a + b`` element-wise, with broadcasting (``ops.add``).
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself when neither operand is a tensor).
+
+    Raises
+    ------
+    ShapeError
+        The shapes do not broadcast (the message names both shapes and the axis).
+    OpsMismatchError
+        The tensors' ops cannot be combined (``modular(5)`` with ``modular(7)``).
+    TypeError
+        A scalar cannot be converted to the result ops.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([[1], [2]]) + gt.tensor([10, 20, 30])).tolist()
+    [[11, 21, 31], [12, 22, 32]]
+    >>> gt.add(1, gt.tensor([1, 2], ops=gt.modular(3))).tolist()
+    [2, 0]
+    """
+    return binary("add", a, b, plan_add)
+
+
+def subtract(a: Any, b: Any, /) -> Any:
+    """``a - b`` element-wise, with broadcasting (``ops.sub``).
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself when neither operand is a tensor).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (10 - gt.tensor([1, 2, 3])).tolist()
+    [9, 8, 7]
+    """
+    return binary("subtract", a, b, plan_subtract)
+
+
+def multiply(a: Any, b: Any, /) -> Any:
+    """``a * b`` element-wise, with broadcasting (``ops.mul``; not the matrix product).
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself when neither operand is a tensor).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> (gt.tensor([1, 2]) * Fraction(1, 2)).tolist()
+    [Fraction(1, 2), Fraction(1, 1)]
+    """
+    return binary("multiply", a, b, plan_multiply)
+
+
+def divide(a: Any, b: Any, /) -> Any:
+    """``a / b`` element-wise and exact: integers give rationals, never floats.
+
+    Fields (rationals, symbolic, floats, ``modular(p)``) use ``ops.div``;
+    ``modular(n)`` multiplies by the modular inverse; other rings with exact
+    division (``has_exquo``) use ``ops.exquo``.
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself when neither operand is a tensor).
+
+    Raises
+    ------
+    ZeroDivisionError
+        Division by zero, naming the index.
+    NotDivisibleError
+        A divisor with no inverse in ``modular(n)``, or an inexact ``exquo``.
+    DomainError
+        The ring has neither division nor exact division.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([1, 2, 3]) / 2).tolist()
+    [Fraction(1, 2), Fraction(1, 1), Fraction(3, 2)]
+    >>> (gt.tensor([1, 2], ops=gt.modular(7)) / 3).tolist()
+    [5, 3]
+    >>> gt.tensor([1, 2]) / gt.tensor([1, 0])
+    Traceback (most recent call last):
+    ...
+    ZeroDivisionError: divide: division by zero at index (1,) (got 2 and 0)
+    """
+    return binary("divide", a, b, plan_divide)
+
+
+def floor_divide(a: Any, b: Any, /) -> Any:
+    """``a // b`` element-wise (``ops.floordiv``; rationals stay rationals).
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself when neither operand is a tensor).
+
+    Raises
+    ------
+    DomainError
+        The ring has no floor division (``modular(n)``, complexes, a user ring without ``floordiv``).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([7, -7]) // 2).tolist()
+    [3, -4]
+    """
+    return binary("floor_divide", a, b, plan_floor_divide)
+
+
+def remainder(a: Any, b: Any, /) -> Any:
+    """``a % b`` element-wise (``ops.mod``; Python's sign convention).
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself when neither operand is a tensor).
+
+    Raises
+    ------
+    DomainError
+        The ring has no remainder.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([7, -7]) % 3).tolist()
+    [1, 2]
+    """
+    return binary("remainder", a, b, plan_remainder)
+
+
+def power(a: Any, b: Any, /) -> Any:
+    """``a ** b`` element-wise, with broadcasting.
+
+    Integer exponents (Python ints, integers tensors) use ``ops.pow`` and keep
+    the base's ops, except that integers to a negative power give rationals
+    (as SymPy does, and as ``/`` does).  Other exponents promote both sides;
+    floats, complexes, symbolic and objects then use their own ``**``, while
+    exact rings accept only integral exponents.
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself when neither operand is a tensor).
+
+    Raises
+    ------
+    DomainError
+        A non-integer exponent for an exact ring (``rationals ** (1/2)``).
+    ZeroDivisionError, NotDivisibleError
+        A negative power of zero, or of a zero divisor mod n.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([1, 2, 3]) ** 2).tolist(), (2 ** gt.tensor([0, 1, 2])).tolist()
+    ([1, 4, 9], [1, 2, 4])
+    >>> (gt.tensor([1, 2]) ** -1).tolist()
+    [Fraction(1, 1), Fraction(1, 2)]
+    """
+    return _power(a, b)
+
+
+def negative(x: Any, /) -> Any:
+    """``-x`` element-wise (``ops.neg``; booleans become integers).
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself for a scalar).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (-gt.tensor([1, -2])).tolist()
+    [-1, 2]
+    """
+    return unary("negative", x, plan_negative)
+
+
+def positive(x: Any, /) -> Any:
+    """``+x``: a copy (booleans become integers).
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself for a scalar).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([1, 2]); y = +x
+    >>> y.tolist(), y is x
+    ([1, 2], False)
+    """
+    x = as_operand(x)
+    if not isinstance(x, Tensor):
+        return x
+    return x.astype(integers) if x._ops is booleans else x.copy()
+
+
+def abs(x: Any, /) -> Any:
+    """``abs(x)`` element-wise (``ops.abs``; complexes give floats, symbolic gives ``Abs``).
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself for a scalar).
+
+    Raises
+    ------
+    DomainError
+        The ring has no absolute value (``modular(n)``, a user ring without ``abs``).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> abs(gt.tensor([-3, 4])).tolist()
+    [3, 4]
+    """
+    return unary("abs", x, plan_abs)
+
+
+# -- comparisons --------------------------------------------------------------------------
+def equal(a: Any, b: Any, /) -> Any:
+    """``a == b`` element-wise through ``ops.equal`` (semantic for SymPy): a booleans tensor.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of ``bool`` (ops booleans).
+
+    Examples
+    --------
+    >>> import gentensor as gt, sympy
+    >>> t = sympy.Symbol("t")
+    >>> gt.equal(gt.tensor([(t + 1)**2, t]), gt.tensor([t**2 + 2*t + 1, 1])).tolist()
+    [True, False]
+    """
+    return binary("equal", a, b, plan_equal, promote_bool=False)
+
+
+def not_equal(a: Any, b: Any, /) -> Any:
+    """``a != b`` element-wise (``not ops.equal``): a booleans tensor.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of ``bool``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([1, 2]) != 2).tolist()
+    [True, False]
+    """
+    return binary("not_equal", a, b, plan_not_equal, promote_bool=False)
+
+
+def less(a: Any, b: Any, /) -> Any:
+    """``a < b`` element-wise (``ops.lt``): a booleans tensor.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of ``bool``.
+
+    Raises
+    ------
+    DomainError
+        The elements are not ordered (``modular(n)``, complexes, undecidable SymPy inequalities).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([1, 2, 3]) < 2).tolist()
+    [True, False, False]
+    """
+    return binary("less", a, b, plan_less, promote_bool=False)
+
+
+def less_equal(a: Any, b: Any, /) -> Any:
+    """``a <= b`` element-wise (``ops.le``): a booleans tensor.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of ``bool``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([1, 2, 3]) <= 2).tolist()
+    [True, True, False]
+    """
+    return binary("less_equal", a, b, plan_less_equal, promote_bool=False)
+
+
+def greater(a: Any, b: Any, /) -> Any:
+    """``a > b`` element-wise (``ops.lt`` with the operands swapped): a booleans tensor.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of ``bool``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([1, 2, 3]) > 2).tolist()
+    [False, False, True]
+    """
+    return binary("greater", a, b, plan_greater, promote_bool=False)
+
+
+def greater_equal(a: Any, b: Any, /) -> Any:
+    """``a >= b`` element-wise (``ops.le`` with the operands swapped): a booleans tensor.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of ``bool``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> (gt.tensor([1, 2, 3]) >= 2).tolist()
+    [False, True, True]
+    """
+    return binary("greater_equal", a, b, plan_greater_equal, promote_bool=False)
+
+
+def array_equal(a: Any, b: Any, /) -> bool:
+    """True when ``a`` and ``b`` have the same shape and every pair of elements is ``ops.equal``.
+
+    Scalars count as 0-d tensors; different shapes give ``False`` (no broadcasting).
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    OpsMismatchError
+        The ops cannot be compared (``modular(5)`` with ``modular(7)``).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> gt.array_equal(gt.tensor([1, 2]), gt.tensor([Fraction(1), Fraction(2)]))
+    True
+    >>> gt.array_equal(gt.tensor([1, 2]), gt.tensor([[1, 2]]))
+    False
+    """
+    a, b = as_operand(a), as_operand(b)
+    shape_a = a.shape if isinstance(a, Tensor) else ()
+    shape_b = b.shape if isinstance(b, Tensor) else ()
+    if shape_a != shape_b:
+        return False
+    result = equal(a, b)
+    if not isinstance(result, Tensor):
+        return bool(result)
+    return builtins.all(result._data)
+
+
+# -- arbitrary functions --------------------------------------------------------------------
+def map(f: Callable[..., Any], /, *tensors: Any, ops: Any = None) -> Any:
+    """``f`` applied element by element to broadcast tensors: ``out[i] = f(a[i], b[i], ...)``.
+
+    Scalars are passed to ``f`` unchanged at every position.
+
+    Parameters
+    ----------
+    f : callable
+        Takes one element of each tensor.
+    *tensors : Tensor or scalar
+        Broadcast against each other (NumPy rules).
+    ops : ops object, type or name, optional
+        The result's ops; inferred from the types of the results when omitted
+        (as :func:`gentensor.tensor` infers), so pass ``ops=`` to keep, e.g.,
+        ``modular(n)``, whose elements are plain ints.
+
+    Returns
+    -------
+    Tensor
+        A new tensor (``f(*scalars)`` itself when no argument is a tensor).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.map(lambda a, b: a * 10 + b, gt.tensor([[1], [2]]), gt.tensor([3, 4])).tolist()
+    [[13, 14], [23, 24]]
+    >>> gt.tensor([1, 2]).applyfunc(str)
+    tensor([1, 2], ops=objects)
+    """
+    if not tensors:
+        raise TypeError("map: needs at least one tensor (got only the function); use f() directly")
+    operands = [as_operand(t) for t in tensors]
+    present = [t for t in operands if isinstance(t, Tensor)]
+    if not present:
+        return f(*operands)
+    shape, columns = broadcast_values(*operands, func="map")
+    results = list(builtins.map(f, *columns))
+    default_ops = present[0]._ops if builtins.all(t._ops is present[0]._ops for t in present) else integers
+    return wrap_results(results, shape, ops, default_ops, "map")
+
+
+# -- in place -------------------------------------------------------------------------------
+_INPLACE: dict[str, tuple[Callable[[Any, Any], Any], str]] = {
+    "add": (add, "+="),
+    "subtract": (subtract, "-="),
+    "multiply": (multiply, "*="),
+    "divide": (divide, "/="),
+    "floor_divide": (floor_divide, "//="),
+    "remainder": (remainder, "%="),
+    "power": (power, "**="),
+}
+
+
+def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
+    """``x <op>= other``: compute ``<name>(x, other)`` and write it into ``x``'s storage.
+
+    ``other`` broadcasts to ``x.shape`` (never the other way); writes go
+    through views to the storage they share.  The whole result is computed
+    before anything is written, so an operation that raises leaves ``x``
+    unchanged.  The result must stay in ``x.ops`` (``integers /= 2`` is an
+    error, as NumPy refuses to cast floats into an int array).
+
+    Parameters
+    ----------
+    name : str
+        One of ``add, subtract, multiply, divide, floor_divide, remainder, power``.
+
+    Returns
+    -------
+    Tensor
+        ``x`` itself (its storage updated; a view of it writes through).
+
+    Raises
+    ------
+    ReadOnlyError
+        ``x`` is a read-only (broadcast) view.
+    ShapeError
+        ``other`` does not broadcast to ``x.shape``.
+    OpsMismatchError
+        The result would leave ``x.ops``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2], [3, 4]])
+    >>> col = x[:, 0]
+    >>> col += 10
+    >>> x.tolist()
+    [[11, 2], [13, 4]]
+    """
+    if name not in _INPLACE:
+        raise ValueError(f"inplace: unknown operation {name!r}; use one of {', '.join(_INPLACE)}")
+    func, symbol = _INPLACE[name]
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{symbol}: the target must be a gentensor Tensor (got {type(x).__name__})")
+    if x._readonly:
+        raise ReadOnlyError(
+            f"{symbol}: the target is a read-only view (it repeats elements through stride 0); "
+            "write to a copy: y = x.copy()"
+        )
+    other = as_operand(other)
+    if isinstance(other, Tensor) and broadcast_shapes(x.shape, other.shape, func=symbol) != x.shape:
+        raise ShapeError(
+            f"{symbol}: the right side of shape {other.shape} does not broadcast to the target shape "
+            f"{x.shape}; an in-place operation cannot change the target's shape"
+        )
+    result = func(x, other)
+    if result._ops is not x._ops:
+        shown = operand_ops((other,), symbol)
+        raise OpsMismatchError(
+            f"{symbol}: the result has ops {result._ops!r}, but the target holds {x._ops!r} "
+            f"(got {x._ops!r} {symbol[:-1]} {shown!r}); write x = x {symbol[:-1]} y for a new tensor, "
+            "or convert the target first with .astype(...)"
+        )
+    _kernels.scatter(x._data, x._layout, result._data)
+    return x

@@ -1,5 +1,171 @@
-"""gentensor.interop (being written)."""
+"""Interop: NumPy and SymPy conversion, pickle support, exact save/load.
+
+NumPy and SymPy are imported only inside the functions that need them, so
+``import gentensor`` stays light.  The tensor methods delegate here:
+``np.asarray(x)`` → :func:`tensor_to_numpy`, ``x.to_sympy()`` →
+:func:`to_sympy`, ``pickle`` → :func:`tensor_reduce`.  The other direction
+(``gt.tensor(ndarray)``, ``gt.tensor(sympy.Matrix)``) lives in
+:func:`gentensor.tensor`.  The file format of :func:`save`/:func:`load` is in
+``docs/format.md``.
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from typing import Any, Callable
+
+from ._saveload import FormatError, load, save
+from ._tensor import Tensor
+
+__all__ = ["save", "load", "FormatError"]
+
+
+def tensor_to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> Any:
+    """The elements of ``x`` as a NumPy array (``dtype=object`` unless asked otherwise).
+
+    This is ``Tensor.__array__``, so ``np.asarray(x)`` and ``np.array(x)``
+    call it.  The elements themselves go into the array (ints stay Python
+    ints, Fractions stay Fractions); a view gives only its own elements, in
+    its own order.
+
+    Parameters
+    ----------
+    x : Tensor
+    dtype : NumPy dtype, optional
+        Convert the object array to this dtype (e.g. ``float``) afterwards.
+    copy : bool or None
+        NumPy's protocol flag.  The array never shares storage with ``x``
+        (a tensor's storage is a Python list), so ``copy=False`` raises.
+
+    Returns
+    -------
+    numpy.ndarray
+        A new array of shape ``x.shape``.
+
+    Raises
+    ------
+    ValueError
+        ``copy=False``: NumPy cannot view a tensor's storage without copying.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> a = tensor_to_numpy(gt.tensor([[1, Fraction(1, 2)], [3, 4]]).T)
+    >>> a.dtype, a.shape, a[0, 1], a[1, 0]
+    (dtype('O'), (2, 2), Fraction(3, 1), Fraction(1, 2))
+    """
+    import numpy as np
+
+    if copy is False:
+        raise ValueError(
+            "__array__: a tensor's elements live in a Python list, so NumPy cannot use them without a copy "
+            "(got copy=False); use np.asarray(x) or copy=None"
+        )
+    els = x._elements()
+    out = np.fromiter(els, dtype=object, count=len(els)).reshape(x.shape)
+    if dtype is not None and np.dtype(dtype) != np.dtype(object):
+        out = out.astype(dtype)
+    return out
+
+
+def to_sympy(x: Tensor[Any], /) -> Any:
+    """``x`` as a SymPy object: a 2-d tensor gives an ``ImmutableMatrix``, any other an ``ImmutableDenseNDimArray``.
+
+    Elements become SymPy numbers and expressions (ints → ``Integer``,
+    Fractions → ``Rational``, modular ints → their ``Integer`` representative).
+    An ops may supply ``to_sympy(element)`` for its own elements.
+
+    Returns
+    -------
+    sympy.ImmutableMatrix or sympy.ImmutableDenseNDimArray
+        A new SymPy object (SymPy objects never share storage).
+
+    Raises
+    ------
+    TypeError
+        An element has no SymPy equivalent (give its ops a ``to_sympy`` method).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> to_sympy(gt.tensor([[1, Fraction(1, 2)], [3, 4]]))
+    Matrix([
+    [1, 1/2],
+    [3,   4]])
+    >>> to_sympy(gt.arange(3))
+    [0, 1, 2]
+    """
+    import sympy
+
+    els = x._elements()
+    own = getattr(x.ops, "to_sympy", None)
+    convert: Callable[[Any], Any] = own if callable(own) else _sympy_converter(x.ops)
+    values = list(map(convert, els))
+    if x.ndim == 2:
+        rows, cols = x.shape
+        return sympy.ImmutableMatrix(rows, cols, values)
+    return sympy.ImmutableDenseNDimArray(values, x.shape)
+
+
+def _sympy_converter(ops: Any) -> Callable[[Any], Any]:
+    from .ops import symbolic
+
+    def convert(v: Any) -> Any:
+        try:
+            return symbolic.convert(v)
+        except TypeError:
+            raise TypeError(
+                f"to_sympy: the {ops.name} element {v!r} has no SymPy equivalent; "
+                "give the ops a to_sympy(element) method"
+            ) from None
+
+    return convert
+
+
+def _rebuild(elements: list[Any], shape: tuple[int, ...], ops: Any) -> Tensor[Any]:
+    """Unpickle a tensor: a new contiguous owner of ``elements`` (see :func:`tensor_reduce`)."""
+    return Tensor._from_flat(elements, tuple(shape), _canonical_ops(ops))
+
+
+def _canonical_ops(ops: Any) -> Any:
+    """The registered instance equal to an unpickled user ops (same class and name), else ``ops``.
+
+    Built-in ops unpickle as themselves already; a user ops pickled by value
+    comes back as a new instance, and tensors compare ops by identity.
+    """
+    from .ops._registry import _registered
+
+    for known in _registered.values():
+        if known is ops:
+            return ops
+    for known in _registered.values():
+        if type(known) is type(ops) and getattr(known, "name", None) == getattr(ops, "name", None):
+            return known
+    return ops
+
+
+def tensor_reduce(x: Tensor[Any], /) -> tuple[Any, tuple[Any, ...]]:
+    """The pickle recipe of ``x`` (``Tensor.__reduce__``): its own elements, shape and ops.
+
+    A view pickles only the elements it shows, never the whole storage, and
+    unpickles as a new contiguous tensor.  Built-in ops unpickle as the same
+    objects (``gt.integers``, ``gt.modular(7)``); a registered user ops comes
+    back as the registered instance.
+
+    Returns
+    -------
+    tuple
+        ``(reconstructor, (elements, shape, ops))``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> big = gt.zeros((1000, 1000))
+    >>> f, args = tensor_reduce(big[3])
+    >>> len(args[0]), args[1], args[2]
+    (1000, (1000,), integers)
+    >>> f(*args).shape
+    (1000,)
+    """
+    return _rebuild, (x._elements(), x.shape, x.ops)

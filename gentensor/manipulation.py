@@ -82,11 +82,7 @@ def reshape(x: Tensor[Any], /, shape: Any, *, copy: bool | None = None) -> Tenso
     gentensor.errors.ShapeError: reshape: cannot reshape the layout of shape (3, 2) to (6,) without copying (copy=False)
     """
     _check_tensor(x, "reshape")
-    if isinstance(shape, (tuple, list)) and any(operator.index(n) == -1 for n in shape):
-        shape = _infer_minus_one(tuple(shape), x)
-    elif not isinstance(shape, (tuple, list)) and not isinstance(shape, bool) and operator.index(shape) == -1:
-        shape = (x.size,)
-    new_shape = _normalize_reshape(shape)
+    new_shape = _reshape_target(shape, x)
     if prod(new_shape) != x.size:
         raise ShapeError(
             f"reshape: cannot reshape a tensor of shape {x.shape} (size {x.size}) into shape "
@@ -104,20 +100,29 @@ def reshape(x: Tensor[Any], /, shape: Any, *, copy: bool | None = None) -> Tenso
     return x._view(layout)
 
 
-def _normalize_reshape(shape: Any) -> tuple[int, ...]:
+def _reshape_target(shape: Any, x: Tensor[Any]) -> tuple[int, ...]:
+    """The requested shape as a tuple of non-negative ints, one ``-1`` inferred from ``x.size``."""
     from ._layout import normalize_shape
 
-    return normalize_shape(shape, "reshape")
-
-
-def _infer_minus_one(shape: tuple[Any, ...], x: Tensor[Any]) -> tuple[int, ...]:
-    dims = [operator.index(n) for n in shape]
+    raw = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+    dims = []
+    for n in raw:
+        if isinstance(n, bool):
+            raise TypeError(f"reshape: a shape must be an int or a tuple of ints (got {shape!r})")
+        try:
+            dims.append(operator.index(n))
+        except TypeError:
+            raise TypeError(f"reshape: a shape must be an int or a tuple of ints (got {shape!r})") from None
     if dims.count(-1) > 1:
-        raise ShapeError(f"reshape: only one dimension can be -1 (got {shape})")
-    known = prod(n for n in dims if n != -1)
-    if known == 0 or x.size % known:
-        raise ShapeError(f"reshape: cannot reshape a tensor of shape {x.shape} (size {x.size}) into shape {shape}")
-    return tuple(x.size // known if n == -1 else n for n in dims)
+        raise ShapeError(f"reshape: only one dimension can be -1 (got {tuple(dims)})")
+    if -1 in dims:
+        known = prod(n for n in dims if n != -1)
+        if known == 0 or x.size % known:
+            raise ShapeError(
+                f"reshape: cannot reshape a tensor of shape {x.shape} (size {x.size}) into shape {tuple(dims)}"
+            )
+        dims = [x.size // known if n == -1 else n for n in dims]
+    return normalize_shape(tuple(dims), "reshape")
 
 
 def permute_dims(x: Tensor[Any], /, axes: Sequence[int]) -> Tensor[Any]:
@@ -137,6 +142,8 @@ def permute_dims(x: Tensor[Any], /, axes: Sequence[int]) -> Tensor[Any]:
     ((4, 2, 3), True)
     """
     _check_tensor(x, "permute_dims")
+    if not isinstance(axes, (tuple, list)):
+        raise TypeError(f"permute_dims: axes must be a tuple of ints (got {axes!r})")
     norm = tuple(normalize_axis(a, x.ndim, "permute_dims") for a in axes)
     if sorted(norm) != list(range(x.ndim)):
         raise ShapeError(
@@ -327,7 +334,13 @@ def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int 
     b = normalize_axis(axis2, x.ndim, "diagonal")
     if a == b:
         raise ShapeError(f"diagonal: axis1 and axis2 must differ (got {axis1} and {axis2})")
-    return x._view(x._layout.diagonal(operator.index(offset), a, b))
+    if isinstance(offset, bool):
+        raise TypeError(f"diagonal: offset must be an int (got {offset!r})")
+    try:
+        k = operator.index(offset)
+    except TypeError:
+        raise TypeError(f"diagonal: offset must be an int (got {offset!r})") from None
+    return x._view(x._layout.diagonal(k, a, b))
 
 
 def shares_memory(a: Tensor[Any], b: Tensor[Any], /) -> bool:

@@ -1,5 +1,392 @@
-"""gentensor.parallel (being written)."""
+"""Execution policy for element-wise work: serial, threads, processes, auto, or any Executor.
+
+Everything runs serially unless asked otherwise.  ``with gt.parallel(mode):``
+sets the policy for element-wise operations, ``map``, ``fromfunction`` and
+batched linear algebra inside the block; the same functions accept
+``executor=`` / ``workers=`` per call.  The policy is a
+:class:`contextvars.ContextVar`, so it belongs to the thread or asyncio task
+that set it and is restored when the block ends.
+
+Whatever the mode, the result is the serial result element for element: the
+work is cut into contiguous chunks and the chunk results are put back in
+order.  A failing element raises the same exception type, with the element's
+index in the message and the original exception chained as ``__cause__``.
+
+The engine used by the rest of gentensor is :func:`run_map` (one function
+over equal-length argument columns) and :func:`run_tasks` (one task per item,
+e.g. one matrix per determinant).  They return a complete list or raise:
+an in-place operation computes the whole result with them first and writes it
+only afterwards, so a failure never leaves a tensor half-written.
+
+>>> import gentensor as gt
+>>> with gt.parallel("threads", workers=2):
+...     gt.get_parallel().mode
+'threads'
+>>> gt.get_parallel().mode
+'serial'
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+import concurrent.futures as cf
+import contextlib
+import contextvars
+from typing import Any, Callable, Iterator, Optional, Sequence
+
+from . import _parallel_auto as auto
+from . import _parallel_core as core
+from ._parallel_auto import AutoDecision
+from ._parallel_core import MODES, ParallelPolicy
+
+__all__ = ["parallel", "get_parallel", "explain_auto", "last_auto_decision"]
+
+_LAST_DECISION: contextvars.ContextVar[Optional[AutoDecision]] = contextvars.ContextVar(
+    "gentensor_last_auto_decision", default=None
+)
+
+_CHOICES = "'serial', 'threads', 'processes', 'auto' or a concurrent.futures.Executor instance"
+
+
+def _check_workers(workers: Any, where: str) -> Optional[int]:
+    if workers is None:
+        return None
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"{where}: workers must be a positive int or None (got {workers!r})")
+    if workers < 1:
+        raise ValueError(f"{where}: workers must be at least 1 (got {workers})")
+    return workers
+
+
+def _is_shut_down(executor: cf.Executor) -> bool:
+    """What the executor itself tells of a shutdown (standard-library and Dask executors do)."""
+    return bool(getattr(executor, "_shutdown", False) or getattr(executor, "_shutdown_thread", False))
+
+
+def _policy(mode: Any, workers: Any, where: str) -> ParallelPolicy:
+    """Validate a mode (string or Executor) and a worker count into a policy."""
+    w = _check_workers(workers, where)
+    if isinstance(mode, str):
+        if mode not in MODES:
+            raise ValueError(f"{where}: unknown parallel mode (got {mode!r}); valid: {_CHOICES}")
+        return ParallelPolicy(mode, w, None)
+    if isinstance(mode, cf.Executor):
+        if _is_shut_down(mode):
+            raise RuntimeError(
+                f"{where}: the executor has been shut down (got {mode!r}); "
+                "pass a running executor, or a mode such as 'threads' or 'processes'"
+            )
+        return ParallelPolicy("executor", w, mode)
+    if isinstance(mode, type) and issubclass(mode, cf.Executor):
+        raise TypeError(f"{where}: got the executor class {mode.__name__}, not an instance; pass {mode.__name__}()")
+    raise TypeError(f"{where}: the parallel mode must be {_CHOICES} (got {mode!r})")
+
+
+@contextlib.contextmanager
+def parallel(mode: Any, /, *, workers: Optional[int] = None) -> Iterator[ParallelPolicy]:
+    """Set how element-wise work runs inside a ``with`` block.
+
+    Parameters
+    ----------
+    mode : str or concurrent.futures.Executor
+        ``"serial"`` (the default outside any block), ``"threads"`` (a shared
+        thread pool: only pays when the GIL is off or the element operations
+        release it), ``"processes"`` (a shared process pool: pays when each
+        element costs far more than sending it; loky, from the ``parallel``
+        extra, lets lambdas and notebook functions travel), ``"auto"``
+        (measure, then pick one of those; see :func:`explain_auto`), or any
+        ``concurrent.futures.Executor`` instance -- for a cluster, Dask
+        distributed's ``client.get_executor()``.
+    workers : int, optional
+        Worker count (default: the CPUs this process may use); for an
+        Executor instance, the number of tasks it runs at once.
+
+    Returns
+    -------
+    ParallelPolicy
+        The policy in force inside the block (the ``as`` target).
+
+    Raises
+    ------
+    ValueError
+        An unknown mode name, or ``workers < 1``.
+    TypeError
+        A mode that is neither a mode name nor an Executor instance.
+    RuntimeError
+        An executor that has been shut down.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> with gt.parallel("processes", workers=2) as policy:
+    ...     policy
+    ParallelPolicy(mode='processes', workers=2, executor=None)
+    >>> gt.parallel("gpu").__enter__()
+    Traceback (most recent call last):
+    ...
+    ValueError: parallel: unknown parallel mode (got 'gpu'); valid: 'serial', 'threads', 'processes', 'auto' or a concurrent.futures.Executor instance
+    """
+    policy = _policy(mode, workers, "parallel")
+    token = core.POLICY.set(policy)
+    try:
+        yield policy
+    finally:
+        core.POLICY.reset(token)
+
+
+def get_parallel() -> ParallelPolicy:
+    """The policy in force in the current thread or task.
+
+    Returns
+    -------
+    ParallelPolicy
+        ``(mode, workers, executor)``; ``mode`` is one of ``"serial"``,
+        ``"threads"``, ``"processes"``, ``"auto"``, ``"executor"``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.get_parallel()
+    ParallelPolicy(mode='serial', workers=None, executor=None)
+    """
+    return core.POLICY.get()
+
+
+def resolve(executor: Any = None, workers: Any = None, *, where: str = "parallel") -> ParallelPolicy:
+    """The policy for one call: its ``executor=`` / ``workers=`` options over the context's policy.
+
+    ``executor`` accepts what :func:`parallel` accepts.  ``workers`` alone
+    changes the worker count of the policy in force; under the default serial
+    policy it asks for parallel work and lets ``"auto"`` decide whether it pays.
+
+    >>> from gentensor.parallel import resolve
+    >>> resolve("threads", 2)
+    ParallelPolicy(mode='threads', workers=2, executor=None)
+    >>> resolve(workers=3)
+    ParallelPolicy(mode='auto', workers=3, executor=None)
+    """
+    if executor is not None:
+        return _policy(executor, workers, where)
+    current = core.POLICY.get()
+    if workers is None:
+        return current
+    w = _check_workers(workers, where)
+    mode = "auto" if current.mode == "serial" else current.mode
+    return ParallelPolicy(mode, w, current.executor)
+
+
+def _columns(columns: Any, where: str) -> tuple[list[Sequence[Any]], int]:
+    if isinstance(columns, (str, bytes)) or not hasattr(columns, "__iter__"):
+        raise TypeError(f"{where}: columns must be a list of argument lists (got {type(columns).__name__})")
+    cols = [c if isinstance(c, (list, tuple)) else list(c) for c in columns]
+    if not cols:
+        raise ValueError(f"{where}: at least one argument column is needed (got 0 columns)")
+    n = len(cols[0])
+    lengths = [len(c) for c in cols]
+    if any(m != n for m in lengths):
+        raise ValueError(f"{where}: argument columns must have equal lengths (got lengths {lengths})")
+    return cols, n
+
+
+def _serial(f: Callable[..., Any], cols: Sequence[Sequence[Any]], where: str, shape: Any) -> list[Any]:
+    out: list[Any] = []
+    try:
+        out.extend(map(f, *cols))  # extend keeps what came before an error: len(out) is its position
+    except Exception as exc:
+        core.reraise(core.Failure(len(out), exc, None), 0, f, where, shape)
+    return out
+
+
+def _dispatch(
+    executor: cf.Executor,
+    f: Callable[..., Any],
+    cols: Sequence[Sequence[Any]],
+    start: int,
+    stop: int,
+    chunks: int,
+    where: str,
+    shape: Any,
+) -> list[Any]:
+    futures = core.submit_chunks(executor, f, cols, core.chunk_bounds(start, stop, chunks), where)
+    return core.collect(futures, f, where, shape, executor)
+
+
+def run_map(
+    f: Callable[..., Any],
+    columns: Sequence[Sequence[Any]],
+    /,
+    *,
+    executor: Any = None,
+    workers: Optional[int] = None,
+    index_shape: Optional[tuple[int, ...]] = None,
+    where: str = "map",
+) -> list[Any]:
+    """``[f(*args) for args in zip(*columns)]`` under the parallel policy, in order.
+
+    Parameters
+    ----------
+    f : callable
+        Called once per element with one argument from each column.
+    columns : list of lists
+        One list per operand, all of the same length.
+    executor, workers
+        Per-call policy (see :func:`resolve`); default: the context's.
+    index_shape : tuple of int, optional
+        The shape the flat positions index into; a failing element is then
+        reported by its multi-index.
+    where : str
+        The public function name used in error messages.
+
+    Returns
+    -------
+    list
+        A new list of the results, identical to the serial result.
+
+    Raises
+    ------
+    Exception
+        The exception type a failing element raised, with its index in the
+        message, chained to the original.
+    TypeError
+        ``f`` or the elements cannot be sent to worker processes.
+    RuntimeError
+        The executor was shut down or a worker died.
+
+    Examples
+    --------
+    >>> import operator
+    >>> from gentensor.parallel import run_map
+    >>> run_map(operator.mul, [[1, 2, 3], [4, 5, 6]], executor="threads", workers=2)
+    [4, 10, 18]
+    >>> run_map(lambda a: 1 // a, [[1, 0, 2, 0]], index_shape=(2, 2))
+    Traceback (most recent call last):
+    ...
+    ZeroDivisionError: map: <lambda> raised ZeroDivisionError at index (0, 1): integer division or modulo by zero
+    """
+    policy = resolve(executor, workers, where=where)
+    cols, n = _columns(columns, where)
+    shape = core.check_index_shape(index_shape, n, where)
+    mode = policy.mode
+    if mode == "serial" or n == 0:
+        return _serial(f, cols, where, shape)
+    if mode == "auto":
+        plan = auto.plan(f, cols, n, policy.workers, where, shape)
+        _LAST_DECISION.set(plan.decision)
+        done = plan.done
+        if plan.decision.mode == "serial":
+            try:
+                done.extend(plan.rest)  # continues after the sample: len(done) is the failing position
+            except Exception as exc:
+                core.reraise(core.Failure(len(done), exc, None), 0, f, where, shape)
+            return done
+        pool = (
+            core.thread_pool(plan.decision.workers)
+            if plan.decision.mode == "threads"
+            else core.process_pool(plan.decision.workers)[0]
+        )
+        done.extend(_dispatch(pool, f, cols, len(done), n, plan.decision.chunks, where, shape))
+        return done
+    if mode == "executor":
+        assert policy.executor is not None
+        pool = policy.executor
+        w = policy.workers or core.executor_workers(pool)
+        core.check_sendable(f, core.transport(pool), where)
+    elif mode == "threads":
+        w = policy.workers or core.usable_cpus()
+        pool = core.thread_pool(w)
+    else:
+        w = policy.workers or core.usable_cpus()
+        core.check_sendable(f, core.process_pool_pickler(), where)
+        pool = core.process_pool(w)[0]
+    return _dispatch(pool, f, cols, 0, n, w * auto.CHUNKS_PER_WORKER, where, shape)
+
+
+def run_tasks(
+    func: Callable[[Any], Any],
+    items: Sequence[Any],
+    /,
+    *,
+    executor: Any = None,
+    workers: Optional[int] = None,
+    index_shape: Optional[tuple[int, ...]] = None,
+    where: str = "run_tasks",
+) -> list[Any]:
+    """``[func(item) for item in items]`` under the parallel policy: one task per item (e.g. a matrix).
+
+    The same semantics as :func:`run_map` with one column: ordered results,
+    errors re-raised with the item's index (a batch multi-index when
+    ``index_shape`` is the batch shape).
+
+    Returns
+    -------
+    list
+        A new list of the results, identical to the serial result.
+
+    Examples
+    --------
+    >>> from gentensor.parallel import run_tasks
+    >>> run_tasks(sum, [[1, 2], [3, 4], [5, 6]], executor="threads")
+    [3, 7, 11]
+    """
+    return run_map(func, [items], executor=executor, workers=workers, index_shape=index_shape, where=where)
+
+
+def explain_auto(
+    f: Callable[..., Any],
+    columns: Sequence[Sequence[Any]],
+    /,
+    *,
+    workers: Optional[int] = None,
+) -> AutoDecision:
+    """What ``"auto"`` would do with ``f`` over ``columns``, and why, without running the rest.
+
+    ``f`` runs on the first elements (the timed sample); a pool may be started
+    to measure its overhead, exactly as a real ``"auto"`` run would.
+
+    Parameters
+    ----------
+    f : callable
+        The element function.
+    columns : list of lists
+        One list per operand (for tensors: ``x.tolist()`` flattened, or the
+        elements in C order).
+    workers : int, optional
+        Worker count to consider (default: the CPUs this process may use).
+
+    Returns
+    -------
+    AutoDecision
+        ``mode`` (``"serial"``, ``"threads"`` or ``"processes"``), ``workers``,
+        ``chunks``, the measurements (seconds) and a readable ``reason``.
+
+    Examples
+    --------
+    >>> import operator
+    >>> import gentensor as gt
+    >>> xs = list(range(10**5))
+    >>> d = gt.explain_auto(operator.add, [xs, xs])
+    >>> d.mode, d.size, d.gil_enabled
+    ('serial', 100000, True)
+    """
+    cols, n = _columns(columns, "explain_auto")
+    return auto.plan(f, cols, n, _check_workers(workers, "explain_auto"), "explain_auto").decision
+
+
+def last_auto_decision() -> Optional[AutoDecision]:
+    """The decision of the most recent ``"auto"`` run in this thread or task (None before any).
+
+    Returns
+    -------
+    AutoDecision or None
+        See :func:`explain_auto`.
+
+    Examples
+    --------
+    >>> import operator
+    >>> import gentensor as gt
+    >>> from gentensor.parallel import run_map
+    >>> run_map(operator.add, [[1, 2], [3, 4]], executor="auto")
+    [4, 6]
+    >>> gt.last_auto_decision().mode
+    'serial'
+    """
+    return _LAST_DECISION.get()

@@ -1,5 +1,464 @@
-"""gentensor.reductions (being written)."""
+"""Reductions over axes: sum, prod, min, max, all, any, cumulative_sum and the generic ``reduce``.
+
+Every reduction cuts the tensor into *blocks*, one per output element: the
+elements that the reduced axes sweep, read straight from storage with one
+C-speed extended slice per block when the reduced axes walk storage as one
+strided run (``axis=0`` and ``axis=1`` of a matrix both do), else after one
+gather with the reduced axes moved last.  Each block then goes through one
+n-ary ``ops`` call: ``ops.sum`` (``sum`` for ints, one SymPy ``Add``),
+``ops.prod``, the built-in ``min``/``max`` for numbers.
+
+``axis=None`` reduces every axis and returns the element itself (not a 0-d
+tensor), as NumPy returns scalars; ``keepdims=True`` keeps reduced axes with
+length 1.  Booleans are counted: ``sum`` and ``prod`` of booleans are integers.
+
+>>> import gentensor as gt
+>>> x = gt.tensor([[1, 2, 3], [4, 5, 6]])
+>>> gt.sum(x), gt.sum(x, axis=0).tolist(), gt.max(x, axis=1, keepdims=True).tolist()
+(21, [5, 7, 9], [[3], [6]])
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+import builtins
+import functools
+import itertools
+import operator
+from math import prod as _prod
+from typing import Any, Callable, Iterable
+
+from . import _kernels
+from ._elementwise_engine import as_operand, flat_values, is_builtin_ops, require, wrap_results
+from ._layout import Layout, collapse, normalize_axis
+from ._tensor import Tensor
+from .errors import ShapeError
+from .ops import as_ops, booleans, integers, objects, symbolic
+
+__all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "reduce"]
+
+_builtin_sum = builtins.sum
+_builtin_min = builtins.min
+_builtin_max = builtins.max
+_builtin_all = builtins.all
+_builtin_any = builtins.any
+
+
+# -- axes and blocks -------------------------------------------------------------------------
+def _tensor(x: Any, func: str) -> Tensor[Any]:
+    x = as_operand(x)
+    if isinstance(x, Tensor):
+        return x
+    from .creation import tensor  # a scalar reduces as a 0-d tensor
+
+    return tensor(x)
+
+
+def _axes(axis: Any, ndim: int, func: str) -> tuple[int, ...]:
+    """The reduced axes, sorted: every axis for ``None``; an int or a tuple of ints otherwise."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, bool):
+        raise TypeError(f"{func}: axis must be an int, a tuple of ints or None (got {axis!r})")
+    items = axis if isinstance(axis, (tuple, list)) else (axis,)
+    axes = [normalize_axis(a, ndim, func) for a in items]
+    if len(set(axes)) != len(axes):
+        raise ShapeError(f"{func}: repeated axis (got axis={axis!r}); name each axis once")
+    return tuple(sorted(axes))
+
+
+class _Blocks:
+    """The blocks of a reduction: ``count`` lists of ``length`` elements, in C order of the kept axes."""
+
+    __slots__ = ("kept_shape", "count", "length", "blocks")
+
+    def __init__(self, kept_shape: tuple[int, ...], length: int, blocks: Iterable[list[Any]]) -> None:
+        self.kept_shape = kept_shape
+        self.count = _prod(kept_shape)
+        self.length = length
+        self.blocks = blocks
+
+
+def _blocks(x: Tensor[Any], axes: tuple[int, ...]) -> _Blocks:
+    lay = x._layout
+    shape, strides = lay.shape, lay.strides
+    kept = [k for k in range(len(shape)) if k not in axes]
+    kept_shape = tuple(shape[k] for k in kept)
+    m = _prod(shape[k] for k in axes)
+    if _prod(kept_shape) == 0 or m == 0:
+        return _Blocks(kept_shape, m, itertools.repeat([], _prod(kept_shape)))
+    if not kept and lay.is_contiguous:
+        return _Blocks((), m, [flat_values(x)])
+    data = x._data
+    run_n, run_s = collapse([shape[k] for k in axes], [strides[k] for k in axes])
+    if len(run_n) <= 1:
+        # The reduced axes are one strided run: one extended slice per block.
+        step = run_s[0] if run_s else 1
+        span = m * step
+        starts = _kernels.positions(Layout(kept_shape, tuple(strides[k] for k in kept), lay.offset))
+        if step > 0:
+            blocks: Iterable[list[Any]] = (data[p : p + span : step] for p in starts)
+        else:
+            blocks = (data[p : (p + span if p + span >= 0 else None) : step] for p in starts)
+        return _Blocks(kept_shape, m, blocks)
+    values = _kernels.gather(data, lay.permute(kept + list(axes)))
+    return _Blocks(kept_shape, m, (values[i : i + m] for i in range(0, len(values), m)))
+
+
+def _finish(
+    x: Tensor[Any], axis: Any, axes: tuple[int, ...], keepdims: bool, results: list[Any], ops: Any
+) -> Any:
+    """The element itself for ``axis=None`` (without keepdims), else a new tensor."""
+    if axis is None and not keepdims:
+        return results[0]
+    if keepdims:
+        shape = tuple(1 if k in axes else n for k, n in enumerate(x.shape))
+    else:
+        shape = tuple(n for k, n in enumerate(x.shape) if k not in axes)
+    return Tensor._from_flat(results, shape, ops)
+
+
+def _reduce_blocks(b: _Blocks, f: Callable[[list[Any]], Any]) -> list[Any]:
+    if b.length == 0:
+        return [f([])] * b.count if b.count else []
+    return list(map(f, b.blocks))
+
+
+def _member_or_fold(ops: Any, name: str, step: Callable[[Any, Any], Any], start: Any) -> Callable[[Any], Any]:
+    member = getattr(ops, name, None)
+    if member is not None:
+        return member  # type: ignore[no-any-return]
+    return lambda values: functools.reduce(step, values, start)
+
+
+# -- sum and prod ------------------------------------------------------------------------------
+def sum(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+    """The sum of the elements over ``axis`` (every axis when ``None``), through ``ops.sum``.
+
+    ``ops.sum`` is n-ary: the built-in ``sum`` for numbers, one ``Add`` for SymPy.
+
+    Parameters
+    ----------
+    axis : int, tuple of ints or None
+        The axes to sum over; negative counts from the end.
+    keepdims : bool
+        Keep the reduced axes with length 1.
+
+    Returns
+    -------
+    element or Tensor
+        The element itself for ``axis=None`` (unless ``keepdims``), else a new
+        tensor.  An empty sum is ``ops.zero``; booleans sum to integers.
+
+    Raises
+    ------
+    AxisError
+        An axis is out of range.
+    ShapeError
+        An axis is repeated.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2], [3, 4]])
+    >>> x.sum(), gt.sum(x, axis=0).tolist(), gt.sum(x, axis=-1, keepdims=True).tolist()
+    (10, [4, 6], [[3], [7]])
+    >>> gt.sum(gt.zeros((0, 3)), axis=0).tolist(), gt.sum(gt.tensor([True, True, False]))
+    ([0, 0, 0], 2)
+    """
+    x = _tensor(x, "sum")
+    axes = _axes(axis, x.ndim, "sum")
+    ops = integers if x._ops is booleans else x._ops
+    total = _member_or_fold(ops, "sum", ops.add, ops.zero)
+    return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), total), ops)
+
+
+def prod(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+    """The product of the elements over ``axis`` (every axis when ``None``), through ``ops.prod``.
+
+    Returns
+    -------
+    element or Tensor
+        The element itself for ``axis=None`` (unless ``keepdims``), else a new
+        tensor.  An empty product is ``ops.one``; booleans multiply to integers.
+
+    Raises
+    ------
+    AxisError
+        An axis is out of range.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2], [3, 4]])
+    >>> x.prod(), gt.prod(x, axis=1).tolist(), gt.prod(gt.zeros((2, 0)), axis=1).tolist()
+    (24, [2, 12], [1, 1])
+    """
+    x = _tensor(x, "prod")
+    axes = _axes(axis, x.ndim, "prod")
+    ops = integers if x._ops is booleans else x._ops
+    product = _member_or_fold(ops, "prod", ops.mul, ops.one)
+    return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), product), ops)
+
+
+# -- min and max -------------------------------------------------------------------------------
+def _extreme(func: str, x: Any, axis: Any, keepdims: bool, largest: bool) -> Any:
+    x = _tensor(x, func)
+    axes = _axes(axis, x.ndim, func)
+    ops = x._ops
+    lt = require(ops, "lt", func, "order")
+    b = _blocks(x, axes)
+    if b.length == 0:
+        raise ShapeError(
+            f"{func}: the reduction has no elements to compare (got shape {x.shape} and axis={axis!r}); "
+            f"{func} of an empty axis is undefined; use gt.reduce with initial= to give a start value"
+        )
+    if lt is operator.lt:
+        pick: Callable[[list[Any]], Any] = _builtin_max if largest else _builtin_min
+    elif largest:
+        pick = functools.partial(functools.reduce, lambda a, c: c if lt(a, c) else a)
+    else:
+        pick = functools.partial(functools.reduce, lambda a, c: c if lt(c, a) else a)
+    return _finish(x, axis, axes, keepdims, _reduce_blocks(b, pick), ops)
+
+
+def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+    """The smallest element over ``axis`` (every axis when ``None``), compared with ``ops.lt``.
+
+    Returns
+    -------
+    element or Tensor
+        The element itself for ``axis=None`` (unless ``keepdims``), else a new tensor.
+
+    Raises
+    ------
+    ShapeError
+        A reduced axis has length 0 (there is nothing to compare).
+    DomainError
+        The elements are not ordered (``modular(n)``, a user ring without ``lt``).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[3, 1], [2, 5]])
+    >>> gt.min(x), gt.min(x, axis=0).tolist()
+    (1, [2, 1])
+    """
+    return _extreme("min", x, axis, keepdims, False)
+
+
+def max(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+    """The largest element over ``axis`` (every axis when ``None``), compared with ``ops.lt``.
+
+    Returns
+    -------
+    element or Tensor
+        The element itself for ``axis=None`` (unless ``keepdims``), else a new tensor.
+
+    Raises
+    ------
+    ShapeError
+        A reduced axis has length 0 (there is nothing to compare).
+    DomainError
+        The elements are not ordered.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> gt.max(gt.tensor([Fraction(1, 3), Fraction(1, 2)]))
+    Fraction(1, 2)
+    >>> gt.max(gt.zeros((2, 0)), axis=1)
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ShapeError: max: the reduction has no elements to compare (got shape (2, 0) and axis=1); max of an empty axis is undefined; use gt.reduce with initial= to give a start value
+    """
+    return _extreme("max", x, axis, keepdims, True)
+
+
+# -- all and any -------------------------------------------------------------------------------
+def _truth(func: str, x: Any, axis: Any, keepdims: bool, every: bool) -> Any:
+    x = _tensor(x, func)
+    axes = _axes(axis, x.ndim, func)
+    ops = x._ops
+    test = _builtin_all if every else _builtin_any
+    if is_builtin_ops(ops) and ops is not symbolic and ops is not objects:
+        pick: Callable[[list[Any]], bool] = test  # Python truth is the zero test for numbers
+    else:
+        is_zero = getattr(ops, "is_zero", None) or (lambda v: ops.equal(v, ops.zero))
+
+        def pick(block: list[Any]) -> bool:
+            return test(not is_zero(v) for v in block)
+
+    return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), pick), booleans)
+
+
+def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+    """Whether every element over ``axis`` is non-zero (``not ops.is_zero``; ``True`` when empty).
+
+    Returns
+    -------
+    bool or Tensor
+        A ``bool`` for ``axis=None`` (unless ``keepdims``), else a new booleans tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 0], [2, 3]])
+    >>> gt.all(x), gt.all(x, axis=1).tolist(), gt.all(gt.zeros(0))
+    (False, [False, True], True)
+    """
+    return _truth("all", x, axis, keepdims, True)
+
+
+def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+    """Whether some element over ``axis`` is non-zero (``not ops.is_zero``; ``False`` when empty).
+
+    The zero test is semantic for SymPy: ``(t + 1)**2 - t**2 - 2*t - 1`` is zero.
+
+    Returns
+    -------
+    bool or Tensor
+        A ``bool`` for ``axis=None`` (unless ``keepdims``), else a new booleans tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt, sympy
+    >>> t = sympy.Symbol("t")
+    >>> gt.any(gt.tensor([(t + 1)**2 - t**2 - 2*t - 1, 0]))
+    False
+    >>> gt.any(gt.tensor([[0, 0], [0, 4]]), axis=0).tolist()
+    [False, True]
+    """
+    return _truth("any", x, axis, keepdims, False)
+
+
+# -- cumulative sums ---------------------------------------------------------------------------
+def cumulative_sum(x: Any, /, *, axis: int | None = None, include_initial: bool = False) -> Tensor[Any]:
+    """Running sums along one axis (``ops.add``), as the Array API's ``cumulative_sum``.
+
+    Parameters
+    ----------
+    axis : int, optional
+        Required when ``x.ndim > 1``; a 1-d (or 0-d, read as length 1) tensor
+        may omit it.
+    include_initial : bool
+        Start each run with ``ops.zero``, so the axis grows by one.
+
+    Returns
+    -------
+    Tensor
+        A new tensor (booleans are summed as integers).
+
+    Raises
+    ------
+    ShapeError
+        ``axis`` omitted for a tensor with more than one axis.
+    AxisError
+        ``axis`` out of range.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.cumulative_sum(gt.tensor([1, 2, 3])).tolist()
+    [1, 3, 6]
+    >>> gt.cumulative_sum(gt.tensor([[1, 2], [3, 4]]), axis=0, include_initial=True).tolist()
+    [[0, 0], [1, 2], [4, 6]]
+    """
+    x = _tensor(x, "cumulative_sum")
+    if axis is None:
+        if x.ndim > 1:
+            raise ShapeError(
+                f"cumulative_sum: axis is required for a tensor with ndim {x.ndim} (got axis=None); "
+                "pass axis=..., or flatten first with x.reshape(-1)"
+            )
+        if x.ndim == 0:
+            x = x._view(Layout((1,), (1,), x._layout.offset))
+        axis = 0
+    ax = normalize_axis(axis, x.ndim, "cumulative_sum")
+    ops = integers if x._ops is booleans else x._ops
+    add, zero = ops.add, ops.zero
+    b = _blocks(x, (ax,))
+    out: list[Any] = []
+    extend = out.extend
+    for block in b.blocks:
+        if x._ops is booleans:
+            block = list(map(int, block))
+        if include_initial:
+            extend(itertools.accumulate(block, add, initial=zero))
+        else:
+            extend(itertools.accumulate(block, add))
+    n = b.length + (1 if include_initial else 0)
+    ndim = x.ndim
+    moved = Tensor._from_flat(out, b.kept_shape + (n,), ops)
+    if ax == ndim - 1:
+        return moved
+    order = list(range(ndim - 1))
+    order.insert(ax, ndim - 1)
+    return moved._view(moved._layout.permute(order)).copy()
+
+
+# -- the generic fold --------------------------------------------------------------------------
+def reduce(
+    f: Callable[[Any, Any], Any],
+    x: Any,
+    /,
+    *,
+    axis: Any = None,
+    initial: Any = None,
+    keepdims: bool = False,
+    ops: Any = None,
+) -> Any:
+    """Fold ``f`` over ``axis``: ``f(...f(f(initial, v0), v1)..., vn)`` for each output element.
+
+    Parameters
+    ----------
+    f : callable
+        A binary function of two elements (``operator.add``, ``gt.integers.mul``, a lambda).
+    axis : int, tuple of ints or None
+        The axes to fold over (every axis when ``None``).
+    initial : optional
+        The start value; without it the fold starts from the first element.
+    keepdims : bool
+        Keep the reduced axes with length 1.
+    ops : ops object, type or name, optional
+        The ops of the result tensor; inferred from the results' types when
+        omitted (as :func:`gentensor.tensor` infers).
+
+    Returns
+    -------
+    element or Tensor
+        The element itself for ``axis=None`` (unless ``keepdims``), else a new tensor.
+
+    Raises
+    ------
+    ShapeError
+        A reduced axis has length 0 and no ``initial`` is given.
+
+    Examples
+    --------
+    >>> import gentensor as gt, operator
+    >>> x = gt.tensor([[1, 2, 3], [4, 5, 6]])
+    >>> gt.reduce(operator.mul, x), gt.reduce(lambda a, b: 10 * a + b, x, axis=1).tolist()
+    (720, [123, 456])
+    >>> gt.reduce(operator.add, gt.zeros((2, 0)), axis=1, initial=10).tolist()
+    [10, 10]
+    """
+    if not callable(f):
+        raise TypeError(f"reduce: the first argument must be a binary function (got {f!r})")
+    x = _tensor(x, "reduce")
+    axes = _axes(axis, x.ndim, "reduce")
+    b = _blocks(x, axes)
+    if b.length == 0 and initial is None:
+        raise ShapeError(
+            f"reduce: the reduction has no elements and no initial value (got shape {x.shape} and "
+            f"axis={axis!r}); pass initial=..."
+        )
+    if initial is None:
+        fold: Callable[[list[Any]], Any] = functools.partial(functools.reduce, f)
+    else:
+        fold = lambda block: functools.reduce(f, block, initial)  # noqa: E731
+    results = _reduce_blocks(b, fold)
+    if axis is None and not keepdims:
+        return results[0] if ops is None else as_ops(ops, "reduce").convert(results[0])
+    shape = tuple(1 if k in axes else n for k, n in enumerate(x.shape)) if keepdims else b.kept_shape
+    return wrap_results(results, shape, ops, x._ops, "reduce")

@@ -36,6 +36,11 @@ def _sympy_number_to_python(value: Any) -> Any:
     return None
 
 
+def _is_numpy_bool(tp: type) -> bool:
+    """NumPy's boolean scalar type (``numpy.bool_``, named ``bool`` since NumPy 2)."""
+    return tp.__module__ == "numpy" and tp.__name__ in ("bool_", "bool")
+
+
 class _OperatorOps(BaseOps):
     """Shared members of the numeric ops: Python operators at C speed."""
 
@@ -100,7 +105,7 @@ class BooleanOps(_OperatorOps):
     def convert(self, value: Any) -> bool:
         if value is True or value is False:
             return value
-        if type(value).__name__ == "bool_" or (isinstance(value, numbers.Integral) and value in (0, 1)):
+        if _is_numpy_bool(type(value)) or (isinstance(value, numbers.Integral) and value in (0, 1)):
             return bool(value)
         raise _refuse(self, value, "only True/False (or 0/1) are booleans")
 

@@ -109,7 +109,7 @@ def _lookup(tp: type) -> Any:
             return _registered[klass]
     if is_sympy_type(tp):
         return symbolic
-    if tp.__name__ == "bool_" and tp.__module__ == "numpy":
+    if tp.__module__ == "numpy" and tp.__name__ in ("bool_", "bool"):  # bool_ is named bool since NumPy 2
         return booleans
     for abc, ops in (
         (numbers.Integral, integers),

@@ -1,0 +1,422 @@
+"""The engine under :mod:`gentensor.elementwise`: operands, promotion, broadcasting, the loop.
+
+Every element-wise function reduces to one shape: find the result ops, turn
+each operand into a *stream* (a flat list in C order of the broadcast shape,
+or ``itertools.repeat`` of one converted element for scalars and size-1
+operands) and run ``list(map(f, *streams))``, where ``f`` is an ``ops``
+member.  For the built-in numeric ops ``f`` is a C function of
+:mod:`operator`, so the loop runs at the pure-Python floor.
+
+The hot case (two C-contiguous tensors of one ops and one shape) reads the
+storage lists directly, without a copy when a tensor owns exactly its
+elements.  Strided or broadcast operands are gathered once with the C-speed
+row slices of :func:`gentensor._kernels.gather`.
+"""
+
+from __future__ import annotations
+
+import builtins
+import itertools
+from math import prod
+from typing import Any, Callable, Sequence
+
+from . import _kernels
+from ._layout import Layout, broadcast_shapes
+from ._tensor import Tensor
+from .errors import DomainError, NotDivisibleError, OpsMismatchError
+from .ops import BaseOps, booleans, infer_ops, integers, objects, ops_for_type, result_ops, symbolic
+
+__all__ = [
+    "as_operand",
+    "operand_ops",
+    "arithmetic_ops",
+    "convert_scalar",
+    "convert_values",
+    "flat_values",
+    "values_at",
+    "broadcast_values",
+    "streams_for",
+    "run",
+    "compute",
+    "binary",
+    "unary",
+    "wrap_results",
+    "provides",
+    "require",
+    "is_builtin_ops",
+]
+
+_repeat = itertools.repeat
+
+
+# -- operands -------------------------------------------------------------------
+def _is_array_like(value: Any) -> bool:
+    """Lists, tuples, NumPy arrays and SymPy matrices/arrays become tensors as operands."""
+    if isinstance(value, (list, tuple)):
+        return True
+    module = type(value).__module__ or ""
+    if module.startswith("numpy"):
+        return type(value).__name__ == "ndarray"
+    return module.startswith("sympy") and hasattr(value, "shape") and hasattr(value, "tolist")
+
+
+def as_operand(value: Any) -> Any:
+    """A Tensor as is; array-like data as a new tensor; anything else is a scalar (returned as is)."""
+    if isinstance(value, Tensor) or not _is_array_like(value):
+        return value
+    from .creation import tensor  # sibling layer below elementwise
+
+    return tensor(value)
+
+
+def _scalar_ops(value: Any) -> Any:
+    """The ops a scalar brings to promotion, or ``None`` for a type no ops claims."""
+    ops = ops_for_type(type(value))
+    return None if ops is objects else ops
+
+
+def operand_ops(operands: Sequence[Any], func: str) -> Any:
+    """The ops of the result of combining ``operands`` (before booleans → integers).
+
+    Tensors' ops are combined with :func:`gentensor.result_ops` (a mismatch is
+    an :class:`OpsMismatchError`).  A scalar of a known type (int, Fraction,
+    float, a SymPy expression, a registered class) widens the result as NumPy
+    promotes kinds (integers + 0.5 → floats); when it cannot (``modular(5)``
+    with a float) or its type is unknown, it is converted to the tensors' ops
+    later, which raises ``TypeError`` if impossible.
+    """
+    tensor_ops = [t._ops for t in operands if isinstance(t, Tensor)]
+    ops = tensor_ops[0] if tensor_ops else None
+    for other in tensor_ops[1:]:
+        if other is not ops:
+            try:
+                ops = result_ops(ops, other)
+            except OpsMismatchError:
+                raise OpsMismatchError(
+                    f"{func}: cannot combine tensors with ops {ops!r} and {other!r}; "
+                    "convert one side explicitly with .astype(...)"
+                ) from None
+    for value in operands:
+        if isinstance(value, Tensor):
+            continue
+        s_ops = _scalar_ops(value)
+        if s_ops is None or s_ops is ops:
+            continue
+        if ops is None:
+            ops = s_ops
+            continue
+        try:
+            ops = result_ops(ops, s_ops)
+        except OpsMismatchError:
+            pass  # keep the tensors' ops; converting the scalar decides
+    return objects if ops is None else ops
+
+
+def arithmetic_ops(ops: Any) -> Any:
+    """Booleans promote to integers in arithmetic (as ``True + True == 2``)."""
+    return integers if ops is booleans else ops
+
+
+def convert_scalar(value: Any, ops: Any, func: str) -> Any:
+    """``value`` as an element of ``ops``; ``TypeError`` naming the value and the ops."""
+    try:
+        return ops.convert(value)
+    except (TypeError, ValueError, ArithmeticError) as e:
+        raise TypeError(
+            f"{func}: cannot use the scalar {value!r} (type {type(value).__name__}) with elements of "
+            f"{ops!r}: {e}"
+        ) from None
+
+
+def convert_values(values: list[Any], src: Any, dst: Any) -> list[Any]:
+    """Elements of ``src`` as elements of ``dst`` (a new list unless nothing changes)."""
+    if src is dst or dst is objects:
+        return values
+    if src is booleans and dst is integers:
+        return list(map(int, values))
+    convert_list = getattr(dst, "convert_list", None)
+    if convert_list is not None:
+        return convert_list(values)
+    return list(map(dst.convert, values))
+
+
+# -- values in C order ----------------------------------------------------------------
+def flat_values(t: Tensor[Any]) -> list[Any]:
+    """The elements of ``t`` in C order: its storage list itself when it holds exactly them.
+
+    The result may be ``t``'s storage: read it, never mutate it.
+    """
+    lay = t._layout
+    data = t._data
+    if lay.is_contiguous:
+        n = lay.size
+        start = lay.offset
+        if start == 0 and len(data) == n:
+            return data
+        return data[start : start + n]
+    return _kernels.gather(data, lay)
+
+
+def values_at(t: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
+    """The elements of ``t`` broadcast to ``shape``, in C order (possibly ``t``'s storage)."""
+    lay = t._layout
+    if lay.shape == shape:
+        return flat_values(t)
+    b = lay.broadcast_to(shape)
+    assert b is not None  # shapes were checked by broadcast_shapes
+    return _kernels.gather(t._data, b)
+
+
+def broadcast_values(*operands: Any, func: str = "broadcast") -> tuple[tuple[int, ...], list[list[Any]]]:
+    """The broadcast shape of ``operands`` and each one's elements at that shape (fresh lists).
+
+    Tensors give their elements unconverted; any other value counts as a 0-d
+    operand repeated everywhere.  Shapes that do not broadcast raise
+    :class:`ShapeError` naming both shapes and the axis.
+
+    >>> import gentensor as gt
+    >>> broadcast_values(gt.tensor([[1], [2]]), gt.tensor([10, 20, 30]))
+    ((2, 3), [[1, 1, 1, 2, 2, 2], [10, 20, 30, 10, 20, 30]])
+    """
+    shape = broadcast_shapes(*(t.shape for t in operands if isinstance(t, Tensor)), func=func)
+    n = prod(shape)
+    out = []
+    for t in operands:
+        if isinstance(t, Tensor):
+            values = values_at(t, shape)
+            out.append(values[:] if values is t._data else values)
+        else:
+            out.append([t] * n)
+    return shape, out
+
+
+def streams_for(
+    operands: Sequence[Any], ops: Any, shape: tuple[int, ...], func: str
+) -> list[Any]:
+    """One stream per operand: a list of ``ops`` elements at ``shape``, or ``repeat(element)``."""
+    streams: list[Any] = []
+    for t in operands:
+        if isinstance(t, Tensor):
+            if t._layout.size == 1 and t._layout.shape != shape:
+                element = t._data[t._layout.offset]
+                if t._ops is not ops:
+                    element = convert_values([element], t._ops, ops)[0]
+                streams.append(_repeat(element))
+            else:
+                streams.append(convert_values(values_at(t, shape), t._ops, ops))
+        else:
+            streams.append(_repeat(convert_scalar(t, ops, func)))
+    return streams
+
+
+# -- the loop ---------------------------------------------------------------------
+_LOCATED = (ZeroDivisionError, NotDivisibleError, DomainError)
+
+
+def _unravel(k: int, shape: tuple[int, ...]) -> tuple[int, ...]:
+    idx = []
+    for n in reversed(shape):
+        k, r = divmod(k, n)
+        idx.append(r)
+    return tuple(reversed(idx))
+
+
+def _located(
+    func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...], start: int, n: int, err: Exception
+) -> Exception:
+    """``err`` re-raised as the same type with the index and operands of the first failing element."""
+    for k, args in enumerate(itertools.islice(zip(*streams), n)):
+        try:
+            f(*args)
+        except type(err):
+            idx = _unravel(start + k, shape)
+            shown = " and ".join(repr(a) for a in args)
+            if isinstance(err, ZeroDivisionError):
+                msg = f"{func}: division by zero at index {idx} (got {shown})"
+            else:
+                msg = f"{func}: at index {idx} (got {shown}): {err}"
+            try:
+                return type(err)(msg)
+            except Exception:  # an exception class with another constructor
+                return err
+    return err
+
+
+def run(
+    func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...], start: int = 0, n: int | None = None
+) -> list[Any]:
+    """``list(map(f, *streams))``: ``n`` elements (default all of ``shape``) from flat index ``start``.
+
+    Arithmetic errors (zero division, not divisible, domain) are re-raised
+    naming the index of the first failing element in ``shape``.
+    """
+    if n is None:
+        n = prod(shape)
+    try:
+        if any(type(s) is list for s in streams):
+            return list(map(f, *streams))
+        return list(itertools.islice(map(f, *streams), n))
+    except _LOCATED as e:
+        raise _located(func, f, streams, shape, start, n, e) from None
+
+
+#: Results at least this large whose operands need a gather are computed in chunks.
+_CHUNKED_SIZE = 1 << 15
+#: The smallest chunk (product of the trailing axes a chunk covers).
+_CHUNK_MIN = 512
+
+
+def _chunk_axes(shape: tuple[int, ...]) -> int:
+    """How many leading axes to loop over so each chunk keeps at least ``_CHUNK_MIN`` elements."""
+    inner = prod(shape)
+    if inner < _CHUNKED_SIZE:
+        return 0
+    k = 0
+    while k < len(shape) - 1 and inner // shape[k] >= _CHUNK_MIN:
+        inner //= shape[k]
+        k += 1
+    return k
+
+
+def _needs_gather(t: Any, shape: tuple[int, ...]) -> bool:
+    if not isinstance(t, Tensor) or t._layout.size == 1:
+        return False
+    return t._layout.shape != shape or not t._layout.is_contiguous
+
+
+def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Any, shape: tuple[int, ...]) -> list[Any]:
+    """``f`` applied to ``operands`` broadcast to ``shape`` and converted to ``ops``: a flat C-order list.
+
+    Large results with strided or broadcast operands are computed a chunk of
+    trailing axes at a time: each operand's chunk is gathered with row slices
+    and consumed at once, while its elements are still in the CPU cache
+    (gathering a transposed operand whole and then mapping reads every
+    element from memory twice).
+    """
+    k = _chunk_axes(shape) if builtins.any(_needs_gather(t, shape) for t in operands) else 0
+    if not k:
+        return run(func, f, streams_for(operands, ops, shape, func), shape)
+    lead, inner = shape[:k], shape[k:]
+    m = prod(inner)
+    sources: list[Any] = []
+    for t in operands:
+        if not isinstance(t, Tensor) or t._layout.size == 1:
+            sources.append(streams_for((t,), ops, shape, func)[0])
+            continue
+        lay = t._layout if t._layout.shape == shape else t._layout.broadcast_to(shape)
+        assert lay is not None
+        starts = _kernels.row_starts(lay.offset, lead, lay.strides[:k])
+        inner_strides = lay.strides[k:]
+        contiguous = Layout(inner, inner_strides).is_contiguous
+        sources.append((t._data, starts, inner_strides, contiguous, t._ops))
+    out: list[Any] = []
+    extend = out.extend
+    gather = _kernels.gather
+    for c in range(prod(lead)):
+        streams = []
+        for src in sources:
+            if type(src) is not tuple:
+                streams.append(src)
+                continue
+            data, starts, inner_strides, contiguous, src_ops = src
+            p = starts[c]
+            values = data[p : p + m] if contiguous else gather(data, Layout(inner, inner_strides, p))
+            streams.append(convert_values(values, src_ops, ops))
+        extend(run(func, f, streams, shape, c * m, m))
+    return out
+
+
+Plan = Callable[[Any], "tuple[Callable[..., Any], Any]"]
+
+
+def binary(func: str, a: Any, b: Any, plan: Plan, *, promote_bool: bool = True) -> Any:
+    """Apply ``plan(ops) -> (f, result_ops)`` element-wise to ``a`` and ``b`` with broadcasting.
+
+    Returns a new tensor, or the element itself when neither operand is a tensor.
+    """
+    if type(a) is Tensor and type(b) is Tensor:
+        ops = a._ops
+        la = a._layout
+        if ops is b._ops and la.shape == b._layout.shape and (ops is not booleans or not promote_bool):
+            # The hot path: one ops, one shape, no promotion and no broadcasting.
+            f, out_ops = plan(ops)
+            shape = la.shape
+            if la.is_contiguous and b._layout.is_contiguous:
+                values = run(func, f, [flat_values(a), flat_values(b)], shape)
+            else:
+                values = compute(func, f, (a, b), ops, shape)
+            return Tensor._from_flat(values, shape, out_ops)
+    else:
+        a, b = as_operand(a), as_operand(b)
+    return _general(func, (a, b), plan, promote_bool)
+
+
+def _general(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool) -> Any:
+    ops = operand_ops(operands, func)
+    if promote_bool:
+        ops = arithmetic_ops(ops)
+    f, out_ops = plan(ops)
+    tensors = [t for t in operands if isinstance(t, Tensor)]
+    if not tensors:
+        return f(*(convert_scalar(v, ops, func) for v in operands))
+    shape = broadcast_shapes(*(t.shape for t in tensors), func=func)
+    return Tensor._from_flat(compute(func, f, operands, ops, shape), shape, out_ops)
+
+
+def unary(func: str, x: Any, plan: Plan) -> Any:
+    """Apply ``plan(ops) -> (f, result_ops)`` to every element of ``x`` (a new tensor)."""
+    x = as_operand(x)
+    if not isinstance(x, Tensor):
+        ops = arithmetic_ops(operand_ops((x,), func))
+        f, _ = plan(ops)
+        return f(convert_scalar(x, ops, func))
+    ops = arithmetic_ops(x._ops)
+    f, out_ops = plan(ops)
+    shape = x._layout.shape
+    values = convert_values(flat_values(x), x._ops, ops)
+    return Tensor._from_flat(run(func, f, [values], shape), shape, out_ops)
+
+
+# -- results of arbitrary functions ----------------------------------------------------
+def wrap_results(values: list[Any], shape: tuple[int, ...], ops: Any, default_ops: Any, func: str) -> Tensor[Any]:
+    """A new tensor of results of a user function: ``ops`` given, or inferred from the types.
+
+    With no results at all (a zero-size shape) and no ``ops``, ``default_ops``
+    is used.  Results are converted only when some are not native to the ops.
+    """
+    from .ops import as_ops  # resolved lazily: ops= may be a type or a name
+
+    types = set(map(type, values))
+    if ops is None:
+        target = infer_ops(types) if values else default_ops
+    else:
+        target = as_ops(ops, func)
+    native = getattr(target, "native_types", ())
+    if values and (not types <= set(native) or target is symbolic):
+        values = convert_values(values, None, target)
+    return Tensor._from_flat(values, shape, target)
+
+
+# -- capabilities -----------------------------------------------------------------------
+def provides(ops: Any, name: str) -> bool:
+    """True when ``ops`` really defines ``name`` (not just :class:`BaseOps`' refusing default)."""
+    if getattr(ops, name, None) is None:
+        return False
+    if name in getattr(ops, "__dict__", {}):
+        return True
+    return getattr(type(ops), name, None) is not getattr(BaseOps, name, None)
+
+
+def require(ops: Any, name: str, func: str, what: str) -> Callable[..., Any]:
+    """The member ``ops.<name>``, or :class:`DomainError` saying the ring lacks ``what``."""
+    if not provides(ops, name):
+        raise DomainError(
+            f"{func}: {ops!r} elements have no {what} (got a tensor with ops {ops!r}); "
+            f"define ops.{name}, or convert with .astype(...) to ops that have it"
+        )
+    return getattr(ops, name)  # type: ignore[no-any-return]
+
+
+def is_builtin_ops(ops: Any) -> bool:
+    """True for gentensor's own ops (their ``equal``/``lt`` return real ``bool``)."""
+    return (type(ops).__module__ or "").startswith("gentensor.ops")

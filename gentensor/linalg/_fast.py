@@ -1,0 +1,313 @@
+"""Specialised kernels for Python ints, Fractions and integers mod p, and the FLINT path.
+
+The generic kernels of :mod:`._dense` call one ``ops`` function per element
+operation.  For the built-in number types the dispatcher uses these loops
+instead: the same algorithms written directly on ``int`` (``//`` is an exact
+division inside Bareiss), so each update is a few C-level operations.
+Rationals never enter elimination: each row is scaled by the lcm of its
+denominators (:func:`clear_row_denominators`), the integer kernel runs, and
+the result is divided once at the end.
+
+With python-flint installed (the ``fast`` extra), :func:`flint_module` returns
+the module and the dispatcher hands integer determinants and inverses to
+FLINT; it is imported lazily and never required.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Optional
+
+__all__ = [
+    "det_int",
+    "echelon_int",
+    "rref_den_int",
+    "det_modp",
+    "rref_modp",
+    "clear_row_denominators",
+    "common_denominator",
+    "fractions_over",
+    "flint_module",
+    "det_int_flint",
+    "inv_int_flint",
+]
+
+
+def det_int(M: list[list[int]]) -> int:
+    """Determinant of a square matrix of Python ints by Bareiss elimination.
+
+    The rows are consumed (``M`` is left empty or partly reduced).  Each step
+    removes the pivot row and column, so the remaining rows shrink.
+
+    >>> det_int([[2, 3, 1], [4, 1, 0], [0, 5, 7]])
+    -66
+    >>> det_int([])
+    1
+    """
+    rows = M
+    if not rows:
+        return 1
+    negate = False
+    prev = 1
+    while len(rows) > 1:
+        for idx, r in enumerate(rows):
+            if r[0]:
+                break
+        else:
+            return 0
+        pivot = rows.pop(idx)
+        if idx & 1:
+            negate = not negate
+        pk = pivot[0]
+        tail = pivot[1:]
+        new = []
+        if prev == 1:
+            for r in rows:
+                a = r[0]
+                del r[0]
+                new.append([pk * x - a * y for x, y in zip(r, tail)] if a else [pk * x for x in r])
+        else:
+            for r in rows:
+                a = r[0]
+                del r[0]
+                new.append([(pk * x - a * y) // prev for x, y in zip(r, tail)] if a else [pk * x // prev for x in r])
+        rows = new
+        prev = pk
+    d = rows[0][0]
+    return -d if negate else d
+
+
+def echelon_int(M: list[list[int]]) -> list[int]:
+    """Pivot columns of the fraction-free echelon form of an int matrix (their count is the rank).
+
+    ``M`` is consumed.
+
+    >>> echelon_int([[1, 2, 3], [2, 4, 7], [1, 2, 4]])
+    [0, 2]
+    """
+    rows = M
+    ncols = len(rows[0]) if rows else 0
+    pivots: list[int] = []
+    prev = 1
+    for c in range(ncols):
+        if not rows:
+            break
+        for idx, r in enumerate(rows):
+            if r[0]:
+                break
+        else:
+            for r in rows:
+                del r[0]
+            continue
+        pivot = rows.pop(idx)
+        pk = pivot[0]
+        tail = pivot[1:]
+        new = []
+        for r in rows:
+            a = r[0]
+            del r[0]
+            new.append([(pk * x - a * y) // prev for x, y in zip(r, tail)] if a else [pk * x // prev for x in r])
+        rows = new
+        prev = pk
+        pivots.append(c)
+    return pivots
+
+
+def rref_den_int(M: list[list[int]]) -> tuple[int, list[int]]:
+    """Fraction-free reduced row echelon form of an int matrix, in place: ``rref == M / den``.
+
+    Fraction-free Gauss-Jordan elimination (see :func:`._dense.rref_den`);
+    returns ``(den, pivots)``.  Rows past the rank end up zero.
+
+    >>> M = [[2, 1, 1], [4, 3, 3]]
+    >>> rref_den_int(M), M
+    ((2, [0, 1]), [[2, 0, 0], [0, 2, 2]])
+    """
+    m = len(M)
+    ncols = len(M[0]) if m else 0
+    den = 1
+    pivots: list[int] = []
+    r = 0
+    for c in range(ncols):
+        if r == m:
+            break
+        for p in range(r, m):
+            if M[p][c]:
+                break
+        else:
+            continue
+        if p != r:
+            M[r], M[p] = M[p], M[r]
+        rowr = M[r]
+        pr = rowr[c]
+        for i in range(m):
+            if i == r:
+                continue
+            ri = M[i]
+            a = ri[c]
+            if a:
+                M[i] = [(pr * x - a * y) // den for x, y in zip(ri, rowr)]
+            elif pr != den:
+                M[i] = [pr * x // den for x in ri]
+        den = pr
+        pivots.append(c)
+        r += 1
+    return den, pivots
+
+
+def det_modp(M: list[list[int]], p: int) -> int:
+    """Determinant mod a prime ``p`` of a matrix of ints in ``[0, p)`` (Gaussian elimination).
+
+    ``M`` is consumed.
+
+    >>> det_modp([[2, 3], [4, 1]], 7)
+    4
+    """
+    rows = M
+    det = 1
+    while rows:
+        for idx, r in enumerate(rows):
+            if r[0]:
+                break
+        else:
+            return 0
+        pivot = rows.pop(idx)
+        if idx & 1:
+            det = -det
+        pk = pivot[0]
+        det = det * pk % p
+        inv = pow(pk, -1, p)
+        tail = pivot[1:]
+        new = []
+        for r in rows:
+            a = r[0]
+            del r[0]
+            if a:
+                f = a * inv % p
+                new.append([(x - f * y) % p for x, y in zip(r, tail)])
+            else:
+                new.append(r)
+        rows = new
+    return det % p
+
+
+def rref_modp(M: list[list[int]], p: int) -> list[int]:
+    """Reduced row echelon form mod a prime ``p``, in place; returns the pivot columns.
+
+    >>> M = [[2, 4], [1, 3]]
+    >>> rref_modp(M, 5), M
+    ([0, 1], [[1, 0], [0, 1]])
+    """
+    m = len(M)
+    ncols = len(M[0]) if m else 0
+    pivots: list[int] = []
+    r = 0
+    for c in range(ncols):
+        if r == m:
+            break
+        for q in range(r, m):
+            if M[q][c]:
+                break
+        else:
+            continue
+        if q != r:
+            M[r], M[q] = M[q], M[r]
+        inv = pow(M[r][c], -1, p)
+        rowr = M[r] = [x * inv % p for x in M[r]]
+        for i in range(m):
+            if i != r:
+                ri = M[i]
+                f = ri[c]
+                if f:
+                    M[i] = [(x - f * y) % p for x, y in zip(ri, rowr)]
+        pivots.append(c)
+        r += 1
+    return pivots
+
+
+def clear_row_denominators(M: list[list[Fraction]]) -> tuple[list[list[int]], list[int]]:
+    """Scale each row of a Fraction matrix by the lcm of its denominators.
+
+    Returns ``(rows, scales)`` with ``rows[i] == [v * scales[i] for v in M[i]]``,
+    all ints.  Row scaling multiplies the determinant by ``prod(scales)`` and
+    leaves the reduced row echelon form and the solutions of ``A x = b`` (when
+    ``b`` is scaled too) unchanged.
+
+    >>> clear_row_denominators([[Fraction(1, 2), Fraction(1, 3)], [Fraction(2), Fraction(0)]])
+    ([[3, 2], [2, 0]], [6, 1])
+    """
+    rows: list[list[int]] = []
+    scales: list[int] = []
+    lcm = math.lcm
+    for row in M:
+        s = lcm(*[v.denominator for v in row]) if row else 1
+        scales.append(s)
+        if s == 1:
+            rows.append([v.numerator for v in row])
+        else:
+            rows.append([v.numerator * (s // v.denominator) for v in row])
+    return rows, scales
+
+
+def common_denominator(values: list[Fraction]) -> int:
+    """The lcm of the denominators of some Fractions.
+
+    >>> common_denominator([Fraction(1, 4), Fraction(5, 6), Fraction(2)])
+    12
+    """
+    return math.lcm(*[v.denominator for v in values]) if values else 1
+
+
+def fractions_over(num: list[list[int]], den: int) -> list[list[Fraction]]:
+    """``num / den`` entry by entry as normalised Fractions (``den != 0``).
+
+    >>> fractions_over([[2, 3]], -4)
+    [[Fraction(-1, 2), Fraction(-3, 4)]]
+    """
+    if den < 0:
+        num = [[-x for x in row] for row in num]
+        den = -den
+    return [[Fraction(x, den) for x in row] for row in num]
+
+
+# -- python-flint (optional) --------------------------------------------------
+
+_flint: Any = None
+_flint_checked = False
+
+
+def flint_module() -> Optional[Any]:
+    """The ``flint`` module when python-flint is installed, else ``None`` (imported once)."""
+    global _flint, _flint_checked
+    if not _flint_checked:
+        _flint_checked = True
+        try:
+            import flint
+        except ImportError:
+            _flint = None
+        else:
+            _flint = flint
+    return _flint
+
+
+def det_int_flint(M: list[list[int]], flint: Any) -> int:
+    """Determinant of an int matrix through ``flint.fmpz_mat``."""
+    return int(flint.fmpz_mat(M).det())
+
+
+def inv_int_flint(M: list[list[int]], flint: Any) -> Optional[list[list[Fraction]]]:
+    """Exact inverse of an int matrix through FLINT, as Fractions; ``None`` when singular."""
+    try:
+        inv = flint.fmpq_mat(flint.fmpz_mat(M)).inv()
+    except ZeroDivisionError:
+        return None
+    n = len(M)
+    out = []
+    for i in range(n):
+        row = []
+        for j in range(n):
+            e = inv[i, j]
+            row.append(Fraction(int(e.p), int(e.q)))
+        out.append(row)
+    return out

@@ -1,0 +1,322 @@
+"""Symbolic matrices through SymPy's polynomial domains (``sympy.polys``).
+
+Elimination on raw SymPy expressions either swells (no cancellation) or
+spends its time in ``cancel``.  Instead the entries of a symbolic matrix are
+converted once into the smallest SymPy domain that holds them
+(:func:`sympy.polys.constructor.construct_domain`: ``ZZ[x]``, ``QQ[x, y]``,
+``ZZ(x)``, ``ZZ_I[x]``, ... and ``EX`` as the last resort), the kernels run
+on those canonical elements (:class:`DomainOps` presents a domain as an ops
+object), and the results are converted back to expressions at the end.
+
+Zero tests stay semantic: when a generator is not a plain symbol
+(``sin(x)``, ``sqrt(x)``), a formally non-zero element may still be zero
+(``sin(x)**2 + cos(x)**2 - 1``), so :class:`DomainOps` then confirms with
+:meth:`gentensor.ops.symbolic.is_zero`.  SymPy is imported on first use only.
+"""
+
+from __future__ import annotations
+
+import operator
+from functools import reduce
+from typing import Any, Optional
+
+from ..ops import symbolic
+from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
+from ._dense import det_bareiss, det_gauss, det_laplace, echelon_bareiss, lu_field, rref_den
+
+__all__ = [
+    "DomainOps",
+    "to_domain",
+    "clear_rows",
+    "clear_all",
+    "field_of",
+    "needs_semantic_zero",
+    "det_sym",
+    "inv_sym",
+    "solve_sym",
+    "rank_sym",
+    "rref_sym",
+    "lu_sym",
+    "charpoly_sym",
+    "adjugate_sym",
+]
+
+
+class DomainOps:
+    """A SymPy domain seen as an element-operations object (internal to linalg).
+
+    Arithmetic is the domain elements' own operators; ``exquo`` is the
+    domain's exact division; ``is_zero`` is the domain's canonical test, or
+    the semantic test of :data:`gentensor.symbolic` when ``semantic`` is true.
+    """
+
+    is_commutative = True
+    has_exquo = True
+    add = operator.add
+    sub = operator.sub
+    mul = operator.mul
+    neg = operator.neg
+
+    def __init__(self, K: Any, semantic: bool = False) -> None:
+        self.K = K
+        self.name = f"sympy domain {K}"
+        self.zero = K.zero
+        self.one = K.one
+        self.is_field = bool(K.is_Field)
+        self.is_exact = bool(K.is_Exact)
+        self.exquo = K.exquo
+        self.semantic = semantic
+        if semantic:
+            self.is_zero = self._semantic_is_zero
+        else:
+            self.is_zero = K.is_zero
+
+    def _semantic_is_zero(self, a: Any) -> bool:
+        return bool(self.K.is_zero(a) or symbolic.is_zero(self.K.to_sympy(a)))
+
+    def equal(self, a: Any, b: Any) -> bool:
+        return self.is_zero(a - b)
+
+    def div(self, a: Any, b: Any) -> Any:
+        return self.K.quo(a, b)
+
+    def sum(self, values: Any) -> Any:
+        return reduce(operator.add, values, self.zero)
+
+    def to_sympy(self, a: Any) -> Any:
+        return self.K.to_sympy(a)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def needs_semantic_zero(K: Any) -> bool:
+    """True when a formally non-zero element of ``K`` might still be zero as an expression.
+
+    Polynomials and rational functions in independent symbols are zero exactly
+    when their canonical form is; generators such as ``sin(x)`` or ``sqrt(x)``
+    obey relations the domain does not know, and ``EX`` elements are
+    expressions.
+    """
+    if K.is_PolynomialRing or K.is_FractionField:
+        return not all(getattr(s, "is_Symbol", False) for s in K.symbols) or needs_semantic_zero(K.domain)
+    return bool(K.is_EX)
+
+
+def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
+    """The smallest SymPy domain holding all ``values`` (SymPy expressions) and their images.
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> K, elems = to_domain([x + 1, 2 * x])
+    >>> K
+    ZZ[x]
+    """
+    from sympy.polys.constructor import construct_domain
+
+    if not values:
+        from sympy import ZZ
+
+        return ZZ, []
+    K, elems = construct_domain(values)
+    return K, list(elems)
+
+
+def field_of(K: Any) -> Any:
+    """The field of fractions of ``K`` (``K`` itself when it is a field)."""
+    return K if K.is_Field else K.get_field()
+
+
+def clear_rows(K: Any, rows: list[list[Any]]) -> tuple[Any, list[list[Any]], Optional[list[Any]]]:
+    """Move a matrix over a fraction field into its polynomial ring, row by row.
+
+    Returns ``(R, rows_R, scales)``: each row multiplied by the lcm of its
+    denominators (``scales[i]``, in ``R``).  When ``K`` is not a fraction field
+    the rows come back unchanged with ``scales = None``.
+    """
+    if not K.is_FractionField:
+        return K, rows, None
+    R = K.get_ring()
+    numer, denom, lcm, exquo = K.numer, K.denom, R.lcm, R.exquo
+    out: list[list[Any]] = []
+    scales: list[Any] = []
+    for row in rows:
+        s = reduce(lcm, (denom(v) for v in row), R.one)
+        scales.append(s)
+        out.append([numer(v) * exquo(s, denom(v)) for v in row])
+    return R, out, scales
+
+
+def clear_all(K: Any, rows: list[list[Any]]) -> tuple[Any, list[list[Any]], Any]:
+    """Multiply a whole matrix over a fraction field by one common denominator ``d``.
+
+    Returns ``(R, rows_R, d)`` with ``rows_R == d * rows`` in the ring ``R``
+    (``d`` is ``None`` when ``K`` is not a fraction field).
+    """
+    if not K.is_FractionField:
+        return K, rows, None
+    R = K.get_ring()
+    numer, denom, exquo = K.numer, K.denom, R.exquo
+    d = reduce(R.lcm, (denom(v) for row in rows for v in row), R.one)
+    return R, [[numer(v) * exquo(d, denom(v)) for v in row] for row in rows], d
+
+
+# -- the symbolic paths: expressions in, expressions out ------------------------
+#
+# Each returns ``NotImplemented`` when the entries only fit an inexact domain
+# (floats inside expressions: ``RR[x]``); the dispatcher then runs the generic
+# kernels on the expressions themselves.  ``None`` means "singular".
+
+_DET_KERNELS = {"bareiss": det_bareiss, "berkowitz": det_berkowitz, "laplace": det_laplace}
+
+
+def _matrix_domain(rows: list[list[Any]]) -> tuple[Any, list[list[Any]]]:
+    ncols = len(rows[0]) if rows else 0
+    K, flat = to_domain([v for row in rows for v in row])
+    return K, [flat[i * ncols : (i + 1) * ncols] for i in range(len(rows))]
+
+
+def _convert(F: Any, rows: list[list[Any]], K: Any) -> list[list[Any]]:
+    if F == K:
+        return rows
+    return [[F.convert(v, K) for v in row] for row in rows]
+
+
+def choose_det_method(R: Any, n: int) -> str:
+    """The determinant kernel for an ``n x n`` matrix over the SymPy domain ``R``.
+
+    Cofactor expansion wins for small matrices and for polynomials in several
+    variables (exact division of multivariate polynomials is costly);
+    Bareiss for larger matrices in one variable or over number domains.
+    """
+    if n <= 5:
+        return "laplace"
+    if R.is_PolynomialRing and R.ngens >= 2:
+        return "laplace" if n <= 7 else "berkowitz"
+    return "bareiss"
+
+
+def det_sym(rows: list[list[Any]], method: str) -> Any:
+    """Determinant of a square matrix of expressions (``method`` already validated)."""
+    K, M = _matrix_domain(rows)
+    if not K.is_Exact:
+        return NotImplemented
+    R, M, scales = clear_rows(K, M)
+    if method == "auto":
+        method = choose_det_method(R, len(M))
+    if method == "gauss":
+        dom = field_of(R)
+        d = det_gauss(_convert(dom, M, R), DomainOps(dom))
+    else:
+        dom = R
+        d = _DET_KERNELS[method](M, DomainOps(R))
+    if scales:
+        F = field_of(R)
+        d = F.quo(F.convert(d, dom), F.convert(reduce(operator.mul, scales, R.one), R))
+        dom = F
+    return dom.to_sympy(d)
+
+
+def _over_den(R: Any, num: list[list[Any]], den: Any, scales: Optional[list[Any]] = None) -> list[list[Any]]:
+    """``num / den`` (columns times ``scales``) as expressions, one division per entry."""
+    F = field_of(R)
+    den_F = F.convert(den, R)
+    out = []
+    for row in num:
+        if scales is not None:
+            row = [v * s for v, s in zip(row, scales)]
+        out.append([F.to_sympy(F.quo(F.convert(v, R), den_F)) for v in row])
+    return out
+
+
+def inv_sym(rows: list[list[Any]]) -> Any:
+    """Inverse of a square matrix of expressions; ``None`` when singular."""
+    K, M = _matrix_domain(rows)
+    if not K.is_Exact:
+        return NotImplemented
+    R, B, scales = clear_rows(K, M)
+    n = len(B)
+    aug = [row + [R.one if j == i else R.zero for j in range(n)] for i, row in enumerate(B)]
+    den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    if len(pivots) < n or (n and pivots[-1] >= n):
+        return None
+    return _over_den(R, [row[n:] for row in aug], den, scales)
+
+
+def solve_sym(A: list[list[Any]], B: list[list[Any]]) -> Any:
+    """Solution ``X`` of ``A @ X == B`` for square ``A`` (expressions); ``None`` when singular."""
+    n = len(A)
+    K, M = _matrix_domain([ra + rb for ra, rb in zip(A, B)])
+    if not K.is_Exact:
+        return NotImplemented
+    R, aug, _ = clear_rows(K, M)
+    den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    if len(pivots) < n or (n and pivots[n - 1] >= n):
+        return None
+    return _over_den(R, [row[n:] for row in aug], den)
+
+
+def rank_sym(rows: list[list[Any]]) -> Any:
+    """Rank of a matrix of expressions (semantic zero tests where generators need them)."""
+    K, M = _matrix_domain(rows)
+    if not K.is_Exact:
+        return NotImplemented
+    R, M, _ = clear_rows(K, M)
+    return len(echelon_bareiss(M, DomainOps(R, needs_semantic_zero(R))))
+
+
+def rref_sym(rows: list[list[Any]]) -> Any:
+    """``(rref rows, pivots)`` of a matrix of expressions, fraction-free until one final division."""
+    K, M = _matrix_domain(rows)
+    if not K.is_Exact:
+        return NotImplemented
+    R, M, _ = clear_rows(K, M)
+    den, pivots = rref_den(M, DomainOps(R, needs_semantic_zero(R)))
+    return _over_den(R, M, den), pivots
+
+
+def lu_sym(rows: list[list[Any]]) -> Any:
+    """``(perm, L, U)`` of a matrix of expressions, computed in the field of fractions."""
+    K, M = _matrix_domain(rows)
+    if not K.is_Exact:
+        return NotImplemented
+    F = field_of(K)
+    perm, L, U = lu_field(_convert(F, M, K), DomainOps(F, needs_semantic_zero(F)))
+    back = F.to_sympy
+    return perm, [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in U]
+
+
+def charpoly_sym(rows: list[list[Any]]) -> Any:
+    """Characteristic polynomial coefficients of a matrix of expressions (Berkowitz).
+
+    Over a fraction field the matrix is first multiplied by one common
+    denominator ``d``: coefficient ``i`` of ``d*A`` is ``d**i`` times that of ``A``.
+    """
+    K, M = _matrix_domain(rows)
+    if not K.is_Exact:
+        return NotImplemented
+    R, B, d = clear_all(K, M)
+    coeffs = charpoly_berkowitz(B, DomainOps(R))
+    if d is None:
+        return [R.to_sympy(c) for c in coeffs]
+    F = field_of(R)
+    d_F = F.convert(d, R)
+    out, power = [], F.one
+    for c in coeffs:
+        out.append(F.to_sympy(F.quo(F.convert(c, R), power)))
+        power = power * d_F
+    return out
+
+
+def adjugate_sym(rows: list[list[Any]]) -> Any:
+    """Adjugate of a matrix of expressions (division-free; ``adj(d*A) = d**(n-1) adj(A)``)."""
+    K, M = _matrix_domain(rows)
+    if not K.is_Exact:
+        return NotImplemented
+    R, B, d = clear_all(K, M)
+    adj = adjugate_berkowitz(B, DomainOps(R))
+    if d is None:
+        return [[R.to_sympy(v) for v in row] for row in adj]
+    F = field_of(R)
+    scale = F.convert(d, R) ** max(len(B) - 1, 0)
+    return [[F.to_sympy(F.quo(F.convert(v, R), scale)) for v in row] for row in adj]
