@@ -28,9 +28,11 @@ def run(echo: Callable[[str], None] = print) -> None:
     echo(f">>> gt.shares_memory(x, t), t.base is x, t.strides\n{(gt.shares_memory(x, t), t.base is x, t.strides)}")
 
     section("An exact integer determinant (fraction-free Bareiss)")
-    a = gt.fromfunction(lambda i, j: (3 * i * i + 7 * j + 1) % 23 - 11, (8, 8))
-    echo(f">>> a = gt.fromfunction(lambda i, j: (3*i*i + 7*j + 1) % 23 - 11, (8, 8))\n{a!r}")
-    echo(f">>> gt.linalg.det(a)\n{gt.linalg.det(a)}")
+    a = gt.fromfunction(lambda i, j: (i * i * j + 5 * i + 11 * j * j) % 31 - 15, (10, 10))
+    echo(f">>> a = gt.fromfunction(lambda i, j: (i*i*j + 5*i + 11*j*j) % 31 - 15, (10, 10))\n{a!r}")
+    d = gt.linalg.det(a)
+    echo(f">>> gt.linalg.det(a)          # an exact int, not a float\n{d}")
+    echo(f">>> gt.linalg.det(a.astype(gt.modular(7))) == det(a) % 7\n{gt.linalg.det(a.astype(gt.modular(7))) == d % 7}")
 
     section("A symbolic determinant")
     s = gt.symbols("a", (3, 3))

@@ -21,7 +21,7 @@ from math import prod
 from typing import Any, Callable, Sequence
 
 from . import _kernels
-from ._layout import Layout, broadcast_shapes
+from ._layout import Layout, broadcast_shapes, collapse
 from ._tensor import Tensor
 from .errors import DomainError, NotDivisibleError, OpsMismatchError
 from .ops import BaseOps, booleans, infer_ops, integers, objects, ops_for_type, result_ops, symbolic
@@ -41,6 +41,7 @@ __all__ = [
     "binary",
     "unary",
     "wrap_results",
+    "result",
     "provides",
     "require",
     "is_builtin_ops",
@@ -278,52 +279,88 @@ def _chunk_axes(shape: tuple[int, ...]) -> int:
     return k
 
 
-def _needs_gather(t: Any, shape: tuple[int, ...]) -> bool:
+def _worth_chunking(t: Any, shape: tuple[int, ...]) -> bool:
+    """True when ``t`` at ``shape`` walks storage out of C order, or repeats along the last axis."""
     if not isinstance(t, Tensor) or t._layout.size == 1:
         return False
-    return t._layout.shape != shape or not t._layout.is_contiguous
+    lay = t._layout if t._layout.shape == shape else t._layout.broadcast_to(shape)
+    assert lay is not None
+    if shape and shape[-1] > 1 and lay.strides[-1] == 0:
+        return True  # each chunk of a column broadcast is one element: a repeat, no gather
+    walked = [(n, st) for n, st in zip(lay.shape, lay.strides) if st != 0 and n != 1]
+    step = walked[-1][1] if walked else 1
+    for n, st in reversed(walked):
+        if st != step or st < 0:
+            return True
+        step = st * n
+    return False
+
+
+_REPEAT = Layout((), ())  # marks a chunk source that is one element repeated
+
+
+def _chunk_source(t: Any, ops: Any, shape: tuple[int, ...], k: int, func: str) -> Any:
+    """How to read ``t``'s part of each chunk: a fixed stream, or (data, starts, length, step, layout, ops)."""
+    if not isinstance(t, Tensor) or t._layout.size == 1:
+        return streams_for((t,), ops, shape, func)[0]
+    lay = t._layout if t._layout.shape == shape else t._layout.broadcast_to(shape)
+    assert lay is not None
+    inner = shape[k:]
+    starts = _kernels.row_starts(lay.offset, shape[:k], lay.strides[:k])
+    run_n, run_s = collapse(inner, lay.strides[k:])
+    if not run_n or (len(run_n) == 1 and run_s[0] == 0):
+        return (t._data, starts, 0, 0, _REPEAT, t._ops)
+    if len(run_n) == 1 and run_s[0] > 0:
+        return (t._data, starts, run_n[0] * run_s[0], run_s[0], None, t._ops)
+    return (t._data, starts, 0, 0, Layout(inner, lay.strides[k:]), t._ops)
 
 
 def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Any, shape: tuple[int, ...]) -> list[Any]:
     """``f`` applied to ``operands`` broadcast to ``shape`` and converted to ``ops``: a flat C-order list.
 
-    Large results with strided or broadcast operands are computed a chunk of
-    trailing axes at a time: each operand's chunk is gathered with row slices
-    and consumed at once, while its elements are still in the CPU cache
-    (gathering a transposed operand whole and then mapping reads every
-    element from memory twice).
+    Large results with an operand that walks storage out of C order (a
+    transposed view) are computed a chunk of trailing axes at a time: each
+    operand's chunk is read with C-speed slices and consumed at once, while
+    its elements are still in the CPU cache.  Gathering such an operand whole
+    and then mapping reads every element from memory twice.
     """
-    k = _chunk_axes(shape) if builtins.any(_needs_gather(t, shape) for t in operands) else 0
+    k = _chunk_axes(shape) if builtins.any(_worth_chunking(t, shape) for t in operands) else 0
     if not k:
         return run(func, f, streams_for(operands, ops, shape, func), shape)
-    lead, inner = shape[:k], shape[k:]
-    m = prod(inner)
-    sources: list[Any] = []
-    for t in operands:
-        if not isinstance(t, Tensor) or t._layout.size == 1:
-            sources.append(streams_for((t,), ops, shape, func)[0])
-            continue
-        lay = t._layout if t._layout.shape == shape else t._layout.broadcast_to(shape)
-        assert lay is not None
-        starts = _kernels.row_starts(lay.offset, lead, lay.strides[:k])
-        inner_strides = lay.strides[k:]
-        contiguous = Layout(inner, inner_strides).is_contiguous
-        sources.append((t._data, starts, inner_strides, contiguous, t._ops))
+    m = prod(shape[k:])
+    sources = [_chunk_source(t, ops, shape, k, func) for t in operands]
     out: list[Any] = []
     extend = out.extend
     gather = _kernels.gather
-    for c in range(prod(lead)):
+    for c in range(prod(shape[:k])):
         streams = []
         for src in sources:
             if type(src) is not tuple:
                 streams.append(src)
                 continue
-            data, starts, inner_strides, contiguous, src_ops = src
+            data, starts, span, step, layout, src_ops = src
             p = starts[c]
-            values = data[p : p + m] if contiguous else gather(data, Layout(inner, inner_strides, p))
-            streams.append(convert_values(values, src_ops, ops))
-        extend(run(func, f, streams, shape, c * m, m))
+            if layout is None:
+                values = data[p : p + span : step]
+            elif layout is _REPEAT:
+                value = data[p]
+                streams.append(_repeat(value if src_ops is ops else convert_values([value], src_ops, ops)[0]))
+                continue
+            else:
+                values = gather(data, Layout(layout.shape, layout.strides, p))
+            streams.append(values if src_ops is ops else convert_values(values, src_ops, ops))
+        try:
+            extend(map(f, *streams))
+        except _LOCATED as e:
+            raise _located(func, f, streams, shape, c * m, m, e) from None
     return out
+
+
+def result(values: list[Any], shape: tuple[int, ...], ops: Any) -> Any:
+    """A new tensor of ``values``; for shape ``()`` the element itself, as NumPy returns scalars."""
+    if not shape:
+        return values[0]
+    return Tensor._from_flat(values, shape, ops)
 
 
 Plan = Callable[[Any], "tuple[Callable[..., Any], Any]"]
@@ -332,7 +369,7 @@ Plan = Callable[[Any], "tuple[Callable[..., Any], Any]"]
 def binary(func: str, a: Any, b: Any, plan: Plan, *, promote_bool: bool = True) -> Any:
     """Apply ``plan(ops) -> (f, result_ops)`` element-wise to ``a`` and ``b`` with broadcasting.
 
-    Returns a new tensor, or the element itself when neither operand is a tensor.
+    Returns a new tensor, or the element itself when the result has shape ``()``.
     """
     if type(a) is Tensor and type(b) is Tensor:
         ops = a._ops
@@ -345,7 +382,7 @@ def binary(func: str, a: Any, b: Any, plan: Plan, *, promote_bool: bool = True) 
                 values = run(func, f, [flat_values(a), flat_values(b)], shape)
             else:
                 values = compute(func, f, (a, b), ops, shape)
-            return Tensor._from_flat(values, shape, out_ops)
+            return result(values, shape, out_ops)
     else:
         a, b = as_operand(a), as_operand(b)
     return _general(func, (a, b), plan, promote_bool)
@@ -360,7 +397,7 @@ def _general(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: boo
     if not tensors:
         return f(*(convert_scalar(v, ops, func) for v in operands))
     shape = broadcast_shapes(*(t.shape for t in tensors), func=func)
-    return Tensor._from_flat(compute(func, f, operands, ops, shape), shape, out_ops)
+    return result(compute(func, f, operands, ops, shape), shape, out_ops)
 
 
 def unary(func: str, x: Any, plan: Plan) -> Any:
@@ -374,12 +411,14 @@ def unary(func: str, x: Any, plan: Plan) -> Any:
     f, out_ops = plan(ops)
     shape = x._layout.shape
     values = convert_values(flat_values(x), x._ops, ops)
-    return Tensor._from_flat(run(func, f, [values], shape), shape, out_ops)
+    return result(run(func, f, [values], shape), shape, out_ops)
 
 
 # -- results of arbitrary functions ----------------------------------------------------
-def wrap_results(values: list[Any], shape: tuple[int, ...], ops: Any, default_ops: Any, func: str) -> Tensor[Any]:
+def wrap_results(values: list[Any], shape: tuple[int, ...], ops: Any, default_ops: Any, func: str) -> Any:
     """A new tensor of results of a user function: ``ops`` given, or inferred from the types.
+
+    For shape ``()`` the (converted) element itself.
 
     With no results at all (a zero-size shape) and no ``ops``, ``default_ops``
     is used.  Results are converted only when some are not native to the ops.
@@ -394,7 +433,7 @@ def wrap_results(values: list[Any], shape: tuple[int, ...], ops: Any, default_op
     native = getattr(target, "native_types", ())
     if values and (not types <= set(native) or target is symbolic):
         values = convert_values(values, None, target)
-    return Tensor._from_flat(values, shape, target)
+    return result(values, shape, target)
 
 
 # -- capabilities -----------------------------------------------------------------------

@@ -26,6 +26,7 @@ from ._elementwise_engine import (
     operand_ops,
     provides,
     require,
+    result,
     run,
     streams_for,
     values_at,
@@ -213,7 +214,7 @@ def power(a: Any, b: Any) -> Any:
         if not tensors:
             return convert_scalar(a, ops, "power") ** convert_scalar(b, ops, "power")
         shape = broadcast_shapes(*(t.shape for t in tensors), func="power")
-        return Tensor._from_flat(run("power", operator.pow, streams_for((a, b), ops, shape, "power"), shape), shape, ops)
+        return result(run("power", operator.pow, streams_for((a, b), ops, shape, "power"), shape), shape, ops)
     # Exact ops: the exponents must be integers; they are not converted to the ring.
     if isinstance(b, Tensor):
         exps = [_int_exponent(k, ops) for k in flat_values(b)]
@@ -235,9 +236,9 @@ def _integer_power(a: Any, e: Any, ops: Any) -> Any:
             return f(convert_scalar(a, out_ops, "power"), k)
         shape = a._layout.shape
         values = convert_values(flat_values(a), a._ops, out_ops)
-        return Tensor._from_flat(run("power", f, [values, itertools.repeat(k)], shape), shape, out_ops)
+        return result(run("power", f, [values, itertools.repeat(k)], shape), shape, out_ops)
     shape = broadcast_shapes(*(t.shape for t in (a, e) if isinstance(t, Tensor)), func="power")
     exps = values_at(e, shape)
     out_ops = rationals if ops is integers and any(k < 0 for k in exps) else ops
     base = streams_for((a,), out_ops, shape, "power")[0]
-    return Tensor._from_flat(run("power", _pow_member(out_ops), [base, exps], shape), shape, out_ops)
+    return result(run("power", _pow_member(out_ops), [base, exps], shape), shape, out_ops)

@@ -16,7 +16,7 @@ from ._kernels import row_starts
 from ._layout import Layout, broadcast_shapes
 from .errors import ShapeError
 
-__all__ = ["resolve"]
+__all__ = ["resolve", "resolve_simple"]
 
 
 class _Advanced:
@@ -43,15 +43,15 @@ def _as_index_tensor(item: Any, func: str) -> Any:
 
 def _classify(item: Any, func: str) -> Any:
     """``None``, ``Ellipsis``, an int, a slice, ('mask', Tensor) or an _Advanced."""
-    from ._tensor import Tensor
-    from .ops import booleans, integers
-
     if item is None or item is Ellipsis or isinstance(item, slice):
         return item
     if isinstance(item, bool):
         raise TypeError(f"{func}: a bare bool is not an index (got {item!r}); use a list of bools as a mask")
     if isinstance(item, int):
         return item
+    from ._tensor import Tensor
+    from .ops import booleans, integers
+
     if isinstance(item, (list, tuple, Tensor)) or type(item).__module__ == "numpy":
         if type(item).__module__ == "numpy" and getattr(item, "ndim", 1) == 0 and not hasattr(item, "__len__"):
             try:
@@ -117,6 +117,36 @@ def _mask_to_arrays(mask: Any) -> list[_Advanced]:
     return [_Advanced(a, (len(hits),)) for a in arrays]
 
 
+def resolve_simple(key: Any, layout: Layout) -> tuple[Layout, None, tuple[int, ...]] | None:
+    """The fast path: a key of in-range ints and slices only (``None`` for anything else)."""
+    items = key if type(key) is tuple else (key,)
+    shape, strides = layout.shape, layout.strides
+    k = len(items)
+    if k > len(shape):
+        return None
+    offset = layout.offset
+    out_shape: list[int] = []
+    out_strides: list[int] = []
+    for axis in range(k):
+        it = items[axis]
+        if type(it) is int:
+            n = shape[axis]
+            if not -n <= it < n:
+                return None  # the general path raises, naming axis and size
+            offset += (it + n if it < 0 else it) * strides[axis]
+        elif type(it) is slice:
+            start, stop, step = it.indices(shape[axis])
+            length = len(range(start, stop, step))
+            if length:
+                offset += start * strides[axis]
+            out_shape.append(length)
+            out_strides.append(strides[axis] * step)
+        else:
+            return None
+    new_shape = (*out_shape, *shape[k:])
+    return Layout(new_shape, (*out_strides, *strides[k:]), offset), None, new_shape
+
+
 def resolve(key: Any, layout: Layout, func: str = "__getitem__") -> tuple[Layout, list[int] | None, tuple[int, ...]]:
     """Resolve ``key`` against ``layout``.
 
@@ -124,6 +154,9 @@ def resolve(key: Any, layout: Layout, func: str = "__getitem__") -> tuple[Layout
     ``(view_layout, positions, shape)`` for advanced indexing, where
     ``positions`` are the storage positions of the result in C order.
     """
+    simple = resolve_simple(key, layout)
+    if simple is not None:
+        return simple
     shape, strides = layout.shape, layout.strides
     items = _expand(key, len(shape), func)
     out_shape: list[int] = []

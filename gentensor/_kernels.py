@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from ._layout import Layout, collapse
 
-__all__ = ["gather", "scatter", "positions", "row_starts"]
+__all__ = ["gather", "scatter", "positions", "row_starts", "rows"]
 
 
 def row_starts(offset: int, shape: Sequence[int], strides: Sequence[int]) -> list[int]:
@@ -48,7 +48,8 @@ def gather(data: Any, layout: Layout) -> list[Any]:
         return []
     if layout.is_contiguous:
         start = layout.offset
-        return list(data[start : start + layout.size])
+        block = data[start : start + layout.size]
+        return block if type(block) is list else list(block)
     starts, n, s = _rows(layout)
     out: list[Any] = []
     extend = out.extend
@@ -65,6 +66,25 @@ def gather(data: Any, layout: Layout) -> list[Any]:
             stop = b + span
             extend(data[b : stop if stop >= 0 else None : s])
     return out
+
+
+def rows(data: list[Any], layout: Layout) -> list[list[Any]]:
+    """The rows (along the last axis) of ``layout`` over ``data``, each a new list, in C order.
+
+    ``layout`` must have ``ndim >= 1`` and no zero-length axis.
+
+    >>> rows(list(range(6)), Layout.contiguous((2, 3)).permute((1, 0)))
+    [[0, 3], [1, 4], [2, 5]]
+    """
+    shape, strides = layout.shape, layout.strides
+    n, s = shape[-1], strides[-1]
+    starts = row_starts(layout.offset, shape[:-1], strides[:-1])
+    if s == 0:
+        return [[data[b]] * n for b in starts]
+    span = n * s
+    if s > 0:
+        return [data[b : b + span : s] for b in starts]
+    return [data[b : b + span if b + span >= 0 else None : s] for b in starts]
 
 
 def positions(layout: Layout) -> list[int]:

@@ -29,7 +29,7 @@ import threading
 import traceback
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
-from ._parallel_wire import pack, unpack
+from ._parallel_wire import pack_column, unpack_column
 
 __all__ = [
     "MODES",
@@ -126,29 +126,39 @@ def _loky() -> Any:
     return loky
 
 
+def _usable(pool: cf.Executor) -> bool:
+    """False once a cached pool is known to be shut down or broken (then a fresh one is made)."""
+    flags = getattr(pool, "_flags", None)  # loky
+    if flags is not None:
+        return not (getattr(flags, "shutdown", False) or getattr(flags, "broken", None))
+    return not (getattr(pool, "_shutdown_thread", False) or getattr(pool, "_broken", False))
+
+
 def process_pool(workers: int) -> tuple[cf.Executor, str]:
     """The shared process pool with ``workers`` processes and how it serialises functions.
 
-    Returns ``(executor, pickler)`` where ``pickler`` is ``"cloudpickle"`` for
-    loky's reusable executor (lambdas and notebook functions travel) or
-    ``"pickle"`` for the standard-library fallback (functions must be importable).
-    loky keeps one reusable executor per process (per thread that asks): another
-    worker count resizes it in place; the same count returns the running one.
-    Idle workers stay up for :data:`PROCESS_IDLE_SECONDS`.
+    Returns ``(executor, pickler)``: with loky, a loky process pool, which sends
+    functions with cloudpickle (lambdas and notebook functions travel) and
+    whose idle workers exit after :data:`PROCESS_IDLE_SECONDS` and come back
+    on demand; without it, a standard ``ProcessPoolExecutor`` ("pickle":
+    functions must be importable).  One pool per worker count, shared by all
+    threads (loky's ``get_reusable_executor`` keeps one per calling thread and
+    resizes it for another count, so it is not used).
     """
     loky = _loky()
-    if loky is not None:
-        return loky.get_reusable_executor(max_workers=workers, timeout=PROCESS_IDLE_SECONDS), "cloudpickle"
     key = ("processes", workers)
     with _POOLS_LOCK:
         pool = _POOLS.get(key)
-        if pool is None:
-            import multiprocessing
+        if pool is None or not _usable(pool):
+            if loky is not None:
+                pool = loky.ProcessPoolExecutor(max_workers=workers, timeout=PROCESS_IDLE_SECONDS)
+            else:
+                import multiprocessing
 
-            # "spawn": safe with threads alive, and the same on every platform.
-            pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+                # "spawn": safe with threads alive, and the same on every platform.
+                pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
             _POOLS[key] = pool
-        return pool, "pickle"
+    return pool, "cloudpickle" if loky is not None else "pickle"
 
 
 def process_pool_pickler() -> str:
@@ -157,21 +167,12 @@ def process_pool_pickler() -> str:
 
 
 def process_pool_alive(workers: int) -> bool:
-    """Whether a process pool with ``workers`` workers is already running (no start cost)."""
-    loky = _loky()
-    if loky is None:
-        return ("processes", workers) in _POOLS
-    try:  # loky's bookkeeping is private: any surprise means "not known to be running"
-        from loky import reusable_executor
-
-        ex = reusable_executor._executor_storage.executor
-        flags = ex._flags
-        return bool(
-            ex._max_workers == workers
-            and not flags.shutdown
-            and not flags.broken
-            and len(ex._processes) == workers
-        )
+    """Whether the process pool with ``workers`` workers is running with all its workers (no start cost)."""
+    pool = _POOLS.get(("processes", workers))
+    if pool is None or not _usable(pool):
+        return False
+    try:  # the pools' bookkeeping is private: any surprise means "not known to be running"
+        return len(pool._processes or ()) == workers  # type: ignore[attr-defined]
     except Exception:
         return False
 
@@ -266,12 +267,13 @@ def _portable(exc: BaseException) -> BaseException:
 def run_chunk(f: Callable[..., Any], columns: Any, portable: bool = False) -> Any:
     """``[f(*args) for args in zip(*columns)]`` at C speed, or a :class:`Failure` for the first error.
 
-    With ``portable`` (the chunk crossed a process boundary) the columns may
-    arrive packed, the results are packed for the trip back (see
-    :mod:`._parallel_wire`) and an exception that would not survive pickling
+    With ``portable`` (the chunk crossed a process boundary) the columns
+    arrive encoded and the results are encoded for the trip back (see
+    :mod:`._parallel_wire`), and an exception that would not survive pickling
     is replaced by a ``RuntimeError`` naming it.
     """
-    columns = unpack(columns)
+    if portable:
+        columns = [unpack_column(c) for c in columns]
     out: list[Any] = []
     try:
         out.extend(map(f, *columns))  # extend keeps what came before an error: len(out) is its position
@@ -279,7 +281,7 @@ def run_chunk(f: Callable[..., Any], columns: Any, portable: bool = False) -> An
         if portable:
             return Failure(len(out), _portable(exc), traceback.format_exc())
         return Failure(len(out), exc, None)
-    return out
+    return pack_column(out) if portable else out
 
 
 def noop() -> None:
@@ -327,8 +329,7 @@ def submit_chunks(
             if in_process:
                 fut = executor.submit(_serial_context().run, run_chunk, f, chunk, False)
             else:
-                packed = pack(chunk, [c[0] for c in chunk if len(c)])
-                fut = executor.submit(run_chunk, f, packed, True)
+                fut = executor.submit(run_chunk, f, [pack_column(c) for c in chunk], True)
             futures.append((lo, fut))
     except cf.BrokenExecutor as exc:
         _cancel(futures)
@@ -380,7 +381,7 @@ def collect(
         if type(res) is Failure:
             _cancel(futures[i + 1 :])
             reraise(res, lo, f, where, index_shape)
-        out.extend(unpack(res))
+        out.extend(unpack_column(res))
     return out
 
 
@@ -424,7 +425,13 @@ def reraise(
     exc = failure.exc
     if failure.remote_traceback and hasattr(exc, "add_note"):
         exc.add_note("traceback in the worker:\n" + failure.remote_traceback.rstrip())
-    message = f"{where}: {function_name(f)} raised {type(exc).__name__} at index {index}: {exc}"
+    # A user's function is named; gentensor's own (ops methods, per-matrix tasks) already name
+    # themselves in their messages, so their internal names would only be noise.
+    own = getattr(getattr(f, "func", f), "__module__", None) or ""
+    what = type(exc).__name__
+    if not own.startswith("gentensor"):
+        what = f"{function_name(f)} raised {what}"
+    message = f"{where}: {what} at index {index}: {exc}"
     new = _with_message(exc, message)
     if new is None:
         if hasattr(exc, "add_note"):

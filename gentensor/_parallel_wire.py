@@ -1,17 +1,25 @@
-"""Shipping elements to worker processes and back without paying for re-evaluation.
+"""Shipping element columns to worker processes and back without paying twice.
 
-Plain pickle rebuilds a SymPy ``Add``, ``Mul`` or ``Pow`` by calling its
-constructor, which canonicalises the arguments all over again (``Mul.flatten``
-and assumption deduction): unpickling ``expand((s + 7)**8)`` costs more than a
-third of computing it, and the parent does all of that unpickling alone.  The
-arguments of an object that already exists are canonical, so here those three
-classes are rebuilt from their arguments without evaluation -- the same object
-(equal, same hash, same ``srepr``) for a fraction of the cost.
+Process pools pay for every element twice: pickled on one side, rebuilt on
+the other, and the parent does its half alone.  Two kinds of exact element
+make plain pickle far dearer than it needs to be:
 
-:func:`pack` turns a list (or a list of columns) into a :class:`Packed` byte
-string when it holds SymPy objects, and leaves anything else alone so the
-executor's own pickler handles it; :func:`unpack` reverses it.  SymPy is never
-imported here: nothing is packed unless SymPy is already loaded.
+* ``Fraction``: unpickling calls ``Fraction(n, d)``, which recomputes
+  ``gcd(n, d)`` -- as dear as the multiplication that produced the value when
+  numerators are large.  A column of Fractions travels here as two lists of
+  ints (pickled at C speed) and is rebuilt without the gcd: a Fraction that
+  exists is already in lowest terms.
+* SymPy ``Add``, ``Mul``, ``Pow``: unpickling calls the constructor, which
+  canonicalises the arguments again (``Mul.flatten``, assumption deduction);
+  rebuilding ``expand((s + 7)**8)`` costs a third of computing it.  The
+  arguments of an existing object are canonical, so those three classes are
+  rebuilt from them without evaluation -- the same object (equal, same hash,
+  same ``srepr``).
+
+:func:`pack_column` encodes one list (a column of arguments or of results);
+any other column is returned unchanged for the executor's own pickler.
+:func:`unpack_column` reverses it.  SymPy is never imported here: its columns
+are recognised only when SymPy is already loaded.
 """
 
 from __future__ import annotations
@@ -19,15 +27,61 @@ from __future__ import annotations
 import io
 import pickle
 import sys
-from typing import Any, Callable, NamedTuple, Optional
+import time
+from fractions import Fraction
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
-__all__ = ["Packed", "pack", "unpack"]
+__all__ = ["FractionColumn", "SympyColumn", "Transfer", "pack_column", "unpack_column", "transfer_seconds"]
 
 
-class Packed(NamedTuple):
-    """A pickled payload made by :func:`pack`."""
+class FractionColumn(NamedTuple):
+    """A column of Fractions as numerators and denominators."""
+
+    numerators: list[int]
+    denominators: list[int]
+
+
+class SympyColumn(NamedTuple):
+    """A column holding SymPy objects, pickled with the non-evaluating rebuilds."""
 
     blob: bytes
+
+
+# ---------------------------------------------------------------- Fractions
+
+
+def _coprime_fraction_maker() -> Callable[[int, int], Fraction]:
+    """The fastest way this Python has to build a Fraction from coprime ints (skipping the gcd).
+
+    Python 3.12+ has ``Fraction._from_coprime_ints``; before that, the same
+    two slot assignments are done here, and checked once against the real
+    constructor (falling back to it if anything differs).
+    """
+    make = getattr(Fraction, "_from_coprime_ints", None)
+    if make is not None:
+        return make  # type: ignore[no-any-return]
+
+    def assign(numerator: int, denominator: int) -> Fraction:
+        obj = object.__new__(Fraction)
+        obj._numerator = numerator  # type: ignore[attr-defined]
+        obj._denominator = denominator  # type: ignore[attr-defined]
+        return obj
+
+    try:
+        probe, real = assign(-6, 35), Fraction(-6, 35)
+        if probe == real and hash(probe) == hash(real) and str(probe) == str(real) and probe * 35 == -6:
+            return assign
+    except Exception:
+        pass
+    return Fraction
+
+
+_make_fraction = _coprime_fraction_maker()
+_numerator = Fraction.numerator.fget  # type: ignore[attr-defined]
+_denominator = Fraction.denominator.fget  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- SymPy
 
 
 def rebuild_assoc(cls: Any, args: tuple[Any, ...], is_commutative: Any) -> Any:
@@ -40,12 +94,17 @@ def rebuild_pow(cls: Any, base: Any, exp: Any) -> Any:
     return cls(base, exp, evaluate=False)
 
 
-_REDUCERS: Optional[dict[type, Callable[[Any], Any]]] = None
+def rebuild_fraction(numerator: int, denominator: int) -> Fraction:
+    """A Fraction from the numerator and denominator of an existing one (already in lowest terms)."""
+    return _make_fraction(numerator, denominator)
+
+
+_SYMPY_REDUCERS: Optional[dict[type, Callable[[Any], Any]]] = None
 
 
 def _reducers() -> dict[type, Callable[[Any], Any]]:
-    global _REDUCERS
-    if _REDUCERS is None:
+    global _SYMPY_REDUCERS
+    if _SYMPY_REDUCERS is None:
         from sympy import Add, Mul, Pow
 
         def assoc(obj: Any) -> Any:
@@ -54,36 +113,77 @@ def _reducers() -> dict[type, Callable[[Any], Any]]:
         def power(obj: Any) -> Any:
             return (rebuild_pow, (type(obj), *obj.args))
 
-        _REDUCERS = {Add: assoc, Mul: assoc, Pow: power}
-    return _REDUCERS
+        def fraction(obj: Fraction) -> Any:
+            return (rebuild_fraction, (obj.numerator, obj.denominator))
+
+        _SYMPY_REDUCERS = {Add: assoc, Mul: assoc, Pow: power, Fraction: fraction}
+    return _SYMPY_REDUCERS
 
 
 class _Pickler(pickle.Pickler):
+    """Pickle with the fast rebuilds; exact classes only (subclasses keep their own pickling)."""
+
     def reducer_override(self, obj: Any) -> Any:
-        reduce = _reducers().get(type(obj))  # exact classes only: subclasses keep their own pickling
+        reduce = _reducers().get(type(obj))
         return NotImplemented if reduce is None else reduce(obj)
 
 
-def _is_sympy(probe: Any) -> bool:
-    sympy = sys.modules.get("sympy")
-    return sympy is not None and any(isinstance(v, sympy.Basic) for v in probe)
+# ---------------------------------------------------------------- columns
 
 
-def pack(values: Any, probe: Any) -> Any:
-    """``values`` as :class:`Packed` bytes if an element of ``probe`` is a SymPy object, else unchanged.
-
-    ``probe`` is a few representative elements (the first of each column).
-    """
-    if not _is_sympy(probe):
+def pack_column(values: Sequence[Any]) -> Any:
+    """``values`` encoded for the trip to another process (see the module docstring), or unchanged."""
+    if not values:
         return values
-    buf = io.BytesIO()
+    first = values[0]
+    if type(first) is Fraction and set(map(type, values)) == {Fraction}:
+        return FractionColumn(list(map(_numerator, values)), list(map(_denominator, values)))
+    sympy = sys.modules.get("sympy")
+    if sympy is not None and isinstance(first, sympy.Basic):
+        buf = io.BytesIO()
+        try:
+            _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(values)
+        except Exception:
+            return values  # let the executor's own pickler try (and report)
+        return SympyColumn(buf.getvalue())
+    return values
+
+
+def unpack_column(column: Any) -> Any:
+    """The list that :func:`pack_column` encoded."""
+    kind = type(column)
+    if kind is FractionColumn:
+        return list(map(_make_fraction, column.numerators, column.denominators))
+    if kind is SympyColumn:
+        return pickle.loads(column.blob)
+    return column
+
+
+class Transfer(NamedTuple):
+    """Seconds per element to ship arguments out and results back, split by who pays."""
+
+    parent: float  # encode + pickle the arguments, unpickle + decode the result
+    worker: float  # unpickle + decode the arguments, encode + pickle the result
+
+
+def transfer_seconds(args: Sequence[Sequence[Any]], results: Sequence[Any]) -> Optional[Transfer]:
+    """Measure :class:`Transfer` on a sample (None: the elements cannot be pickled).
+
+    ``args`` holds a few elements of each column and ``results`` their results.
+    """
+    m = len(results)
+    if m == 0:
+        return None
     try:
-        _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(values)
+        sides = [0.0, 0.0]
+        for column, sender in [*((c, 0) for c in args), (results, 1)]:
+            t0 = time.perf_counter()
+            blob = pickle.dumps(pack_column(column), protocol=pickle.HIGHEST_PROTOCOL)
+            t1 = time.perf_counter()
+            unpack_column(pickle.loads(blob))
+            t2 = time.perf_counter()
+            sides[sender] += t1 - t0
+            sides[1 - sender] += t2 - t1
+        return Transfer(sides[0] / m, sides[1] / m)
     except Exception:
-        return values  # let the executor's own pickler try (and report)
-    return Packed(buf.getvalue())
-
-
-def unpack(values: Any) -> Any:
-    """The inverse of :func:`pack`."""
-    return pickle.loads(values.blob) if type(values) is Packed else values
+        return None

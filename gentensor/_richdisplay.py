@@ -180,7 +180,7 @@ def _caption(x: Any, summarised: bool) -> str:
     text = f"shape {x.shape}, ops {_ops_name(x.ops)}"
     if summarised:
         text += f", {x.size} elements (summarised)"
-    return f'<caption style="caption-side: top; text-align: left">{html.escape(text)}</caption>'
+    return f'<caption style="caption-side: top; text-align: left; white-space: nowrap">{html.escape(text)}</caption>'
 
 
 def _html_rows(x: Any, cell: Callable[[int], str]) -> list[str]:

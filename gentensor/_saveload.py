@@ -30,239 +30,29 @@ import stat
 from fractions import Fraction
 from typing import Any, Callable
 
+from ._codec import (
+    _SAFE_INT,
+    FormatError,
+    _Bad,
+    _decode_expr,
+    _show,
+    decode_float,
+    decode_int,
+    encode_expr,
+    encode_float,
+    encode_int,
+)
 from ._tensor import Tensor
-from .errors import DomainError, GentensorError
+from .errors import DomainError
 from .ops import booleans, complexes, floats, integers, modular, objects, rationals, symbolic
 from .ops._modular import ModularOps
 
-__all__ = ["FormatError", "save", "load", "FORMAT_VERSION", "decode_document", "encode_expr", "decode_expr"]
+__all__ = ["FormatError", "save", "load", "loads", "FORMAT_VERSION", "encode_document", "decode_document", "parse_json"]
 
 #: The version this gentensor writes; it reads every version up to this one.
 FORMAT_VERSION = 1
 
 _BUILTINS = {o.name: o for o in (booleans, integers, rationals, floats, complexes, symbolic, objects)}
-_SAFE_INT = 2**53  # integers up to this size are JSON numbers every reader keeps exact
-_MAX_DEPTH = 400  # deepest SymPy tree accepted (deeper input is refused, not a crash)
-_MAX_FLOAT_PREC = 1 << 20  # bits of precision a SymPy Float in a file may ask for
-
-
-class FormatError(GentensorError, ValueError):
-    """A file cannot be read: malformed, truncated, of an unknown version, or naming what is not allowed.
-
-    The message names the file and the place in it (a line and column, or a
-    path into the JSON document such as ``data[3]``).
-
-    >>> import gentensor as gt
-    >>> issubclass(gt.FormatError, ValueError) and issubclass(gt.FormatError, gt.GentensorError)
-    True
-    """
-
-
-class _Bad(Exception):
-    """Internal: a decoding failure at ``where`` (turned into FormatError with the file name)."""
-
-    def __init__(self, where: str, what: str) -> None:
-        super().__init__(where, what)
-        self.where = where
-        self.what = what
-
-
-# -- SymPy expressions as trees of whitelisted classes -------------------------------
-
-#: Classes a tree node may name, rebuilt as ``cls(*args, evaluate=False)``.
-SYMPY_FUNCTIONS = (
-    "Add", "Mul", "Pow", "Mod", "Min", "Max",
-    "exp", "log", "LambertW",
-    "sin", "cos", "tan", "cot", "sec", "csc", "sinc",
-    "asin", "acos", "atan", "acot", "asec", "acsc", "atan2",
-    "sinh", "cosh", "tanh", "coth", "sech", "csch",
-    "asinh", "acosh", "atanh", "acoth", "asech", "acsch",
-    "Abs", "sign", "re", "im", "conjugate", "arg",
-    "floor", "ceiling", "frac",
-    "factorial", "factorial2", "binomial", "gamma", "loggamma", "digamma", "beta",
-    "RisingFactorial", "FallingFactorial",
-    "erf", "erfc", "erfi", "Heaviside", "DiracDelta", "KroneckerDelta",
-)  # fmt: skip
-#: Constant atoms a node may name (attributes of ``sympy.S``).
-SYMPY_CONSTANTS = (
-    "Pi", "Exp1", "ImaginaryUnit", "Infinity", "NegativeInfinity", "ComplexInfinity", "NaN",
-    "EulerGamma", "Catalan", "GoldenRatio", "TribonacciConstant",
-)  # fmt: skip
-_FUNCTION_SET = frozenset(SYMPY_FUNCTIONS)
-_CONSTANT_SET = frozenset(SYMPY_CONSTANTS)
-
-
-def encode_int(n: int) -> Any:
-    """An int as a JSON number when small, else a hex string (no digit limit applies).
-
-    >>> encode_int(5), encode_int(-2**60)
-    (5, '-0x1000000000000000')
-    """
-    return n if -_SAFE_INT <= n <= _SAFE_INT else hex(n)
-
-
-def decode_int(v: Any, where: str) -> int:
-    """The int written by :func:`encode_int`; anything else is refused."""
-    if type(v) is int:
-        return v
-    if isinstance(v, str):
-        body = v[1:] if v[:1] == "-" else v
-        if body[:2] == "0x" and len(body) > 2 and all(c in "0123456789abcdefABCDEF" for c in body[2:]):
-            return int(v, 16)
-    raise _Bad(where, f"expected an integer (a JSON integer or a hex string like \"0x1f\") (got {_show(v)})")
-
-
-def _encode_float(f: float) -> Any:
-    return f if math.isfinite(f) else repr(f)  # "inf", "-inf", "nan"
-
-
-def _decode_float(v: Any, where: str) -> float:
-    if type(v) is float:
-        return v
-    if type(v) is int:
-        try:
-            return float(v)
-        except OverflowError:
-            raise _Bad(where, f"integer too large for a float (got {_show(v)})") from None
-    if v in ("inf", "-inf", "nan"):
-        return float(v)
-    raise _Bad(where, f"expected a float (a JSON number, \"inf\", \"-inf\" or \"nan\") (got {_show(v)})")
-
-
-def encode_expr(e: Any) -> Any:
-    """A SymPy expression as a JSON tree (nested lists naming whitelisted classes).
-
-    Raises
-    ------
-    DomainError
-        The expression uses a class outside the whitelist.
-
-    >>> import sympy
-    >>> x = sympy.Symbol("x")
-    >>> encode_expr(2*x + sympy.Rational(1, 3))
-    ['Add', ['Rational', 1, 3], ['Mul', ['Integer', 2], ['Symbol', 'x', {}]]]
-    """
-    import sympy
-
-    if e.is_Integer:
-        return ["Integer", encode_int(int(e))]
-    if e.is_Rational:
-        return ["Rational", encode_int(int(e.p)), encode_int(int(e.q))]
-    if e.is_Float:
-        sign, man, exp, _ = e._mpf_
-        return ["Float", encode_int(-man if sign else man), encode_int(exp), e._prec]
-    name = type(e).__name__
-    if name in _CONSTANT_SET and getattr(sympy.S, name) is e:
-        return [name]
-    if type(e) is sympy.Symbol:
-        assumptions = getattr(e, "_assumptions_orig", None)
-        if assumptions is None:
-            assumptions = e.assumptions0
-        return ["Symbol", e.name, {k: bool(v) for k, v in assumptions.items() if v is not None}]
-    if isinstance(e, sympy.core.function.AppliedUndef):
-        return ["Function", e.func.__name__, *(encode_expr(a) for a in e.args)]
-    if name in _FUNCTION_SET and getattr(sympy, name, None) is type(e):
-        return [name, *(encode_expr(a) for a in e.args)]
-    raise DomainError(
-        f"save: the SymPy class {name} is not supported by the save format (got {e}); "
-        "supported: numbers, symbols, undefined functions, constants and " + ", ".join(SYMPY_FUNCTIONS)
-    )
-
-
-def decode_expr(tree: Any, where: str = "expr", depth: int = 0) -> Any:
-    """Rebuild a SymPy expression from a tree written by :func:`encode_expr`, never evaluating code.
-
-    Raises
-    ------
-    FormatError
-        The tree is malformed or names a class outside the whitelist.
-
-    >>> decode_expr(['Add', ['Integer', 1], ['Symbol', 'y', {}]])
-    y + 1
-    >>> decode_expr(['system', ['Symbol', 'rm -rf', {}]])
-    Traceback (most recent call last):
-    ...
-    gentensor._saveload.FormatError: expr: 'system' is not a SymPy class the format allows (got ...
-    """
-    try:
-        return _decode_expr(tree, where, depth)
-    except _Bad as bad:
-        raise FormatError(f"{bad.where}: {bad.what}") from None
-
-
-def _decode_expr(tree: Any, where: str, depth: int) -> Any:
-    import sympy
-
-    if depth > _MAX_DEPTH:
-        raise _Bad(where, f"SymPy tree nested deeper than {_MAX_DEPTH} levels")
-    if not isinstance(tree, list) or not tree or not isinstance(tree[0], str):
-        raise _Bad(where, f"expected a SymPy node [\"Class\", ...] (got {_show(tree)})")
-    tag, args = tree[0], tree[1:]
-    if tag == "Integer":
-        _arity(args, 1, tag, where)
-        return sympy.Integer(decode_int(args[0], f"{where}[1]"))
-    if tag == "Rational":
-        _arity(args, 2, tag, where)
-        p, q = decode_int(args[0], f"{where}[1]"), decode_int(args[1], f"{where}[2]")
-        if q == 0:
-            raise _Bad(where, "a Rational with denominator 0")
-        return sympy.Rational(p, q)
-    if tag == "Float":
-        _arity(args, 3, tag, where)
-        man, exp = decode_int(args[0], f"{where}[1]"), decode_int(args[1], f"{where}[2]")
-        prec = args[2]
-        if type(prec) is not int or not 1 <= prec <= _MAX_FLOAT_PREC or abs(exp) > _MAX_FLOAT_PREC * 64:
-            raise _Bad(where, f"a Float with an out-of-range precision or exponent (got {_show(tree)})")
-        if man.bit_length() > prec:
-            raise _Bad(where, f"a Float whose mantissa has more bits than its precision (got {_show(tree)})")
-        mpf = (int(man < 0), abs(man), exp, abs(man).bit_length())
-        return sympy.Float(mpf, precision=prec)
-    if tag == "Symbol":
-        _arity(args, 2, tag, where)
-        name, assumptions = args
-        if not isinstance(name, str) or not isinstance(assumptions, dict):
-            raise _Bad(where, f"a Symbol needs a name and an assumptions object (got {_show(tree)})")
-        if not all(isinstance(v, bool) for v in assumptions.values()):
-            raise _Bad(where, f"Symbol assumptions must be true/false (got {_show(assumptions)})")
-        return _build(lambda: sympy.Symbol(name, **assumptions), where)
-    if tag in _CONSTANT_SET:
-        _arity(args, 0, tag, where)
-        return getattr(sympy.S, tag)
-    if tag == "Function":
-        if not args or not isinstance(args[0], str) or not args[0].isidentifier():
-            raise _Bad(where, f"a Function node needs an identifier name first (got {_show(tree)})")
-        fname = args[0]
-        children = [_decode_expr(a, f"{where}[{k + 2}]", depth + 1) for k, a in enumerate(args[1:])]
-        return _build(lambda: sympy.Function(fname)(*children), where)
-    if tag in _FUNCTION_SET:
-        cls = getattr(sympy, tag)
-        children = [_decode_expr(a, f"{where}[{k + 1}]", depth + 1) for k, a in enumerate(args)]
-        return _build(lambda: cls(*children, evaluate=False), where)
-    raise _Bad(
-        where,
-        f"{tag!r} is not a SymPy class the format allows (got {_show(tree)}); "
-        "the whitelist is gentensor._saveload.SYMPY_FUNCTIONS and SYMPY_CONSTANTS (docs/format.md)",
-    )
-
-
-def _arity(args: list[Any], n: int, tag: str, where: str) -> None:
-    if len(args) != n:
-        raise _Bad(where, f"a {tag} node takes {n} argument(s) (got {len(args)})")
-
-
-def _build(make: Callable[[], Any], where: str) -> Any:
-    try:
-        return make()
-    except (RecursionError, MemoryError):
-        raise _Bad(where, "the expression is too large to rebuild") from None
-    except Exception as e:  # SymPy's own argument checks raise assorted types
-        raise _Bad(where, f"SymPy refused the node ({type(e).__name__}: {e})") from None
-
-
-def _show(v: Any, limit: int = 60) -> str:
-    text = repr(v)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
 
 # -- elements of each ops -------------------------------------------------------------
 
@@ -279,9 +69,9 @@ def _encode_object(v: Any) -> list[Any]:
     if type(v) is Fraction:
         return ["fraction", encode_int(v.numerator), encode_int(v.denominator)]
     if type(v) is float:
-        return ["float", _encode_float(v)]
+        return ["float", encode_float(v)]
     if type(v) is complex:
-        return ["complex", _encode_float(v.real), _encode_float(v.imag)]
+        return ["complex", encode_float(v.real), encode_float(v.imag)]
     if type(v) is str:
         return ["str", v]
     if getattr(type(v), "__module__", "").startswith("sympy"):
@@ -310,9 +100,9 @@ def _decode_object(v: Any, where: str) -> Any:
     if tag == "fraction":
         return _decode_fraction(args, where)
     if tag == "float":
-        return _decode_float(args[0], where)
+        return decode_float(args[0], where)
     if tag == "complex":
-        return complex(_decode_float(args[0], where), _decode_float(args[1], where))
+        return complex(decode_float(args[0], where), decode_float(args[1], where))
     if tag == "str":
         if not isinstance(args[0], str):
             raise _Bad(where, f"expected a string (got {_show(args[0])})")
@@ -338,7 +128,7 @@ def _decode_bool(v: Any, where: str) -> bool:
 def _decode_complex(v: Any, where: str) -> complex:
     if not isinstance(v, list) or len(v) != 2:
         raise _Bad(where, f"expected a complex [real, imag] (got {_show(v)})")
-    return complex(_decode_float(v[0], where), _decode_float(v[1], where))
+    return complex(decode_float(v[0], where), decode_float(v[1], where))
 
 
 def _element_codec(ops: Any) -> tuple[Callable[[Any], Any], Callable[[Any, str], Any]]:
@@ -350,9 +140,9 @@ def _element_codec(ops: Any) -> tuple[Callable[[Any], Any], Callable[[Any, str],
     if ops is rationals:
         return (lambda q: [encode_int(q.numerator), encode_int(q.denominator)]), _decode_fraction
     if ops is floats:
-        return _encode_float, _decode_float
+        return encode_float, decode_float
     if ops is complexes:
-        return (lambda z: [_encode_float(z.real), _encode_float(z.imag)]), _decode_complex
+        return (lambda z: [encode_float(z.real), encode_float(z.imag)]), _decode_complex
     if ops is symbolic:
         return encode_expr, (lambda v, where: _decode_expr(v, where, 0))
     if ops is objects:
@@ -377,7 +167,13 @@ def _element_codec(ops: Any) -> tuple[Callable[[Any], Any], Callable[[Any, str],
         except Exception as e:  # the user's parser may raise anything on bad text
             raise _Bad(where, f"{ops.name}.parse refused {_show(v)} ({type(e).__name__}: {e})") from None
 
-    return ops.format, decode_custom
+    def encode_custom(v: Any) -> str:
+        text = ops.format(v)
+        if not isinstance(text, str):
+            raise DomainError(f"save: {ops.name}.format must return a str (got {_show(text)} for {_show(v)})")
+        return text
+
+    return encode_custom, decode_custom
 
 
 def _ops_header(ops: Any) -> dict[str, Any]:
@@ -397,12 +193,19 @@ def _registered_ops(name: str) -> Any:
     from .ops._registry import _registered
 
     for ops in _registered.values():
-        if getattr(ops, "name", None) == name:
+        if getattr(ops, "name", None) == name and _BUILTINS.get(name) is not ops:
             return ops
     return None
 
 
 def _ops_from_header(spec: Any, ops: Any) -> Any:
+    found = _header_ops(spec, ops)
+    if ops is not None and found is not ops:
+        raise _Bad("ops", f"the file holds {found.name} elements but ops={ops!r} was passed")
+    return found
+
+
+def _header_ops(spec: Any, ops: Any) -> Any:
     if not isinstance(spec, dict):
         raise _Bad("ops", f"expected an object like {{\"builtin\": \"integers\"}} (got {_show(spec)})")
     if set(spec) == {"builtin"} and isinstance(spec["builtin"], str) and spec["builtin"] in _BUILTINS:
@@ -437,13 +240,11 @@ def encode_document(x: Tensor[Any]) -> str:
     ops = x.ops
     header = _ops_header(ops)
     els = x._elements()
-    encode, _ = _element_codec(ops)
-    if ops is integers and all(-_SAFE_INT <= v <= _SAFE_INT for v in (min(els, default=0), max(els, default=0))):
-        data = els  # the common case: every element is already a JSON number
-    else:
-        data = list(map(encode, els))
+    if not _written_as_is(ops, els):
+        encode, _ = _element_codec(ops)
+        els = list(map(encode, els))
     head = json.dumps({"format": "gentensor", "version": FORMAT_VERSION, "ops": header, "shape": list(x.shape)})
-    body = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    body = json.dumps(els, ensure_ascii=False, allow_nan=False)
     return head[:-1] + ', "data": ' + body + "}\n"
 
 
@@ -472,14 +273,40 @@ def decode_document(doc: Any, *, ops: Any = None) -> Tensor[Any]:
         raise _Bad("data", f"expected a list of elements (got {_show(data)})")
     if len(data) != math.prod(shape):
         raise _Bad("data", f"shape {tuple(shape)} needs {math.prod(shape)} elements (got {len(data)})")
-    if target is integers and all(type(v) is int for v in data):
+    if _written_as_is(target, data):
         values = data
     else:
         _, decode = _element_codec(target)
-        values = [decode(v, _where(k, shape)) for k, v in enumerate(data)]
+        values = []
+        append = values.append
+        k = 0
+        try:
+            for k, v in enumerate(data):
+                append(decode(v, ""))
+        except _Bad as bad:  # the place is computed only for the element that failed
+            raise _Bad(_where(k, shape) + bad.where, bad.what) from None
     if not isinstance(target, ModularOps) and _BUILTINS.get(target.name) is not target:
         values = _convert(target, values, shape)
     return Tensor._from_flat(values, tuple(shape), target)
+
+
+def _written_as_is(ops: Any, values: list[Any]) -> bool:
+    """True when every element is its own JSON form (the fast path for the common ops)."""
+    if not values:
+        return True
+    if ops is not integers and ops is not floats and ops is not booleans and not isinstance(ops, ModularOps):
+        return False
+    types = set(map(type, values))
+    if ops is integers or isinstance(ops, ModularOps):
+        if types != {int}:
+            return False
+        lo, hi = min(values), max(values)
+        if ops is integers:
+            return -_SAFE_INT <= lo and hi <= _SAFE_INT
+        return 0 <= lo and hi < min(ops.n, _SAFE_INT + 1)
+    if ops is floats:
+        return types == {float} and all(map(math.isfinite, values))
+    return types == {bool}
 
 
 def _convert(ops: Any, values: list[Any], shape: list[int]) -> list[Any]:
@@ -582,7 +409,8 @@ def load(path: str | os.PathLike[str], /, *, ops: Any = None) -> Tensor[Any]:
     ops : ops object, optional
         The ops of a user ring that is not registered with
         :func:`gentensor.register_ops` (its ``name`` must match the file's).
-        Registered user rings are found by name.
+        Registered user rings are found by name.  When given, it must be the
+        file's ops (for a built-in, the same object), else FormatError.
 
     Returns
     -------

@@ -9,11 +9,12 @@ inside the dunder that needs them, keeping imports pointing down.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Iterator, TypeVar
+from typing import Any, Generic, Iterator, TypeVar
 
 from . import _kernels
-from ._indexing import resolve
+from ._indexing import resolve, resolve_simple
 from ._layout import Layout, normalize_axis, normalize_shape
+from ._tensor_layers import LayerMethods
 from .errors import ReadOnlyError, ShapeError
 from .ops import as_ops, result_ops
 
@@ -22,7 +23,7 @@ __all__ = ["Tensor"]
 T = TypeVar("T")
 
 
-class Tensor(Generic[T]):
+class Tensor(LayerMethods, Generic[T]):
     """An N-dimensional strided tensor of elements handled by an ``ops`` object.
 
     There is no public constructor: build tensors with :func:`gentensor.tensor`
@@ -118,7 +119,8 @@ class Tensor(Generic[T]):
     @property
     def T(self) -> "Tensor[T]":
         """All axes reversed: a view of ``x`` (shares storage)."""
-        return self._view(self._layout.permute(range(self.ndim - 1, -1, -1)))
+        lay = self._layout
+        return self._view(Layout(lay.shape[::-1], lay.strides[::-1], lay.offset))
 
     @property
     def mT(self) -> "Tensor[T]":
@@ -136,6 +138,10 @@ class Tensor(Generic[T]):
 
     # -- element access ------------------------------------------------------
     def __getitem__(self, key: Any) -> Any:
+        simple = resolve_simple(key, self._layout)
+        if simple is not None:  # ints and slices only: a view, or the element itself
+            layout = simple[0]
+            return self._view(layout) if layout.shape else self._data[layout.offset]
         layout, pos, shape = resolve(key, self._layout, "__getitem__")
         if not shape and key is not Ellipsis and not (isinstance(key, tuple) and any(k is Ellipsis for k in key)):
             # every axis indexed by an int (or a 0-d index array): the element, as NumPy
@@ -163,9 +169,9 @@ class Tensor(Generic[T]):
         """``value`` converted to this tensor's ops and broadcast to ``shape``, as a list."""
         ops = self._ops
         if not isinstance(value, Tensor):
-            if isinstance(value, (list, tuple)) or type(value).__module__ in ("numpy", "sympy.matrices.dense"):
-                from .creation import tensor
+            from .creation import _is_array_like, tensor  # sibling layer: nested data to a tensor
 
+            if isinstance(value, (list, tuple)) or _is_array_like(value):
                 value = tensor(value)
             else:
                 from math import prod
@@ -173,7 +179,11 @@ class Tensor(Generic[T]):
                 return [ops.convert(value)] * prod(shape)
         if value._ops is not ops:
             result_ops(ops, value._ops)  # raises OpsMismatchError when they cannot meet
-        lay = value._layout.broadcast_to(shape)
+        lay = value._layout
+        extra = lay.ndim - len(shape)
+        if extra > 0 and all(n == 1 for n in lay.shape[:extra]):
+            lay = lay.drop_axes(range(extra))  # leading length-1 axes are dropped, as NumPy assigns
+        lay = lay.broadcast_to(shape)
         if lay is None:
             raise ShapeError(f"{func}: cannot broadcast a value of shape {value.shape} to shape {shape}")
         values = _kernels.gather(value._data, lay)
@@ -190,7 +200,7 @@ class Tensor(Generic[T]):
         """
         if self.size != 1:
             raise ShapeError(f"item: only size-1 tensors have one item (got shape {self.shape})")
-        return self._elements()[0]
+        return self._data[self._layout.offset]
 
     def tolist(self) -> Any:
         """The elements as nested Python lists (a 0-d tensor gives its element).
@@ -202,10 +212,13 @@ class Tensor(Generic[T]):
         shape = self.shape
         if 0 in shape:
             return _empty_nested(shape)
-        els = self._elements()
         if not shape:
+            return self._data[self._layout.offset]
+        # Rows come straight out of storage (one C-level slice each), then nest.
+        els: list[Any] = _kernels.rows(self._data, self._layout)
+        if len(shape) == 1:
             return els[0]
-        for n in reversed(shape[1:]):
+        for n in reversed(shape[1:-1]):
             els = [els[i : i + n] for i in range(0, len(els), n)]
         return els
 
@@ -258,7 +271,8 @@ class Tensor(Generic[T]):
         target = as_ops(ops, "astype")
         els = self._elements()
         if target is not self._ops:
-            els = [target.convert(v) for v in els]
+            convert_list = getattr(target, "convert_list", None)
+            els = convert_list(els) if convert_list is not None else [target.convert(v) for v in els]
         return Tensor._from_flat(els, self.shape, target)
 
     # -- views ---------------------------------------------------------------
@@ -421,116 +435,6 @@ class Tensor(Generic[T]):
 
     def __ge__(self, other: Any) -> Any:
         return self._binary("greater_equal", other)
-
-    # -- reductions and linear algebra (higher layers) --------------------------
-    def sum(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """Sum over ``axis`` (all axes when ``None``); see :func:`gentensor.sum`."""
-        from . import reductions  # higher layer
-
-        return reductions.sum(self, axis=axis, keepdims=keepdims)
-
-    def prod(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """Product over ``axis`` (all axes when ``None``); see :func:`gentensor.prod`."""
-        from . import reductions  # higher layer
-
-        return reductions.prod(self, axis=axis, keepdims=keepdims)
-
-    def min(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """Smallest element over ``axis`` (all axes when ``None``); see :func:`gentensor.min`."""
-        from . import reductions  # higher layer
-
-        return reductions.min(self, axis=axis, keepdims=keepdims)
-
-    def max(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """Largest element over ``axis`` (all axes when ``None``); see :func:`gentensor.max`."""
-        from . import reductions  # higher layer
-
-        return reductions.max(self, axis=axis, keepdims=keepdims)
-
-    def all(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """True where every element over ``axis`` is non-zero; see :func:`gentensor.all`."""
-        from . import reductions  # higher layer
-
-        return reductions.all(self, axis=axis, keepdims=keepdims)
-
-    def any(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """True where some element over ``axis`` is non-zero; see :func:`gentensor.any`."""
-        from . import reductions  # higher layer
-
-        return reductions.any(self, axis=axis, keepdims=keepdims)
-
-    def det(self, *, method: str = "auto") -> Any:
-        """Determinant; see :func:`gentensor.linalg.det`."""
-        from . import linalg  # higher layer
-
-        return linalg.det(self, method=method)
-
-    def inv(self) -> "Tensor[Any]":
-        """Exact inverse; see :func:`gentensor.linalg.inv`."""
-        from . import linalg  # higher layer
-
-        return linalg.inv(self)
-
-    def rank(self) -> Any:
-        """Rank; see :func:`gentensor.linalg.rank`."""
-        from . import linalg  # higher layer
-
-        return linalg.rank(self)
-
-    # -- symbolic conveniences --------------------------------------------------
-    def applyfunc(self, f: Callable[[Any], Any]) -> "Tensor[Any]":
-        """``f`` applied to every element: :func:`gentensor.map` with one tensor."""
-        from . import elementwise  # higher layer
-
-        return elementwise.map(f, self)
-
-    def subs(self, *args: Any, **kwargs: Any) -> "Tensor[Any]":
-        """SymPy ``subs`` applied to every element; see :func:`gentensor.subs`."""
-        from . import elementwise  # higher layer
-
-        return elementwise.subs(self, *args, **kwargs)
-
-    def diff(self, *symbols: Any) -> "Tensor[Any]":
-        """The derivative of every element; see :func:`gentensor.diff`."""
-        from . import elementwise  # higher layer
-
-        return elementwise.diff(self, *symbols)
-
-    def expand(self) -> "Tensor[Any]":
-        """SymPy ``expand`` applied to every element; see :func:`gentensor.expand`."""
-        from . import elementwise  # higher layer
-
-        return elementwise.expand(self)
-
-    def simplify(self) -> "Tensor[Any]":
-        """SymPy ``simplify`` applied to every element; see :func:`gentensor.simplify`."""
-        from . import elementwise  # higher layer
-
-        return elementwise.simplify(self)
-
-    def evalf(self, n: int = 15) -> "Tensor[Any]":
-        """Every element evaluated numerically to ``n`` digits; see :func:`gentensor.evalf`."""
-        from . import elementwise  # higher layer
-
-        return elementwise.evalf(self, n=n)
-
-    # -- interop (a higher layer: NumPy and SymPy conversion, pickling) -----------
-    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        """A NumPy object array of the elements (used by ``np.asarray(x)``)."""
-        from . import interop  # higher layer
-
-        return interop.tensor_to_numpy(self, dtype=dtype, copy=copy)
-
-    def to_sympy(self) -> Any:
-        """The elements as a SymPy ``Matrix`` (2-d) or N-dim array; see :func:`gentensor.to_sympy`."""
-        from . import interop  # higher layer
-
-        return interop.to_sympy(self)
-
-    def __reduce__(self) -> Any:
-        from . import interop  # higher layer
-
-        return interop.tensor_reduce(self)
 
     # -- display (a sibling layer, imported lazily to keep import order simple) --
     def __repr__(self) -> str:

@@ -6,7 +6,7 @@ arithmetic expression over symbols by a small parser that builds SymPy
 objects directly (``+ - * / ** ^``, parentheses, the constants ``pi E I oo``
 and whitelisted functions such as ``sqrt`` or ``sin``).  Nothing is ever
 evaluated as Python code.  Blank lines separate the matrices of a stack.
-Errors are :class:`~gentensor._saveload.FormatError` naming the file, the
+Errors are ``FormatError`` naming the file, the
 line and the column.
 """
 
@@ -18,7 +18,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from ._saveload import SYMPY_FUNCTIONS, FormatError, _Bad, decode_document, parse_json
+from ._codec import SYMPY_FUNCTIONS, FormatError, _Bad
+from ._saveload import decode_document, parse_json
 from ._tensor import Tensor
 from .ops import as_ops, infer_ops
 
@@ -75,7 +76,12 @@ def parse_cell(text: str) -> Any:
         return _exact_decimal(s)
     if not s:
         raise ValueError("an empty cell")
-    return _ExprParser(s).parse()
+    try:
+        return _ExprParser(s).parse()
+    except ValueError:
+        raise
+    except (TypeError, ArithmeticError, RecursionError) as e:  # SymPy refusing, e.g. atan2(1) or Mod(x, 0)
+        raise ValueError(f"SymPy refused it ({type(e).__name__}: {e})") from None
 
 
 class _ExprParser:

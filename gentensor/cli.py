@@ -14,7 +14,7 @@ A file whose matrices are separated by blank lines (or a 3-d JSON list or
 saved tensor) is a stack: the command runs on each matrix, with a progress
 bar on stderr when stderr is a terminal and ``tqdm`` is installed.
 Exit codes: 0 success, 2 bad input (one line on stderr; ``--debug`` shows the
-traceback), 1 an unexpected internal error.
+traceback), 1 an unexpected internal error, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -106,13 +106,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.set_int_max_str_digits(0)  # exact results may have any number of digits
     try:
         return _run(args)
+    except KeyboardInterrupt:
+        if args.debug:
+            raise
+        print(f"gentensor {args.command}: interrupted", file=sys.stderr)
+        return 130
     except Exception as e:
         if args.debug:
             raise
         from .errors import GentensorError
 
         expected = isinstance(e, (GentensorError, OSError, ValueError, TypeError, ArithmeticError))
-        print(f"gentensor {args.command}: error: {_one_line(e)}", file=sys.stderr)
+        message = _one_line(e)
+        if message.startswith(f"{args.command}: "):
+            message = message[len(args.command) + 2 :]
+        print(f"gentensor {args.command}: error: {message}", file=sys.stderr)
         if not expected:
             print("(an internal error: rerun with --debug for the traceback)", file=sys.stderr)
         return 2 if expected else 1
@@ -256,11 +264,15 @@ def _nested_map(f: Callable[[Any], Any], data: Any) -> Any:
 
 
 def _as_json(command: str, a: Any, results: Any) -> str:
+    first = results if a.ndim == 2 else (results[0] if results else None)
+    if command == "rref" and first is not None:
+        first = first[0]
+    ops = first.ops if _is_tensor(first) else a.ops  # inv of integers gives rationals
     if a.ndim == 2:
-        value = _json_one(command, a.ops, results)
+        value = _json_one(command, ops, results)
     else:
-        value = [_json_one(command, a.ops, r) for r in results]
-    return json.dumps({"command": command, "ops": a.ops.name, "result": value})
+        value = [_json_one(command, ops, r) for r in results]
+    return json.dumps({"command": command, "ops": ops.name, "result": value})
 
 
 if __name__ == "__main__":

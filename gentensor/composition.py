@@ -41,23 +41,22 @@ def _tensor_list(tensors: Any, func: str) -> list[Tensor[Any]]:
     return [as_tensor(t, func) for t in items]
 
 
-def _place(out: list[Any], values: list[Any], chunk: int, offset: int, width: int, outer: int) -> None:
-    """Write ``outer`` runs of ``chunk`` values into rows of ``width`` of ``out``, at column ``offset``.
+def _place(out: list[Any], source: list[Any], start: int, chunk: int, offset: int, width: int, outer: int) -> None:
+    """Copy ``outer`` runs of ``chunk`` values from ``source[start:]`` into rows of ``width`` of ``out`` at ``offset``.
 
-    Loops over whichever is shorter, the rows or the run length, so both a
-    tall-narrow and a short-wide layout cost few Python-level steps.
+    Long runs are copied row by row with contiguous slices (cache-friendly);
+    runs of a few values across many rows go column by column with extended
+    slices, so neither layout costs a Python-level step per element.
     """
-    if chunk == 0:
-        return
-    if outer == 1:
-        out[offset : offset + chunk] = values
-    elif chunk <= outer:
+    if chunk < 8 and chunk < outer:
+        stop = start + chunk * outer
         for j in range(chunk):
-            out[offset + j :: width] = values[j::chunk]
+            out[offset + j :: width] = source[start + j : stop : chunk]
     else:
         for o in range(outer):
-            start = o * width + offset
-            out[start : start + chunk] = values[o * chunk : (o + 1) * chunk]
+            s = o * width + offset
+            t = start + o * chunk
+            out[s : s + chunk] = source[t : t + chunk]
 
 
 def _repeat_blocks(values: list[Any], block: int, count: int) -> list[Any]:
@@ -202,13 +201,21 @@ def concat(tensors: Sequence[Tensor[Any]], /, *, axis: int | None = 0) -> Tensor
     outer = prod(first[:ax])
     inner = prod(first[ax + 1 :])
     lengths = [x.shape[ax] for x in xs]
-    width = sum(lengths) * inner
-    out: list[Any] = [None] * (outer * width)
+    chunks = [n * inner for n in lengths]
+    width = sum(chunks)
+    out: list[Any] = [] if outer == 1 else [None] * (outer * width)
     offset = 0
-    for x, n in zip(xs, lengths):
-        chunk = n * inner
+    for x, chunk in zip(xs, chunks):
         if chunk and outer:
-            _place(out, elements_as(x, ops), chunk, offset, width, outer)
+            # Read straight from the storage of a contiguous input of the result ops; gather others once.
+            if x._ops is ops and x._layout.is_contiguous:
+                source, start = x._data, x._layout.offset
+            else:
+                source, start = elements_as(x, ops), 0
+            if outer == 1:
+                out += source if start == 0 and len(source) == chunk else source[start : start + chunk]
+            else:
+                _place(out, source, start, chunk, offset, width, outer)
         offset += chunk
     return Tensor._from_flat(out, first[:ax] + (sum(lengths),) + first[ax + 1 :], ops)
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ._layout import normalize_shape
 from ._tensor import Tensor
 from .errors import ShapeError
-from .ops import as_ops, infer_ops, integers, ops_for_type, symbolic
+from .ops import as_ops, infer_ops, integers, ops_for_type, result_ops, symbolic
 
 __all__ = ["tensor", "zeros", "ones", "full", "eye", "arange", "fromfunction", "symbols"]
 
@@ -31,8 +31,9 @@ def _unravel(k: int, shape: list[int]) -> list[int]:
     return idx[::-1]
 
 
-def _flatten(data: Any) -> tuple[list[Any], tuple[int, ...], set[type]]:
-    """Nested lists/tuples → (flat elements, shape, set of element types)."""
+def _flatten(data: Any) -> tuple[list[Any], tuple[int, ...], set[type], list[Any]]:
+    """Nested lists/tuples → (flat elements, shape, set of element types, ops of embedded tensors)."""
+    embedded: list[Any] = []
     shape: list[int] = []
     probe = data
     while isinstance(probe, _NEST) or isinstance(probe, Tensor):
@@ -47,6 +48,7 @@ def _flatten(data: Any) -> tuple[list[Any], tuple[int, ...], set[type]]:
     for depth, n in enumerate(shape):
         types = set(map(type, items))
         if Tensor in types:
+            embedded.extend(it.ops for it in items if isinstance(it, Tensor))
             items = [it.tolist() if isinstance(it, Tensor) else it for it in items]
             types = set(map(type, items))
         if not types <= {list, tuple} or any(len(it) != n for it in items):
@@ -60,31 +62,48 @@ def _flatten(data: Any) -> tuple[list[Any], tuple[int, ...], set[type]]:
             )
         items = list(itertools.chain.from_iterable(items))
     types = set(map(type, items))
+    if Tensor in types and all(it.ndim == 0 for it in items if isinstance(it, Tensor)):
+        embedded.extend(it.ops for it in items if isinstance(it, Tensor))
+        items = [it.item() if isinstance(it, Tensor) else it for it in items]  # 0-d tensors are elements
+        types = set(map(type, items))
     if types & {list, tuple} or Tensor in types:
         k = next(k for k, it in enumerate(items) if isinstance(it, (list, tuple, Tensor)))
         raise ShapeError(
             f"tensor: ragged nested data: the entry at index {_unravel(k, shape)} is a sequence, but the "
             f"entries at index {[0] * len(shape)} are scalars; every sequence at one depth must have the same length"
         )
-    return items, tuple(shape), types
+    return items, tuple(shape), types, embedded
+
+
+def _is_array_like(data: Any) -> bool:
+    """True for a NumPy array (or scalar) and a SymPy matrix or N-dim array."""
+    module = type(data).__module__ or ""
+    if module.startswith("numpy"):
+        return hasattr(data, "dtype") and hasattr(data, "shape")
+    return module.startswith("sympy") and hasattr(data, "shape") and hasattr(data, "tolist")
 
 
 def _from_foreign(data: Any) -> tuple[list[Any], tuple[int, ...]] | None:
     """Flat elements and shape of a NumPy array or a SymPy matrix/array, else ``None``."""
-    module = type(data).__module__ or ""
-    if module.startswith("numpy") and hasattr(data, "dtype") and hasattr(data, "shape"):
+    if not _is_array_like(data):
+        return None
+    if (type(data).__module__ or "").startswith("numpy"):
         shape = tuple(int(n) for n in data.shape)
         flat = data.reshape(-1).tolist() if data.ndim else [data.tolist()]
         return flat, shape
-    if module.startswith("sympy") and hasattr(data, "shape") and hasattr(data, "tolist"):
-        shape = tuple(int(n) for n in data.shape)
-        flat = [data[idx] for idx in itertools.product(*map(range, shape))] if shape else [data[()]]
-        return flat, shape
-    return None
+    shape = tuple(int(n) for n in data.shape)
+    flat = [data[idx] for idx in itertools.product(*map(range, shape))] if shape else [data[()]]
+    return flat, shape
 
 
-def _build(items: list[Any], shape: tuple[int, ...], types: set[type], ops: Any) -> Tensor[Any]:
-    target = infer_ops(types) if ops is None else as_ops(ops, "tensor")
+def _build(
+    items: list[Any], shape: tuple[int, ...], types: set[type], ops: Any, embedded: list[Any] = ()  # type: ignore[assignment]
+) -> Tensor[Any]:
+    if ops is None:
+        # Tensors inside the data bring their own ops (modular elements are plain ints).
+        target = result_ops(infer_ops(types), *embedded) if embedded else infer_ops(types)
+    else:
+        target = as_ops(ops, "tensor")
     native = getattr(target, "native_types", ())
     if not types <= set(native) or (target is symbolic and types):
         convert = getattr(target, "convert_list", None)
@@ -141,8 +160,8 @@ def tensor(data: Any, /, *, ops: Any = None) -> Tensor[Any]:
         items, shape = foreign
         return _build(items, shape, set(map(type, items)), ops)
     if isinstance(data, _NEST):
-        items, shape, types = _flatten(data)
-        return _build(items, shape, types, ops)
+        items, shape, types, embedded = _flatten(data)
+        return _build(items, shape, types, ops, embedded)
     if isinstance(data, (str, bytes, dict, set)) and ops is None:
         raise TypeError(
             f"tensor: cannot build a tensor from a {type(data).__name__} (got {data!r}); "
@@ -232,7 +251,8 @@ def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: Any = None) -
     span = (stop - start) / step if not isinstance(start + stop + step, int) else Fraction(stop - start, step)
     count = max(0, math.ceil(span))
     values = [start + k * step for k in range(count)]
-    types = {type(start), type(stop), type(step)} if not values else set(map(type, values))
+    # The bounds take part in inference: arange(Fraction(1, 2)) is [0] over the rationals.
+    types = {type(start), type(stop), type(step), *map(type, values)}
     return _build(values, (count,), types, ops)
 
 

@@ -59,7 +59,7 @@ def printoptions(
     >>> import gentensor as gt
     >>> with gt.printoptions(threshold=5, edgeitems=2):
     ...     print(repr(gt.arange(10)))
-    tensor([0, 1, ..., 8, 9], ops=integers)
+    tensor([0, 1, ..., 8, 9], shape=(10,), ops=integers)
     """
     changes = {
         k: v for k, v in (("threshold", threshold), ("edgeitems", edgeitems), ("linewidth", linewidth)) if v is not None
@@ -90,8 +90,12 @@ def _shown(n: int, summarise: bool, edge: int) -> list[int | None]:
     return list(range(n))
 
 
-def _render(x: Any, sep: str, indent: int, opts: PrintOptions) -> str:
-    """The bracketed body of ``x`` (ndim >= 1), aligned, summarised, wrapped."""
+def _render(x: Any, sep: str, indent: int, opts: PrintOptions, suffix: int = 0) -> str:
+    """The bracketed body of ``x`` (ndim >= 1), aligned, summarised, wrapped.
+
+    ``indent`` is the width of the text before the opening bracket and
+    ``suffix`` the width kept free after the closing one.
+    """
     data, shape, strides = x._data, x.shape, x.strides
     ndim = len(shape)
     summarise = x.size > opts.threshold
@@ -115,30 +119,30 @@ def _render(x: Any, sep: str, indent: int, opts: PrintOptions) -> str:
     collect(x._layout.offset, 0)
     width = max((len(c) for c in cells.values()), default=0)
 
-    # Pass 2: lay out the nested brackets.
-    def block(offset: int, axis: int, col: int) -> str:
+    # Pass 2: lay out the nested brackets, wrapping rows as NumPy does: a line
+    # holds its indentation and must leave room for the closing brackets.
+    def block(offset: int, axis: int, hanging: str, room: int) -> str:
         s = strides[axis]
         if axis == ndim - 1:
-            items = ["..." if i is None else cells[offset + i * s].rjust(width) for i in shown[axis]]
-            return "[" + _wrap(items, sep, col + 1, opts.linewidth) + "]"
-        rows = ["..." if i is None else block(offset + i * s, axis + 1, col + 1) for i in shown[axis]]
-        joiner = sep.rstrip() + "\n" * (ndim - axis - 1) + " " * (col + 1)
-        return "[" + joiner.join(rows) + "]"
+            limit = room - max(len(sep.rstrip()), 1)
+            text, line = "", hanging
+            last = len(shown[axis]) - 1
+            for k, i in enumerate(shown[axis]):
+                word = "..." if i is None else cells[offset + i * s].rjust(width)
+                if len(line) + len(word) > limit and len(line) > len(hanging):
+                    text += line.rstrip() + "\n"
+                    line = hanging
+                line += word + (sep if k < last else "")
+            text += line
+        else:
+            joiner = sep.rstrip() + "\n" * (ndim - axis - 1)
+            text = joiner.join(
+                hanging + ("..." if i is None else block(offset + i * s, axis + 1, hanging + " ", room - 1))
+                for i in shown[axis]
+            )
+        return "[" + text[len(hanging) :] + "]"
 
-    return block(x._layout.offset, 0, indent)
-
-
-def _wrap(items: list[str], sep: str, col: int, linewidth: int) -> str:
-    lines: list[str] = []
-    line = ""
-    for k, item in enumerate(items):
-        piece = item + (sep if k < len(items) - 1 else "")
-        if line and col + len(line) + len(piece.rstrip()) > linewidth:
-            lines.append(line.rstrip())
-            line = ""
-        line += piece
-    lines.append(line)
-    return ("\n" + " " * col).join(lines)
+    return block(x._layout.offset, 0, " " * (indent + 1), opts.linewidth - suffix)
 
 
 def tensor_repr(x: Any) -> str:
@@ -155,7 +159,13 @@ def tensor_repr(x: Any) -> str:
     if x.size == 0:
         shape = f"shape={x.shape}, " if x.ndim > 1 or x.shape != (0,) else ""
         return f"tensor([], {shape}ops={name})"
-    return f"tensor({_render(x, ', ', len('tensor('), opts)}, ops={name})"
+    # A summarised body hides the shape, so it is spelled out (as NumPy 2 does);
+    # the extras go on their own line when the last line has no room for them.
+    extras = (f"shape={x.shape}, " if x.size > opts.threshold else "") + f"ops={name})"
+    body = "tensor(" + _render(x, ", ", len("tensor("), opts, len(")")) + ","
+    last_line = len(body) - (body.rfind("\n") + 1)
+    spacer = " " if last_line + len(extras) + 1 <= opts.linewidth else "\n" + " " * len("tensor(")
+    return body + spacer + extras
 
 
 def tensor_str(x: Any) -> str:

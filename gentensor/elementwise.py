@@ -6,7 +6,7 @@ operands' ops (:func:`gentensor.result_ops`); booleans promote to integers in
 arithmetic; a scalar of a known type widens the result as NumPy promotes kinds
 (``integers + 0.5`` gives floats) and is otherwise converted to the tensors'
 ops.  Shapes broadcast as in NumPy.  Every result is a new tensor, or the
-element itself when no operand is a tensor.
+element itself when it has shape ``()`` (as NumPy returns scalars).
 
 Exactness: ``/`` on integers gives rationals (never floats); on a field it is
 field division; on ``modular(n)`` it multiplies by the inverse and raises
@@ -56,7 +56,7 @@ from ._elementwise_plans import power as _power
 # Behind the Tensor methods x.subs(...), x.diff(...), x.expand(), x.simplify(), x.evalf(n).
 # Not top-level names: gt.diff would read as NumPy's finite differences.
 from ._elementwise_symbolic import diff, evalf, expand, simplify, subs  # noqa: F401
-from ._layout import broadcast_shapes
+from ._layout import Layout, broadcast_shapes
 from ._tensor import Tensor
 from .errors import OpsMismatchError, ReadOnlyError, ShapeError
 from .ops import booleans, integers
@@ -89,7 +89,7 @@ def add(a: Any, b: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when neither operand is a tensor).
+        A new tensor (the element itself when the result has shape ``()``).
 
     Raises
     ------
@@ -117,7 +117,7 @@ def subtract(a: Any, b: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when neither operand is a tensor).
+        A new tensor (the element itself when the result has shape ``()``).
 
     Examples
     --------
@@ -134,7 +134,7 @@ def multiply(a: Any, b: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when neither operand is a tensor).
+        A new tensor (the element itself when the result has shape ``()``).
 
     Examples
     --------
@@ -156,7 +156,7 @@ def divide(a: Any, b: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when neither operand is a tensor).
+        A new tensor (the element itself when the result has shape ``()``).
 
     Raises
     ------
@@ -188,7 +188,7 @@ def floor_divide(a: Any, b: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when neither operand is a tensor).
+        A new tensor (the element itself when the result has shape ``()``).
 
     Raises
     ------
@@ -210,7 +210,7 @@ def remainder(a: Any, b: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when neither operand is a tensor).
+        A new tensor (the element itself when the result has shape ``()``).
 
     Raises
     ------
@@ -238,7 +238,7 @@ def power(a: Any, b: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when neither operand is a tensor).
+        A new tensor (the element itself when the result has shape ``()``).
 
     Raises
     ------
@@ -264,7 +264,7 @@ def negative(x: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar).
+        A new tensor (the element itself for a scalar or a 0-d tensor).
 
     Examples
     --------
@@ -281,7 +281,7 @@ def positive(x: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar).
+        A new tensor (the element itself for a scalar or a 0-d tensor).
 
     Examples
     --------
@@ -293,7 +293,8 @@ def positive(x: Any, /) -> Any:
     x = as_operand(x)
     if not isinstance(x, Tensor):
         return x
-    return x.astype(integers) if x._ops is booleans else x.copy()
+    y = x.astype(integers) if x._ops is booleans else x.copy()
+    return y if y.ndim else y.item()
 
 
 def abs(x: Any, /) -> Any:
@@ -302,7 +303,7 @@ def abs(x: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar).
+        A new tensor (the element itself for a scalar or a 0-d tensor).
 
     Raises
     ------
@@ -481,7 +482,7 @@ def map(f: Callable[..., Any], /, *tensors: Any, ops: Any = None) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (``f(*scalars)`` itself when no argument is a tensor).
+        A new tensor (the element itself when the result has shape ``()``).
 
     Examples
     --------
@@ -568,7 +569,9 @@ def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
             f"{symbol}: the right side of shape {other.shape} does not broadcast to the target shape "
             f"{x.shape}; an in-place operation cannot change the target's shape"
         )
-    result = func(x, other)
+    # A 0-d target computes through a 1-element view, so the result is a tensor too.
+    target = x if x.ndim else x._view(Layout((1,), (1,), x._layout.offset))
+    result = func(target, other)
     if result._ops is not x._ops:
         shown = operand_ops((other,), symbol)
         raise OpsMismatchError(
@@ -576,5 +579,5 @@ def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
             f"(got {x._ops!r} {symbol[:-1]} {shown!r}); write x = x {symbol[:-1]} y for a new tensor, "
             "or convert the target first with .astype(...)"
         )
-    _kernels.scatter(x._data, x._layout, result._data)
+    _kernels.scatter(x._data, target._layout, result._data)
     return x

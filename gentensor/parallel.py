@@ -31,6 +31,8 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import contextvars
+import itertools
+import math
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from . import _parallel_auto as auto
@@ -174,17 +176,31 @@ def resolve(executor: Any = None, workers: Any = None, *, where: str = "parallel
     return ParallelPolicy(mode, w, current.executor)
 
 
-def _columns(columns: Any, where: str) -> tuple[list[Sequence[Any]], int]:
-    if isinstance(columns, (str, bytes)) or not hasattr(columns, "__iter__"):
-        raise TypeError(f"{where}: columns must be a list of argument lists (got {type(columns).__name__})")
-    cols = [c if isinstance(c, (list, tuple)) else list(c) for c in columns]
-    if not cols:
+def _columns(columns: Any, where: str) -> tuple[Sequence[Sequence[Any]], int]:
+    """The argument columns as sequences of one length (lists and tuples pass as they are)."""
+    if type(columns) is not list and type(columns) is not tuple:
+        if isinstance(columns, (str, bytes)) or not hasattr(columns, "__iter__"):
+            raise TypeError(f"{where}: columns must be a list of argument lists (got {type(columns).__name__})")
+        columns = list(columns)
+    if not columns:
         raise ValueError(f"{where}: at least one argument column is needed (got 0 columns)")
-    n = len(cols[0])
+    n = len(columns[0]) if hasattr(columns[0], "__len__") else -1
+    for c in columns:
+        if (type(c) is not list and type(c) is not tuple) or len(c) != n:
+            break
+    else:
+        return columns, n
+    for c in columns:
+        if not (hasattr(c, "__len__") and hasattr(c, "__getitem__")):
+            raise TypeError(
+                f"{where}: each argument column must be a sequence such as a list (got {type(c).__name__}); "
+                "materialise iterators with list() first"
+            )
+    cols: list[Sequence[Any]] = list(columns)
     lengths = [len(c) for c in cols]
-    if any(m != n for m in lengths):
+    if any(m != lengths[0] for m in lengths):
         raise ValueError(f"{where}: argument columns must have equal lengths (got lengths {lengths})")
-    return cols, n
+    return cols, lengths[0]
 
 
 def _serial(f: Callable[..., Any], cols: Sequence[Sequence[Any]], where: str, shape: Any) -> list[Any]:
@@ -257,10 +273,10 @@ def run_map(
     >>> from gentensor.parallel import run_map
     >>> run_map(operator.mul, [[1, 2, 3], [4, 5, 6]], executor="threads", workers=2)
     [4, 10, 18]
-    >>> run_map(lambda a: 1 // a, [[1, 0, 2, 0]], index_shape=(2, 2))
+    >>> run_map(operator.floordiv, [[1, 1, 1, 1], [1, 0, 2, 0]], index_shape=(2, 2))
     Traceback (most recent call last):
     ...
-    ZeroDivisionError: map: <lambda> raised ZeroDivisionError at index (0, 1): integer division or modulo by zero
+    ZeroDivisionError: map: floordiv raised ZeroDivisionError at index (0, 1): integer division or modulo by zero
     """
     policy = resolve(executor, workers, where=where)
     cols, n = _columns(columns, where)
@@ -328,6 +344,35 @@ def run_tasks(
     [3, 7, 11]
     """
     return run_map(func, [items], executor=executor, workers=workers, index_shape=index_shape, where=where)
+
+
+def index_columns(shape: Sequence[int], /) -> list[list[int]]:
+    """The C-order multi-indices of ``shape`` as one column per axis (the arguments of ``fromfunction``).
+
+    ``run_map(f, index_columns(shape), index_shape=shape)`` computes
+    ``[f(*idx) for idx in itertools.product(*map(range, shape))]``.
+
+    Returns
+    -------
+    list of lists
+        A new list per axis, each of length ``prod(shape)``.
+
+    Examples
+    --------
+    >>> from gentensor.parallel import index_columns
+    >>> index_columns((2, 3))
+    [[0, 0, 0, 1, 1, 1], [0, 1, 2, 0, 1, 2]]
+    """
+    dims = tuple(shape)
+    size = math.prod(dims)
+    columns = []
+    inner = size
+    for d in dims:
+        inner = inner // d if d else 0
+        outer = size // (d * inner) if d and inner else 0
+        axis = list(itertools.chain.from_iterable(itertools.repeat(i, inner) for i in range(d)))
+        columns.append(axis * outer)
+    return columns
 
 
 def explain_auto(

@@ -8,9 +8,9 @@ gather with the reduced axes moved last.  Each block then goes through one
 n-ary ``ops`` call: ``ops.sum`` (``sum`` for ints, one SymPy ``Add``),
 ``ops.prod``, the built-in ``min``/``max`` for numbers.
 
-``axis=None`` reduces every axis and returns the element itself (not a 0-d
-tensor), as NumPy returns scalars; ``keepdims=True`` keeps reduced axes with
-length 1.  Booleans are counted: ``sum`` and ``prod`` of booleans are integers.
+``axis=None`` reduces every axis; a result with no axis left is the element
+itself (not a 0-d tensor), as NumPy returns scalars; ``keepdims=True`` keeps
+reduced axes with length 1.  Booleans are counted: ``sum`` and ``prod`` of booleans are integers.
 
 >>> import gentensor as gt
 >>> x = gt.tensor([[1, 2, 3], [4, 5, 6]])
@@ -32,7 +32,7 @@ from ._elementwise_engine import as_operand, flat_values, is_builtin_ops, requir
 from ._layout import Layout, collapse, normalize_axis
 from ._tensor import Tensor
 from .errors import ShapeError
-from .ops import as_ops, booleans, integers, objects, symbolic
+from .ops import booleans, integers, objects, symbolic
 
 __all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "reduce"]
 
@@ -107,13 +107,13 @@ def _blocks(x: Tensor[Any], axes: tuple[int, ...]) -> _Blocks:
 def _finish(
     x: Tensor[Any], axis: Any, axes: tuple[int, ...], keepdims: bool, results: list[Any], ops: Any
 ) -> Any:
-    """The element itself for ``axis=None`` (without keepdims), else a new tensor."""
-    if axis is None and not keepdims:
-        return results[0]
+    """A new tensor; the element itself when the result has no axes (as NumPy returns scalars)."""
     if keepdims:
         shape = tuple(1 if k in axes else n for k, n in enumerate(x.shape))
     else:
         shape = tuple(n for k, n in enumerate(x.shape) if k not in axes)
+    if not shape:
+        return results[0]
     return Tensor._from_flat(results, shape, ops)
 
 
@@ -146,8 +146,8 @@ def sum(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     Returns
     -------
     element or Tensor
-        The element itself for ``axis=None`` (unless ``keepdims``), else a new
-        tensor.  An empty sum is ``ops.zero``; booleans sum to integers.
+        The element itself when no axis is left (``axis=None``, without
+        ``keepdims``), else a new tensor.  An empty sum is ``ops.zero``; booleans sum to integers.
 
     Raises
     ------
@@ -178,8 +178,8 @@ def prod(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     Returns
     -------
     element or Tensor
-        The element itself for ``axis=None`` (unless ``keepdims``), else a new
-        tensor.  An empty product is ``ops.one``; booleans multiply to integers.
+        The element itself when no axis is left (``axis=None``, without
+        ``keepdims``), else a new tensor.  An empty product is ``ops.one``; booleans multiply to integers.
 
     Raises
     ------
@@ -227,7 +227,7 @@ def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     Returns
     -------
     element or Tensor
-        The element itself for ``axis=None`` (unless ``keepdims``), else a new tensor.
+        The element itself when no axis is left (``axis=None``, without ``keepdims``), else a new tensor.
 
     Raises
     ------
@@ -252,7 +252,7 @@ def max(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     Returns
     -------
     element or Tensor
-        The element itself for ``axis=None`` (unless ``keepdims``), else a new tensor.
+        The element itself when no axis is left (``axis=None``, without ``keepdims``), else a new tensor.
 
     Raises
     ------
@@ -298,7 +298,7 @@ def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     Returns
     -------
     bool or Tensor
-        A ``bool`` for ``axis=None`` (unless ``keepdims``), else a new booleans tensor.
+        A ``bool`` when no axis is left (``axis=None``, without ``keepdims``), else a new booleans tensor.
 
     Examples
     --------
@@ -318,7 +318,7 @@ def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     Returns
     -------
     bool or Tensor
-        A ``bool`` for ``axis=None`` (unless ``keepdims``), else a new booleans tensor.
+        A ``bool`` when no axis is left (``axis=None``, without ``keepdims``), else a new booleans tensor.
 
     Examples
     --------
@@ -371,9 +371,9 @@ def cumulative_sum(x: Any, /, *, axis: int | None = None, include_initial: bool 
                 f"cumulative_sum: axis is required for a tensor with ndim {x.ndim} (got axis=None); "
                 "pass axis=..., or flatten first with x.reshape(-1)"
             )
-        if x.ndim == 0:
-            x = x._view(Layout((1,), (1,), x._layout.offset))
         axis = 0
+    if x.ndim == 0:  # read as length 1, as NumPy does
+        x = x._view(Layout((1,), (1,), x._layout.offset))
     ax = normalize_axis(axis, x.ndim, "cumulative_sum")
     ops = integers if x._ops is booleans else x._ops
     add, zero = ops.add, ops.zero
@@ -427,7 +427,7 @@ def reduce(
     Returns
     -------
     element or Tensor
-        The element itself for ``axis=None`` (unless ``keepdims``), else a new tensor.
+        The element itself when no axis is left (``axis=None``, without ``keepdims``), else a new tensor.
 
     Raises
     ------
@@ -458,7 +458,5 @@ def reduce(
     else:
         fold = lambda block: functools.reduce(f, block, initial)  # noqa: E731
     results = _reduce_blocks(b, fold)
-    if axis is None and not keepdims:
-        return results[0] if ops is None else as_ops(ops, "reduce").convert(results[0])
     shape = tuple(1 if k in axes else n for k, n in enumerate(x.shape)) if keepdims else b.kept_shape
     return wrap_results(results, shape, ops, x._ops, "reduce")

@@ -214,8 +214,9 @@ def tensors(
     Examples
     --------
     >>> import gentensor as gt
-    >>> from hypothesis import given
-    >>> @given(tensors(ops=gt.rationals, shape=(2, 3), views=True))
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=10)
+    ... @given(tensors(ops=gt.rationals, shape=(2, 3), views=True))
     ... def check(x):
     ...     assert x.shape == (2, 3) and x.ops is gt.rationals
     ...     assert x.tolist() == x.copy().tolist()
@@ -259,7 +260,7 @@ def _view(draw: Any, values: SearchStrategy[Any], ops: Any, dims: tuple[int, ...
         lead = draw(st.integers(0, 2))
         length = lead + abs(step) * n + draw(st.integers(0, 1))
         base_shape.append(length)
-        if step > 0:
+        if step > 0 or n == 0:
             index.append(slice(lead, lead + step * n, step))
         else:
             start = length - 1 - lead

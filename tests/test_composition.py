@@ -151,6 +151,20 @@ def test_concat_errors_name_shapes_and_axis() -> None:
     assert a.tolist() == [[0] * 3] * 2 and b.shape == (4, 5)
 
 
+@pytest.mark.parametrize("shape", [(40, 2), (2, 40), (3, 9), (9, 3), (50, 1)])
+@pytest.mark.parametrize("axis", [0, 1])
+def test_concat_copy_paths_with_offset_views(shape: tuple[int, int], axis: int) -> None:
+    # Contiguous views with an offset are read straight from storage: check both placement paths.
+    base = gt.arange(prod(shape) + shape[1]).reshape((shape[0] + 1, shape[1]))
+    x = base[1:]
+    assert x.is_contiguous and x._layout.offset == shape[1]
+    y = gt.flip(gt.arange(prod(shape)).reshape(shape))
+    result = gt.concat([x, y, x], axis=axis)
+    assert_matches(result, np.concatenate([to_numpy(x), to_numpy(y), to_numpy(x)], axis=axis))
+    stacked = gt.stack([x, y], axis=-1)
+    assert_matches(stacked, np.stack([to_numpy(x), to_numpy(y)], axis=-1))
+
+
 def test_concat_accepts_nested_lists() -> None:
     assert gt.concat([gt.tensor([1]), [2, 3]]).tolist() == [1, 2, 3]
 

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 EXPECTED = ["01_tour.ipynb", "02_symbolic.ipynb", "03_exact.ipynb", "04_parallel.ipynb"]
 KERNEL = "gentensor-under-test"
+NO_EXTRA = "the notebooks extra is not installed (pip install -e '.[notebooks]')"
 
 
 def execute_notebook(path: Path, workdir: Path, timeout: int = 300) -> Any:
@@ -26,9 +27,9 @@ def execute_notebook(path: Path, workdir: Path, timeout: int = 300) -> Any:
 
     Raises ``nbclient.exceptions.CellExecutionError`` at the first failing cell.
     """
-    nbformat = pytest.importorskip("nbformat", reason="the notebooks extra is not installed (pip install -e '.[notebooks]')")
-    nbclient = pytest.importorskip("nbclient", reason="the notebooks extra is not installed (pip install -e '.[notebooks]')")
-    pytest.importorskip("ipykernel", reason="the notebooks extra is not installed (pip install -e '.[notebooks]')")
+    nbformat = pytest.importorskip("nbformat", reason=NO_EXTRA)
+    nbclient = pytest.importorskip("nbclient", reason=NO_EXTRA)
+    pytest.importorskip("ipykernel", reason=NO_EXTRA)
     spec_dir = workdir / "jupyter" / "kernels" / KERNEL
     spec_dir.mkdir(parents=True, exist_ok=True)
     spec = {
@@ -72,7 +73,8 @@ def test_committed_without_outputs(name: str) -> None:
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert code and any(c["cell_type"] == "markdown" for c in nb["cells"])
     for cell in code:
-        assert cell["outputs"] == [] and cell["execution_count"] is None, f"{name}: stale output in {cell['source'][:60]!r}"
+        stale = f"{name}: stale output in {cell['source'][:60]!r}"
+        assert cell["outputs"] == [] and cell["execution_count"] is None, stale
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,8 @@ from toyring import Gauss, gaussian
 
 import gentensor as gt
 from gentensor import _saveload
-from gentensor._saveload import FORMAT_VERSION, decode_expr, encode_expr, loads
+from gentensor._codec import decode_expr, encode_expr
+from gentensor._saveload import FORMAT_VERSION, loads
 from gentensor.testing import tensors
 
 # -- a user ring with format/parse: dual numbers a + b*eps over the integers --------
@@ -196,6 +197,32 @@ def test_custom_ops(tmp_path: Path) -> None:
     assert gt.load(path, ops=other).ops is other
     with pytest.raises(gt.FormatError, match="ops=gaussian was passed"):
         gt.load(path, ops=gaussian)
+    gt.save(path, gt.tensor([1]))
+    assert gt.load(path, ops=gt.integers).tolist() == [1]
+    with pytest.raises(gt.FormatError, match="holds integers elements but ops=rationals"):
+        gt.load(path, ops=gt.rationals)
+
+
+def test_custom_format_must_return_text(tmp_path: Path) -> None:
+    class Sloppy(DualOps):
+        def format(self, x: Dual) -> Any:
+            return [x.a, x.b]
+
+    with pytest.raises(gt.DomainError, match="format must return a str"):
+        gt.save(tmp_path / "s.json", gt.tensor([Dual(1, 2)], ops=Sloppy()))
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_user_ops_named_like_a_builtin(tmp_path: Path) -> None:
+    class Impostor(DualOps):
+        name = "integers"
+
+    path = tmp_path / "i.json"
+    gt.save(path, gt.tensor([Dual(1, 2)], ops=Impostor()))
+    assert json.loads(path.read_text())["ops"] == {"custom": "integers"}
+    with pytest.raises(gt.FormatError, match="unknown ops 'integers'"):
+        gt.load(path)  # never mistaken for the built-in integers
+    assert gt.load(path, ops=Impostor()).tolist() == [Dual(1, 2)]
 
 
 def test_ops_without_parse_is_refused_on_save(tmp_path: Path) -> None:

@@ -300,6 +300,7 @@ def draw_value(data: st.DataObject, target_shape: tuple[int, ...]):
         return -1 - data.draw(st.integers(0, 100))
     k = data.draw(st.integers(0, len(target_shape)))
     vshape = tuple(1 if data.draw(st.booleans()) else n for n in target_shape[k:])
+    vshape = (1,) * data.draw(st.integers(0, 2), label="leading ones") + vshape  # dropped on assignment
     vals = [-1 - i for i in range(prod(vshape))]
     v = gt.tensor(vals).reshape(vshape)
     if kind == "tensor":
@@ -324,6 +325,8 @@ def expected_write(a: np.ndarray, b: np.ndarray, key: tuple, value) -> np.ndarra
     """NumPy oracle: the positions array ``b[key]`` says where each value goes (last write wins)."""
     target = np.asarray(b[key], dtype=object)
     vals = as_numpy(value) if isinstance(value, gt.Tensor) else np.asarray(value, dtype=object)
+    while vals.ndim > target.ndim and vals.shape[0] == 1:
+        vals = vals.reshape(vals.shape[1:])
     vals = np.broadcast_to(vals, target.shape)
     out = a.reshape(-1).copy()
     for p, v in zip(target.reshape(-1).tolist(), vals.reshape(-1).tolist()):
@@ -773,3 +776,46 @@ def test_pickle_uses_interop_when_available():
     x = gt.arange(6).reshape((2, 3)).T
     y = pickle.loads(pickle.dumps(x))
     assert y.tolist() == x.tolist() and y.ops is gt.integers
+
+
+def test_overlapping_assignment_reads_before_writing():
+    x = gt.arange(6)
+    x[1:] = x[:-1]
+    a = np.arange(6, dtype=object)
+    a[1:] = a[:-1].copy()
+    assert x.tolist() == a.tolist()
+    y = gt.arange(5)
+    y[::-1] = y
+    assert y.tolist() == [4, 3, 2, 1, 0]
+    m = gt.arange(9).reshape((3, 3))
+    m[...] = m.T
+    assert m.tolist() == np.arange(9).reshape(3, 3).T.tolist()
+    d = gt.arange(9).reshape((3, 3))
+    d[[0, 1, 2]] = d[[2, 0, 1]]
+    assert d.tolist() == [[6, 7, 8], [0, 1, 2], [3, 4, 5]]
+
+
+def test_setitem_accepts_numpy_and_sympy_values():
+    x = gt.zeros((2, 2))
+    x[0] = np.array([5, 6])
+    x[1, 1] = np.int64(7)
+    assert x.tolist() == [[5, 6], [0, 7]] and type(x[1, 1]) is int
+    s = gt.zeros((2, 2), ops=gt.symbolic)
+    s[...] = sympy.ImmutableMatrix([[1, 2], [3, 4]])
+    assert s.tolist() == [[1, 2], [3, 4]]
+    x[...] = sympy.ImmutableDenseNDimArray([[1, 2], [3, 4]])
+    assert x.tolist() == [[1, 2], [3, 4]] and type(x[0, 0]) is int
+    x[:, 0] = sympy.Matrix([9, 8]).T  # leading length-1 axes of a value are dropped, as NumPy does
+    assert x[:, 0].tolist() == [9, 8]
+    a = np.array([[1, 2], [3, 4]], dtype=object)
+    a[:, 0] = np.array([[9, 8]])
+    assert a.tolist() == x.tolist() == [[9, 2], [8, 4]]
+    with pytest.raises(gt.ShapeError):
+        x[:, 0] = gt.tensor([[1, 2], [3, 4]])
+
+
+def test_item_of_views():
+    x = gt.arange(12).reshape((3, 4))
+    assert x[2:, 3:].item() == 11
+    assert gt.flip(x)[:1, :1].item() == 11
+    assert x.T[None, 1:2, 0].item() == 1

@@ -86,7 +86,7 @@ def det_bareiss(M: Matrix, ops: Any) -> Any:
 
     >>> from gentensor.ops import integers
     >>> det_bareiss([[2, 3, 1], [4, 1, 0], [0, 5, 7]], integers)
-    -66
+    -50
     """
     n = len(M)
     if n == 0:
@@ -151,7 +151,7 @@ def det_gauss(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> Any:
             ri = M[i]
             if ops.is_zero(ri[k]):
                 continue
-            f = mul(ri[k], inv)
+            f = mul(ri[k], inv) if pivot_key is None else div(ri[k], pk)
             ri[k + 1 :] = [sub(x, mul(f, y)) for x, y in zip(ri[k + 1 :], tail)]
     return det
 
@@ -298,7 +298,9 @@ def rref_den(M: Matrix, ops: Any) -> tuple[Any, list[int]]:
 def rref_field(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> list[int]:
     """Reduced row echelon form over a field (Gauss-Jordan), in place.
 
-    Returns the pivot columns.  ``pivot_key`` turns on partial pivoting.
+    Returns the pivot columns.  ``pivot_key`` turns on partial pivoting (and
+    then each entry is divided by the pivot, for correct rounding, instead of
+    multiplied by its inverse).
 
     Uses ``ops.one, ops.zero, ops.mul, ops.sub, ops.div, ops.is_zero``.
 
@@ -321,8 +323,12 @@ def rref_field(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> list[int]:
             continue
         if p != r:
             M[r], M[p] = M[p], M[r]
-        inv = div(one, M[r][c])
-        rowr = [mul(inv, x) for x in M[r]]
+        pr = M[r][c]
+        if pivot_key is None:
+            inv = div(one, pr)
+            rowr = [mul(inv, x) for x in M[r]]
+        else:  # inexact: one correctly rounded division per entry
+            rowr = [div(x, pr) for x in M[r]]
         rowr[c] = one
         M[r] = rowr
         for i in range(m):
@@ -410,13 +416,14 @@ def lu_field(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> tuple[list[int]
             L[r], L[p] = L[p], L[r]
             perm[r], perm[p] = perm[p], perm[r]
         rowr = M[r]
-        inv = div(one, rowr[c])
+        pr = rowr[c]
+        inv = div(one, pr)
         tail = rowr[c + 1 :]
         for i in range(r + 1, m):
             ri = M[i]
             if is_zero(ri[c]):
                 continue
-            f = mul(ri[c], inv)
+            f = mul(ri[c], inv) if pivot_key is None else div(ri[c], pr)
             L[i][r] = f
             ri[c:] = [zero, *[sub(x, mul(f, y)) for x, y in zip(ri[c + 1 :], tail)]]
         r += 1

@@ -31,6 +31,7 @@ __all__ = [
     "clear_all",
     "field_of",
     "needs_semantic_zero",
+    "expr_converter",
     "det_sym",
     "inv_sym",
     "solve_sym",
@@ -101,6 +102,74 @@ def needs_semantic_zero(K: Any) -> bool:
     if K.is_PolynomialRing or K.is_FractionField:
         return not all(getattr(s, "is_Symbol", False) for s in K.symbols) or needs_semantic_zero(K.domain)
     return bool(K.is_EX)
+
+
+def _fast_poly_expr(K: Any) -> Optional[Any]:
+    """A fast polynomial-to-expression converter for ``K``, when ``K`` allows one, else ``None``.
+
+    SymPy's ``to_sympy`` builds each term through ``Mul``/``Add`` evaluation,
+    which dominates for large determinants.  For polynomials over ZZ or QQ in
+    plain symbols no term can combine with another, so the canonical
+    expression can be assembled directly: factors and terms sorted as SymPy
+    sorts them, then ``_from_args`` (the result equals ``to_sympy``'s).
+    """
+    if not (K.is_PolynomialRing and (K.domain.is_ZZ or K.domain.is_QQ)):
+        return None
+    if not all(getattr(s, "is_Symbol", False) for s in K.symbols):
+        return None
+    try:
+        from sympy import Add, Integer, Mul, Pow, S
+        from sympy.core.add import _addsort
+        from sympy.core.basic import _args_sortkey
+    except ImportError:  # pragma: no cover - SymPy moved its helpers
+        return None
+    symbols, to_number = K.symbols, K.domain.to_sympy
+
+    def convert(p: Any) -> Any:
+        items = p.terms()
+        # Every factor s**e once, ranked in SymPy's order: each term then sorts by rank.
+        factor = {}
+        for monom, _ in items:
+            for i, e in enumerate(monom):
+                if e and (i, e) not in factor:
+                    factor[(i, e)] = symbols[i] if e == 1 else Pow(symbols[i], Integer(e))
+        ranked = sorted(factor, key=lambda ie: _args_sortkey(factor[ie]))
+        rank = {ie: r for r, ie in enumerate(ranked)}.__getitem__
+        terms = []
+        for monom, coeff in items:
+            c = to_number(coeff)
+            pairs = sorted(((i, e) for i, e in enumerate(monom) if e), key=rank)
+            if not pairs:
+                terms.append(c)
+                continue
+            factors = [factor[ie] for ie in pairs]
+            if c != 1:
+                factors.insert(0, c)
+            terms.append(factors[0] if len(factors) == 1 else Mul._from_args(factors))
+        if not terms:
+            return S.Zero
+        if len(terms) == 1:
+            return terms[0]
+        _addsort(terms)
+        return Add._from_args(terms)
+
+    return convert
+
+
+def expr_converter(K: Any) -> Any:
+    """A function taking elements of ``K`` to SymPy expressions (fast where possible)."""
+    if K.is_FractionField:
+        fast = _fast_poly_expr(K.get_ring())
+        if fast is not None:
+            one = K.get_ring().one
+
+            def convert_fraction(f: Any) -> Any:
+                num, den = fast(f.numer), f.denom
+                return num if den == one else num / fast(den)
+
+            return convert_fraction
+        return K.to_sympy
+    return _fast_poly_expr(K) or K.to_sympy
 
 
 def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
@@ -214,18 +283,19 @@ def det_sym(rows: list[list[Any]], method: str) -> Any:
         F = field_of(R)
         d = F.quo(F.convert(d, dom), F.convert(reduce(operator.mul, scales, R.one), R))
         dom = F
-    return dom.to_sympy(d)
+    return expr_converter(dom)(d)
 
 
 def _over_den(R: Any, num: list[list[Any]], den: Any, scales: Optional[list[Any]] = None) -> list[list[Any]]:
     """``num / den`` (columns times ``scales``) as expressions, one division per entry."""
     F = field_of(R)
     den_F = F.convert(den, R)
+    back = expr_converter(F)
     out = []
     for row in num:
         if scales is not None:
             row = [v * s for v, s in zip(row, scales)]
-        out.append([F.to_sympy(F.quo(F.convert(v, R), den_F)) for v in row])
+        out.append([back(F.quo(F.convert(v, R), den_F)) for v in row])
     return out
 
 
@@ -282,7 +352,7 @@ def lu_sym(rows: list[list[Any]]) -> Any:
         return NotImplemented
     F = field_of(K)
     perm, L, U = lu_field(_convert(F, M, K), DomainOps(F, needs_semantic_zero(F)))
-    back = F.to_sympy
+    back = expr_converter(F)
     return perm, [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in U]
 
 
@@ -298,12 +368,14 @@ def charpoly_sym(rows: list[list[Any]]) -> Any:
     R, B, d = clear_all(K, M)
     coeffs = charpoly_berkowitz(B, DomainOps(R))
     if d is None:
-        return [R.to_sympy(c) for c in coeffs]
+        back = expr_converter(R)
+        return [back(c) for c in coeffs]
     F = field_of(R)
+    back = expr_converter(F)
     d_F = F.convert(d, R)
     out, power = [], F.one
     for c in coeffs:
-        out.append(F.to_sympy(F.quo(F.convert(c, R), power)))
+        out.append(back(F.quo(F.convert(c, R), power)))
         power = power * d_F
     return out
 
@@ -316,7 +388,9 @@ def adjugate_sym(rows: list[list[Any]]) -> Any:
     R, B, d = clear_all(K, M)
     adj = adjugate_berkowitz(B, DomainOps(R))
     if d is None:
-        return [[R.to_sympy(v) for v in row] for row in adj]
+        back = expr_converter(R)
+        return [[back(v) for v in row] for row in adj]
     F = field_of(R)
+    back = expr_converter(F)
     scale = F.convert(d, R) ** max(len(B) - 1, 0)
-    return [[F.to_sympy(F.quo(F.convert(v, R), scale)) for v in row] for row in adj]
+    return [[back(F.quo(F.convert(v, R), scale)) for v in row] for row in adj]

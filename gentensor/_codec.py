@@ -1,0 +1,251 @@
+"""The JSON encodings of exact values: integers, floats, and SymPy expressions as trees.
+
+Shared by the save format (``gentensor._saveload``) and the command line's
+matrix reader.  Integers past 2**53 are hex strings (JSON readers keep them
+exact, and no decimal digit limit applies); a SymPy expression is a nested
+list naming classes from a fixed whitelist, rebuilt node by node with
+``evaluate=False``, so reading a tree never evaluates code.  Failures raise
+:class:`FormatError` (internally :class:`_Bad`, which carries the place).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Callable
+
+from .errors import DomainError, GentensorError
+
+__all__ = [
+    "FormatError",
+    "SYMPY_FUNCTIONS",
+    "SYMPY_CONSTANTS",
+    "encode_int",
+    "decode_int",
+    "encode_float",
+    "decode_float",
+    "encode_expr",
+    "decode_expr",
+]
+
+_SAFE_INT = 2**53  # integers up to this size are JSON numbers every reader keeps exact
+_HEX = re.compile(r"-?0x[0-9a-fA-F]+\Z")
+_MAX_DEPTH = 400  # deepest SymPy tree accepted (deeper input is refused, not a crash)
+_MAX_FLOAT_PREC = 1 << 20  # bits of precision a SymPy Float in a file may ask for
+
+
+class FormatError(GentensorError, ValueError):
+    """A file cannot be read: malformed, truncated, of an unknown version, or naming what is not allowed.
+
+    The message names the file and the place in it (a line and column, or a
+    path into the JSON document such as ``data[3]``).
+
+    >>> import gentensor as gt
+    >>> issubclass(gt.FormatError, ValueError) and issubclass(gt.FormatError, gt.GentensorError)
+    True
+    """
+
+
+class _Bad(Exception):
+    """Internal: a decoding failure at ``where`` (turned into FormatError with the file name)."""
+
+    def __init__(self, where: str, what: str) -> None:
+        super().__init__(where, what)
+        self.where = where
+        self.what = what
+
+
+# -- SymPy expressions as trees of whitelisted classes -------------------------------
+
+#: Classes a tree node may name, rebuilt as ``cls(*args, evaluate=False)``.
+SYMPY_FUNCTIONS = (
+    "Add", "Mul", "Pow", "Mod", "Min", "Max",
+    "exp", "log", "LambertW",
+    "sin", "cos", "tan", "cot", "sec", "csc", "sinc",
+    "asin", "acos", "atan", "acot", "asec", "acsc", "atan2",
+    "sinh", "cosh", "tanh", "coth", "sech", "csch",
+    "asinh", "acosh", "atanh", "acoth", "asech", "acsch",
+    "Abs", "sign", "re", "im", "conjugate", "arg",
+    "floor", "ceiling", "frac",
+    "factorial", "factorial2", "binomial", "gamma", "loggamma", "digamma", "beta",
+    "RisingFactorial", "FallingFactorial",
+    "erf", "erfc", "erfi", "Heaviside", "DiracDelta", "KroneckerDelta",
+)  # fmt: skip
+#: Constant atoms a node may name (attributes of ``sympy.S``).
+SYMPY_CONSTANTS = (
+    "Pi", "Exp1", "ImaginaryUnit", "Infinity", "NegativeInfinity", "ComplexInfinity", "NaN",
+    "EulerGamma", "Catalan", "GoldenRatio", "TribonacciConstant",
+)  # fmt: skip
+_FUNCTION_SET = frozenset(SYMPY_FUNCTIONS)
+_CONSTANT_SET = frozenset(SYMPY_CONSTANTS)
+
+
+def encode_int(n: int) -> Any:
+    """An int as a JSON number when small, else a hex string (no digit limit applies).
+
+    >>> encode_int(5), encode_int(-2**60)
+    (5, '-0x1000000000000000')
+    """
+    return n if -_SAFE_INT <= n <= _SAFE_INT else hex(n)
+
+
+def decode_int(v: Any, where: str) -> int:
+    """The int written by :func:`encode_int`; anything else is refused."""
+    if type(v) is int:
+        return v
+    if isinstance(v, str) and _HEX.match(v):
+        return int(v, 16)
+    raise _Bad(where, f"expected an integer (a JSON integer or a hex string like \"0x1f\") (got {_show(v)})")
+
+
+def encode_float(f: float) -> Any:
+    return f if math.isfinite(f) else repr(f)  # "inf", "-inf", "nan"
+
+
+def decode_float(v: Any, where: str) -> float:
+    if type(v) is float:
+        return v
+    if type(v) is int:
+        try:
+            return float(v)
+        except OverflowError:
+            raise _Bad(where, f"integer too large for a float (got {_show(v)})") from None
+    if v in ("inf", "-inf", "nan"):
+        return float(v)
+    raise _Bad(where, f"expected a float (a JSON number, \"inf\", \"-inf\" or \"nan\") (got {_show(v)})")
+
+
+def encode_expr(e: Any) -> Any:
+    """A SymPy expression as a JSON tree (nested lists naming whitelisted classes).
+
+    Raises
+    ------
+    DomainError
+        The expression uses a class outside the whitelist.
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> encode_expr(2*x + sympy.Rational(1, 3))
+    ['Add', ['Rational', 1, 3], ['Mul', ['Integer', 2], ['Symbol', 'x', {}]]]
+    """
+    import sympy
+
+    if e.is_Integer:
+        return ["Integer", encode_int(int(e))]
+    if e.is_Rational:
+        return ["Rational", encode_int(int(e.p)), encode_int(int(e.q))]
+    if e.is_Float:
+        sign, man, exp, _ = e._mpf_
+        return ["Float", encode_int(-man if sign else man), encode_int(exp), e._prec]
+    name = type(e).__name__
+    if name in _CONSTANT_SET and getattr(sympy.S, name) is e:
+        return [name]
+    if type(e) is sympy.Symbol:
+        assumptions = getattr(e, "_assumptions_orig", None)
+        if assumptions is None:
+            assumptions = e.assumptions0
+        return ["Symbol", e.name, {k: bool(v) for k, v in assumptions.items() if v is not None}]
+    if isinstance(e, sympy.core.function.AppliedUndef):
+        return ["Function", e.func.__name__, *(encode_expr(a) for a in e.args)]
+    if name in _FUNCTION_SET and getattr(sympy, name, None) is type(e):
+        return [name, *(encode_expr(a) for a in e.args)]
+    raise DomainError(
+        f"save: the SymPy class {name} is not supported by the save format (got {e}); "
+        "supported: numbers, symbols, undefined functions, constants and " + ", ".join(SYMPY_FUNCTIONS)
+    )
+
+
+def decode_expr(tree: Any, where: str = "expr", depth: int = 0) -> Any:
+    """Rebuild a SymPy expression from a tree written by :func:`encode_expr`, never evaluating code.
+
+    Raises
+    ------
+    FormatError
+        The tree is malformed or names a class outside the whitelist.
+
+    >>> decode_expr(['Add', ['Integer', 1], ['Symbol', 'y', {}]])
+    y + 1
+    >>> decode_expr(['system', ['Symbol', 'rm -rf', {}]])
+    Traceback (most recent call last):
+    ...
+    gentensor._codec.FormatError: expr: 'system' is not a SymPy class the format allows (got ...
+    """
+    try:
+        return _decode_expr(tree, where, depth)
+    except _Bad as bad:
+        raise FormatError(f"{bad.where}: {bad.what}") from None
+
+
+def _decode_expr(tree: Any, where: str, depth: int) -> Any:
+    import sympy
+
+    if depth > _MAX_DEPTH:
+        raise _Bad(where, f"SymPy tree nested deeper than {_MAX_DEPTH} levels")
+    if not isinstance(tree, list) or not tree or not isinstance(tree[0], str):
+        raise _Bad(where, f"expected a SymPy node [\"Class\", ...] (got {_show(tree)})")
+    tag, args = tree[0], tree[1:]
+    if tag == "Integer":
+        _arity(args, 1, tag, where)
+        return sympy.Integer(decode_int(args[0], f"{where}[1]"))
+    if tag == "Rational":
+        _arity(args, 2, tag, where)
+        p, q = decode_int(args[0], f"{where}[1]"), decode_int(args[1], f"{where}[2]")
+        if q == 0:
+            raise _Bad(where, "a Rational with denominator 0")
+        return sympy.Rational(p, q)
+    if tag == "Float":
+        _arity(args, 3, tag, where)
+        man, exp = decode_int(args[0], f"{where}[1]"), decode_int(args[1], f"{where}[2]")
+        prec = args[2]
+        if type(prec) is not int or not 1 <= prec <= _MAX_FLOAT_PREC or abs(exp) > _MAX_FLOAT_PREC * 64:
+            raise _Bad(where, f"a Float with an out-of-range precision or exponent (got {_show(tree)})")
+        if man.bit_length() > prec:
+            raise _Bad(where, f"a Float whose mantissa has more bits than its precision (got {_show(tree)})")
+        mpf = (int(man < 0), abs(man), exp, abs(man).bit_length())
+        return sympy.Float(mpf, precision=prec)
+    if tag == "Symbol":
+        _arity(args, 2, tag, where)
+        name, assumptions = args
+        if not isinstance(name, str) or not isinstance(assumptions, dict):
+            raise _Bad(where, f"a Symbol needs a name and an assumptions object (got {_show(tree)})")
+        if not all(isinstance(v, bool) for v in assumptions.values()):
+            raise _Bad(where, f"Symbol assumptions must be true/false (got {_show(assumptions)})")
+        return _build(lambda: sympy.Symbol(name, **assumptions), where)
+    if tag in _CONSTANT_SET:
+        _arity(args, 0, tag, where)
+        return getattr(sympy.S, tag)
+    if tag == "Function":
+        if not args or not isinstance(args[0], str) or not args[0].isidentifier():
+            raise _Bad(where, f"a Function node needs an identifier name first (got {_show(tree)})")
+        fname = args[0]
+        children = [_decode_expr(a, f"{where}[{k + 2}]", depth + 1) for k, a in enumerate(args[1:])]
+        return _build(lambda: sympy.Function(fname)(*children), where)
+    if tag in _FUNCTION_SET:
+        cls = getattr(sympy, tag)
+        children = [_decode_expr(a, f"{where}[{k + 1}]", depth + 1) for k, a in enumerate(args)]
+        return _build(lambda: cls(*children, evaluate=False), where)
+    raise _Bad(
+        where,
+        f"{tag!r} is not a SymPy class the format allows (got {_show(tree)}); "
+        "the whitelist is in docs/format.md",
+    )
+
+
+def _arity(args: list[Any], n: int, tag: str, where: str) -> None:
+    if len(args) != n:
+        raise _Bad(where, f"a {tag} node takes {n} argument(s) (got {len(args)})")
+
+
+def _build(make: Callable[[], Any], where: str) -> Any:
+    try:
+        return make()
+    except (RecursionError, MemoryError):
+        raise _Bad(where, "the expression is too large to rebuild") from None
+    except Exception as e:  # SymPy's own argument checks raise assorted types
+        raise _Bad(where, f"SymPy refused the node ({type(e).__name__}: {e})") from None
+
+
+def _show(v: Any, limit: int = 60) -> str:
+    text = repr(v)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+

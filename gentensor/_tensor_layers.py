@@ -1,0 +1,208 @@
+"""The Tensor methods that delegate to higher layers: reductions, linear algebra, SymPy, interop.
+
+:class:`~gentensor._tensor.Tensor` inherits these; each imports its layer
+inside the call (the layers sit above the tensor core and import it), so
+``import gentensor`` stays fast and imports point down.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from ._tensor import Tensor
+
+__all__ = ["LayerMethods"]
+
+
+class LayerMethods:
+    """Mixin of :class:`~gentensor._tensor.Tensor`: the methods served by higher layers.
+
+    >>> import gentensor as gt
+    >>> gt.tensor([[1, 2], [3, 4]]).sum()
+    10
+    """
+
+    __slots__ = ()
+
+    # -- reductions and linear algebra (higher layers) --------------------------
+    def sum(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+        """Sum over ``axis`` (all axes when ``None``); see :func:`gentensor.sum`."""
+        from . import reductions  # higher layer
+
+        return reductions.sum(self, axis=axis, keepdims=keepdims)
+
+    def prod(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+        """Product over ``axis`` (all axes when ``None``); see :func:`gentensor.prod`."""
+        from . import reductions  # higher layer
+
+        return reductions.prod(self, axis=axis, keepdims=keepdims)
+
+    def min(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+        """Smallest element over ``axis`` (all axes when ``None``); see :func:`gentensor.min`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[3, 1], [2, 5]])
+        >>> x.min(), x.min(axis=0).tolist()
+        (1, [2, 1])
+        """
+        from . import reductions  # higher layer
+
+        return reductions.min(self, axis=axis, keepdims=keepdims)
+
+    def max(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+        """Largest element over ``axis`` (all axes when ``None``); see :func:`gentensor.max`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[3, 1], [2, 5]])
+        >>> x.max(), x.max(axis=1).tolist()
+        (5, [3, 5])
+        """
+        from . import reductions  # higher layer
+
+        return reductions.max(self, axis=axis, keepdims=keepdims)
+
+    def all(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+        """True where every element over ``axis`` is non-zero; see :func:`gentensor.all`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[1, 0], [2, 3]])
+        >>> x.all(), x.all(axis=1).tolist()
+        (False, [False, True])
+        """
+        from . import reductions  # higher layer
+
+        return reductions.all(self, axis=axis, keepdims=keepdims)
+
+    def any(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+        """True where some element over ``axis`` is non-zero; see :func:`gentensor.any`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[0, 0], [2, 0]])
+        >>> x.any(), x.any(axis=1).tolist()
+        (True, [False, True])
+        """
+        from . import reductions  # higher layer
+
+        return reductions.any(self, axis=axis, keepdims=keepdims)
+
+    def det(self: Tensor[Any], *, method: str = "auto") -> Any:
+        """Determinant; see :func:`gentensor.linalg.det`."""
+        from . import linalg  # higher layer
+
+        return linalg.det(self, method=method)
+
+    def inv(self: Tensor[Any]) -> "Tensor[Any]":
+        """Exact inverse; see :func:`gentensor.linalg.inv`."""
+        from . import linalg  # higher layer
+
+        return linalg.inv(self)
+
+    def rank(self: Tensor[Any]) -> Any:
+        """Rank; see :func:`gentensor.linalg.rank`."""
+        from . import linalg  # higher layer
+
+        return linalg.rank(self)
+
+    # -- symbolic conveniences --------------------------------------------------
+    def applyfunc(self: Tensor[Any], f: Callable[[Any], Any]) -> "Tensor[Any]":
+        """``f`` applied to every element: :func:`gentensor.map` with one tensor."""
+        from . import elementwise  # higher layer
+
+        return elementwise.map(f, self)
+
+    def subs(self: Tensor[Any], *args: Any, **kwargs: Any) -> "Tensor[Any]":
+        """SymPy ``subs`` applied to every element; see :func:`gentensor.subs`.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([x**2, x + 1]).subs(x, 2)
+        tensor([4, 3], ops=symbolic)
+        """
+        from . import elementwise  # higher layer
+
+        return elementwise.subs(self, *args, **kwargs)
+
+    def diff(self: Tensor[Any], *symbols: Any) -> "Tensor[Any]":
+        """The derivative of every element; see :func:`gentensor.diff`.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([x**3, x + 1]).diff(x).tolist()
+        [3*x**2, 1]
+        """
+        from . import elementwise  # higher layer
+
+        return elementwise.diff(self, *symbols)
+
+    def expand(self: Tensor[Any]) -> "Tensor[Any]":
+        """SymPy ``expand`` applied to every element; see :func:`gentensor.expand`.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([(x + 1)**2]).expand().tolist()
+        [x**2 + 2*x + 1]
+        """
+        from . import elementwise  # higher layer
+
+        return elementwise.expand(self)
+
+    def simplify(self: Tensor[Any]) -> "Tensor[Any]":
+        """SymPy ``simplify`` applied to every element; see :func:`gentensor.simplify`.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([(x**2 - 1) / (x - 1), sympy.sin(x)**2 + sympy.cos(x)**2]).simplify().tolist()
+        [x + 1, 1]
+        """
+        from . import elementwise  # higher layer
+
+        return elementwise.simplify(self)
+
+    def evalf(self: Tensor[Any], n: int = 15) -> "Tensor[Any]":
+        """Every element evaluated numerically to ``n`` digits; see :func:`gentensor.evalf`.
+
+        >>> import gentensor as gt, sympy
+        >>> gt.tensor([sympy.pi, sympy.sqrt(2)]).evalf(5).tolist()
+        [3.1416, 1.4142]
+        """
+        from . import elementwise  # higher layer
+
+        return elementwise.evalf(self, n=n)
+
+    # -- interop (a higher layer: NumPy and SymPy conversion, pickling) -----------
+    def __array__(self: Tensor[Any], dtype: Any = None, copy: bool | None = None) -> Any:
+        """A NumPy object array of the elements (used by ``np.asarray(x)``); see :mod:`gentensor.interop`.
+
+        >>> import gentensor as gt, numpy as np
+        >>> np.asarray(gt.tensor([[1, 2], [3, 4]]).T)
+        array([[1, 3],
+               [2, 4]], dtype=object)
+        """
+        from . import interop  # higher layer
+
+        return interop.tensor_to_numpy(self, dtype=dtype, copy=copy)
+
+    def to_sympy(self: Tensor[Any]) -> Any:
+        """The elements as a SymPy ``Matrix`` (2-d) or N-dim array; see :func:`gentensor.to_sympy`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [3, 4]]).to_sympy()
+        Matrix([
+        [1, 2],
+        [3, 4]])
+        """
+        from . import interop  # higher layer
+
+        return interop.to_sympy(self)
+
+    def __reduce__(self: Tensor[Any]) -> Any:
+        """Pickle support: a view pickles only its own elements (see :mod:`gentensor.interop`).
+
+        >>> import gentensor as gt, pickle
+        >>> pickle.loads(pickle.dumps(gt.arange(4).reshape((2, 2)).T)).tolist()
+        [[0, 2], [1, 3]]
+        """
+        from . import interop  # higher layer
+
+        return interop.tensor_reduce(self)
