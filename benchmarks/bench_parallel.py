@@ -41,7 +41,7 @@ from gentensor import _parallel_core as core  # noqa: E402
 from gentensor.parallel import run_map, run_tasks  # noqa: E402
 
 MODES = ("serial", "processes", "threads", "auto")
-FRACTION_BITS = 2048
+FRACTION_BITS = 4096
 
 
 # ---------------------------------------------------------------- capacity
@@ -173,8 +173,10 @@ def run_case(
     times: dict[str, list[float]] = {m: [] for m in modes}
     ok = {m: True for m in modes}
     decisions: list[str] = []
+    loads: list[float] = []
     for _ in range(rounds):
         caps.append(capacity())
+        loads.append(os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan"))
         for mode in modes:
             data = make()
             t, out = timed(lambda: run(data, mode))
@@ -184,7 +186,10 @@ def run_case(
             if mode == "auto":
                 decisions.append(str(gt.last_auto_decision()))
     cap = max(caps)
-    print(f"  capacity: {', '.join(f'{c:.2f}x' for c in caps)} (best {cap:.2f}x); best of {rounds} round(s)")
+    print(
+        f"  capacity: {', '.join(f'{c:.2f}x' for c in caps)} (best {cap:.2f}x); "
+        f"1-min load average: {', '.join(f'{x:.1f}' for x in loads)}; best of {rounds} round(s)"
+    )
     serial = min(times["serial"])
     for mode in modes:
         t = min(times[mode])
@@ -226,7 +231,7 @@ def main() -> None:
     print("gentensor parallel benchmark")
     print(f"  Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}")
     print(f"  CPUs usable: {core.usable_cpus()} (os.cpu_count() = {os.cpu_count()}), GIL enabled: {core.gil_enabled()}")
-    print(f"  process pool: {'loky reusable executor' if core.process_pool_pickler() == 'cloudpickle' else 'concurrent.futures (spawn)'}")
+    print(f"  process pool: {'loky' if core.process_pool_pickler() == 'cloudpickle' else 'concurrent.futures (spawn)'}")
     print(f"  gt.map takes executor=: {MAP_WIRED}; gt.add: {ADD_WIRED}; gt.linalg.det: {DET_WIRED}")
     if not MAP_WIRED or not ADD_WIRED:
         print("  (element-wise cases call the engine gentensor.parallel.run_map directly where gt's wiring is absent)")
@@ -266,7 +271,7 @@ def main() -> None:
         map_run,
         map_check,
         MODES,
-        2 if q else 3,
+        2,
         rows,
     )
     a, b = list(range(n_add)), list(range(n_add, 0, -1))
@@ -284,10 +289,15 @@ def main() -> None:
             rows,
         )
 
-    print("\nsummary (speed-up vs serial; share of the capacity measured just before)")
-    print(f"  {'workload':<58} {'mode':<10} {'time':>10} {'speed-up':>9} {'of cap.':>8}")
+    print("\nsummary (best times; speed-up vs serial, and as a share of the best capacity measured with it)\n")
+    print("| workload | mode | time | speed-up | share of capacity | same as serial |")
+    print("|---|---|---:|---:|---:|---|")
     for title, mode, t, speed, frac, ok in rows:
-        print(f"  {title:<58} {mode:<10} {t * 1e3:8.1f}ms {speed:8.2f}x {frac:8.0%} {ok}")
+        print(f"| {title} | {mode} | {_fmt_time(t)} | {speed:.2f}x | {frac:.0%} | {ok} |")
+
+
+def _fmt_time(t: float) -> str:
+    return f"{t:.2f} s" if t >= 1 else f"{t * 1e3:.1f} ms"
 
 
 def _warm(i: int) -> int:

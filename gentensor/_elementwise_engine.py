@@ -9,8 +9,15 @@ member.  For the built-in numeric ops ``f`` is a C function of
 
 The hot case (two C-contiguous tensors of one ops and one shape) reads the
 storage lists directly, without a copy when a tensor owns exactly its
-elements.  Strided or broadcast operands are gathered once with the C-speed
-row slices of :func:`gentensor._kernels.gather`.
+elements.  Broadcast operands are gathered once with the C-speed row slices
+of :func:`gentensor._kernels.gather`.  Large results with a transposed (or
+otherwise out-of-order) operand, or a column broadcast, are computed one
+chunk of trailing axes at a time (:func:`compute`), so each operand's chunk
+is consumed while it is still in the CPU cache.
+
+Errors: a zero division, a failed exact division or a domain error met in
+the loop is re-raised (same type) naming the index of the first failing
+element and its operands.
 """
 
 from __future__ import annotations
@@ -18,13 +25,13 @@ from __future__ import annotations
 import builtins
 import itertools
 from math import prod
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, Tuple
 
 from . import _kernels
 from ._layout import Layout, broadcast_shapes, collapse
 from ._tensor import Tensor
 from .errors import DomainError, NotDivisibleError, OpsMismatchError
-from .ops import BaseOps, booleans, infer_ops, integers, objects, ops_for_type, result_ops, symbolic
+from .ops import BaseOps, as_ops, booleans, infer_ops, integers, objects, ops_for_type, result_ops, symbolic
 
 __all__ = [
     "as_operand",
@@ -329,6 +336,8 @@ def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Any,
         return run(func, f, streams_for(operands, ops, shape, func), shape)
     m = prod(shape[k:])
     sources = [_chunk_source(t, ops, shape, k, func) for t in operands]
+    # Some stream is a list (map stops at its end), or every one repeats: then count.
+    bounded = builtins.any(type(src) is tuple and src[4] is not _REPEAT for src in sources)
     out: list[Any] = []
     extend = out.extend
     gather = _kernels.gather
@@ -350,7 +359,7 @@ def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Any,
                 values = gather(data, Layout(layout.shape, layout.strides, p))
             streams.append(values if src_ops is ops else convert_values(values, src_ops, ops))
         try:
-            extend(map(f, *streams))
+            extend(map(f, *streams) if bounded else itertools.islice(map(f, *streams), m))
         except _LOCATED as e:
             raise _located(func, f, streams, shape, c * m, m, e) from None
     return out
@@ -363,7 +372,8 @@ def result(values: list[Any], shape: tuple[int, ...], ops: Any) -> Any:
     return Tensor._from_flat(values, shape, ops)
 
 
-Plan = Callable[[Any], "tuple[Callable[..., Any], Any]"]
+#: A plan maps the operands' common ops to (element function, result ops).
+Plan = Callable[[Any], Tuple[Callable[..., Any], Any]]
 
 
 def binary(func: str, a: Any, b: Any, plan: Plan, *, promote_bool: bool = True) -> Any:
@@ -423,8 +433,6 @@ def wrap_results(values: list[Any], shape: tuple[int, ...], ops: Any, default_op
     With no results at all (a zero-size shape) and no ``ops``, ``default_ops``
     is used.  Results are converted only when some are not native to the ops.
     """
-    from .ops import as_ops  # resolved lazily: ops= may be a type or a name
-
     types = set(map(type, values))
     if ops is None:
         target = infer_ops(types) if values else default_ops

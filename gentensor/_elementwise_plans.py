@@ -14,7 +14,7 @@ import itertools
 import numbers
 import operator
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Tuple
 
 from ._elementwise_engine import (
     arithmetic_ops,
@@ -54,7 +54,8 @@ __all__ = [
     "power",
 ]
 
-Plan = "tuple[Callable[..., Any], Any]"
+#: What a plan returns: the element function and the ops of the results.
+Plan = Tuple[Callable[..., Any], Any]
 
 
 def plan_add(ops: Any) -> Plan:

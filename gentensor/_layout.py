@@ -60,7 +60,7 @@ def normalize_shape(shape: object, func: str) -> tuple[int, ...]:
     if isinstance(shape, bool):
         raise TypeError(f"{func}: a shape must be an int or a tuple of ints (got {shape!r})")
     try:
-        dims = (operator.index(shape),)  # type: ignore[arg-type]
+        dims: tuple[int, ...] = (operator.index(shape),)  # type: ignore[arg-type]
     except TypeError:
         if not isinstance(shape, (tuple, list)):
             raise TypeError(f"{func}: a shape must be an int or a tuple of ints (got {shape!r})") from None

@@ -8,9 +8,9 @@ for element.
 
 * The policy lives in one :class:`contextvars.ContextVar` (``POLICY``), never
   in a module global, so it is private to each thread and each asyncio task.
-* Pools are started once and reused: one thread pool per worker count, and for
-  processes loky's reusable executor (it serialises lambdas and closures with
-  cloudpickle) or, without loky, one ``ProcessPoolExecutor`` per worker count.
+* Pools are started once and reused, one per kind and worker count, shared by
+  all threads: thread pools, and loky process pools (they send lambdas and
+  closures with cloudpickle) or, without loky, ``ProcessPoolExecutor``.
 * A failing element does not escape a worker as a bare exception: the chunk
   returns a :class:`Failure` carrying its position, and the caller re-raises
   the same exception type with the element's index (see :func:`reraise`).
@@ -18,6 +18,7 @@ for element.
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures as cf
 import contextvars
 import copy
@@ -41,6 +42,7 @@ __all__ = [
     "gil_enabled",
     "thread_pool",
     "process_pool",
+    "shutdown_pools",
     "process_pool_alive",
     "process_pool_pickler",
     "executor_workers",
@@ -107,12 +109,24 @@ _POOLS: dict[tuple[str, int], cf.Executor] = {}
 _POOLS_LOCK = threading.Lock()
 
 
+_EXIT_REGISTERED = False
+
+
+def _register_exit() -> None:
+    """Shut the pools down at exit, before module teardown (loky pools complain if collected later)."""
+    global _EXIT_REGISTERED
+    if not _EXIT_REGISTERED:
+        atexit.register(shutdown_pools)
+        _EXIT_REGISTERED = True
+
+
 def thread_pool(workers: int) -> cf.Executor:
     """The shared thread pool with ``workers`` threads (started on first use, then reused)."""
     key = ("threads", workers)
     with _POOLS_LOCK:
         pool = _POOLS.get(key)
         if pool is None:
+            _register_exit()
             pool = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="gentensor")
             _POOLS[key] = pool
         return pool
@@ -150,6 +164,7 @@ def process_pool(workers: int) -> tuple[cf.Executor, str]:
     with _POOLS_LOCK:
         pool = _POOLS.get(key)
         if pool is None or not _usable(pool):
+            _register_exit()
             if loky is not None:
                 pool = loky.ProcessPoolExecutor(max_workers=workers, timeout=PROCESS_IDLE_SECONDS)
             else:
@@ -159,6 +174,15 @@ def process_pool(workers: int) -> tuple[cf.Executor, str]:
                 pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
             _POOLS[key] = pool
     return pool, "cloudpickle" if loky is not None else "pickle"
+
+
+def shutdown_pools() -> None:
+    """Shut down every pool gentensor started (at interpreter exit, before modules are torn down)."""
+    with _POOLS_LOCK:
+        pools = list(_POOLS.values())
+        _POOLS.clear()
+    for pool in pools:
+        pool.shutdown(wait=True)
 
 
 def process_pool_pickler() -> str:

@@ -20,10 +20,10 @@ from .ops import as_ops, result_ops
 
 __all__ = ["Tensor"]
 
-T = TypeVar("T")
+E = TypeVar("E")  # the element type
 
 
-class Tensor(LayerMethods, Generic[T]):
+class Tensor(LayerMethods, Generic[E]):
     """An N-dimensional strided tensor of elements handled by an ``ops`` object.
 
     There is no public constructor: build tensors with :func:`gentensor.tensor`
@@ -42,6 +42,11 @@ class Tensor(LayerMethods, Generic[T]):
     """
 
     __slots__ = ("_data", "_layout", "_ops", "_base", "_readonly", "__weakref__")
+    _data: list[Any]  # the storage, shared by every view of it
+    _layout: Layout
+    _ops: Any
+    _base: "Tensor[Any] | None"  # the owner of _data (None for the owner itself)
+    _readonly: bool
     __array_priority__ = 1000  # NumPy defers binary operators to us
     __hash__ = None  # type: ignore[assignment]  # == is element-wise
 
@@ -66,11 +71,11 @@ class Tensor(LayerMethods, Generic[T]):
         """A new C-contiguous tensor owning ``data`` (already converted elements)."""
         return cls._new(data, Layout.contiguous(shape), ops)
 
-    def _view(self, layout: Layout, readonly: bool = False) -> "Tensor[T]":
+    def _view(self, layout: Layout, readonly: bool = False) -> "Tensor[E]":
         owner = self._base if self._base is not None else self
         return Tensor._new(self._data, layout, self._ops, owner, self._readonly or readonly)
 
-    def _elements(self) -> list[T]:
+    def _elements(self) -> list[E]:
         """A fresh list of all elements in C order."""
         return _kernels.gather(self._data, self._layout)
 
@@ -101,7 +106,7 @@ class Tensor(LayerMethods, Generic[T]):
         return self._ops
 
     @property
-    def base(self) -> "Tensor[T] | None":
+    def base(self) -> "Tensor[E] | None":
         """The tensor that owns the storage this view shares; ``None`` for an owner.
 
         >>> import gentensor as gt
@@ -117,13 +122,13 @@ class Tensor(LayerMethods, Generic[T]):
         return self._layout.is_contiguous
 
     @property
-    def T(self) -> "Tensor[T]":
+    def T(self) -> "Tensor[E]":
         """All axes reversed: a view of ``x`` (shares storage)."""
         lay = self._layout
         return self._view(Layout(lay.shape[::-1], lay.strides[::-1], lay.offset))
 
     @property
-    def mT(self) -> "Tensor[T]":
+    def mT(self) -> "Tensor[E]":
         """The last two axes swapped (a stack of transposed matrices): a view.
 
         >>> import gentensor as gt
@@ -191,7 +196,7 @@ class Tensor(LayerMethods, Generic[T]):
             values = ops.convert_list(values) if hasattr(ops, "convert_list") else list(map(ops.convert, values))
         return values
 
-    def item(self) -> T:
+    def item(self) -> E:
         """The only element of a size-1 tensor.
 
         >>> import gentensor as gt
@@ -241,7 +246,7 @@ class Tensor(LayerMethods, Generic[T]):
         v = self.item()
         return bool(v) if v is True or v is False else not self._ops.is_zero(v)
 
-    def copy(self) -> "Tensor[T]":
+    def copy(self) -> "Tensor[E]":
         """A new tensor with the same elements (C-contiguous, owns its storage).
 
         >>> import gentensor as gt
@@ -251,7 +256,7 @@ class Tensor(LayerMethods, Generic[T]):
         """
         return Tensor._from_flat(self._elements(), self.shape, self._ops)
 
-    def contiguous(self) -> "Tensor[T]":
+    def contiguous(self) -> "Tensor[E]":
         """``x`` itself when C-contiguous, else a new contiguous copy.
 
         >>> import gentensor as gt
@@ -276,7 +281,7 @@ class Tensor(LayerMethods, Generic[T]):
         return Tensor._from_flat(els, self.shape, target)
 
     # -- views ---------------------------------------------------------------
-    def transpose(self, *axes: Any) -> "Tensor[T]":
+    def transpose(self, *axes: Any) -> "Tensor[E]":
         """Permute the axes (reverse them when none are given): a view.
 
         >>> import gentensor as gt
@@ -291,7 +296,7 @@ class Tensor(LayerMethods, Generic[T]):
             axes = tuple(axes[0])
         return permute_dims(self, axes)
 
-    def reshape(self, *shape: Any, copy: bool | None = None) -> "Tensor[T]":
+    def reshape(self, *shape: Any, copy: bool | None = None) -> "Tensor[E]":
         """The same elements in a new shape: a view when the layout allows, else a copy.
 
         ``copy=False`` raises instead of copying; ``copy=True`` always copies.
@@ -368,33 +373,33 @@ class Tensor(LayerMethods, Generic[T]):
 
         return products.matmul(other, self)
 
-    def _inplace(self, name: str, other: Any) -> "Tensor[T]":
+    def _inplace(self, name: str, other: Any) -> "Tensor[E]":
         from . import elementwise  # higher layer
 
         return elementwise.inplace(name, self, other)
 
-    def __iadd__(self, other: Any) -> "Tensor[T]":
+    def __iadd__(self, other: Any) -> "Tensor[E]":
         return self._inplace("add", other)
 
-    def __isub__(self, other: Any) -> "Tensor[T]":
+    def __isub__(self, other: Any) -> "Tensor[E]":
         return self._inplace("subtract", other)
 
-    def __imul__(self, other: Any) -> "Tensor[T]":
+    def __imul__(self, other: Any) -> "Tensor[E]":
         return self._inplace("multiply", other)
 
-    def __itruediv__(self, other: Any) -> "Tensor[T]":
+    def __itruediv__(self, other: Any) -> "Tensor[E]":
         return self._inplace("divide", other)
 
-    def __ifloordiv__(self, other: Any) -> "Tensor[T]":
+    def __ifloordiv__(self, other: Any) -> "Tensor[E]":
         return self._inplace("floor_divide", other)
 
-    def __imod__(self, other: Any) -> "Tensor[T]":
+    def __imod__(self, other: Any) -> "Tensor[E]":
         return self._inplace("remainder", other)
 
-    def __ipow__(self, other: Any) -> "Tensor[T]":
+    def __ipow__(self, other: Any) -> "Tensor[E]":
         return self._inplace("power", other)
 
-    def __imatmul__(self, other: Any) -> "Tensor[T]":
+    def __imatmul__(self, other: Any) -> "Tensor[E]":
         from . import products  # higher layer
 
         result = products.matmul(self, other)

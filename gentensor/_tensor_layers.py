@@ -15,6 +15,11 @@ if TYPE_CHECKING:
 __all__ = ["LayerMethods"]
 
 
+def _as_tensor(x: "LayerMethods") -> "Tensor[Any]":
+    """``x`` itself, typed as the Tensor it is (only Tensor inherits the mixin)."""
+    return x  # type: ignore[return-value]
+
+
 class LayerMethods:
     """Mixin of :class:`~gentensor._tensor.Tensor`: the methods served by higher layers.
 
@@ -26,19 +31,19 @@ class LayerMethods:
     __slots__ = ()
 
     # -- reductions and linear algebra (higher layers) --------------------------
-    def sum(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+    def sum(self, axis: Any = None, keepdims: bool = False) -> Any:
         """Sum over ``axis`` (all axes when ``None``); see :func:`gentensor.sum`."""
         from . import reductions  # higher layer
 
-        return reductions.sum(self, axis=axis, keepdims=keepdims)
+        return reductions.sum(_as_tensor(self), axis=axis, keepdims=keepdims)
 
-    def prod(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+    def prod(self, axis: Any = None, keepdims: bool = False) -> Any:
         """Product over ``axis`` (all axes when ``None``); see :func:`gentensor.prod`."""
         from . import reductions  # higher layer
 
-        return reductions.prod(self, axis=axis, keepdims=keepdims)
+        return reductions.prod(_as_tensor(self), axis=axis, keepdims=keepdims)
 
-    def min(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+    def min(self, axis: Any = None, keepdims: bool = False) -> Any:
         """Smallest element over ``axis`` (all axes when ``None``); see :func:`gentensor.min`.
 
         >>> import gentensor as gt
@@ -48,9 +53,9 @@ class LayerMethods:
         """
         from . import reductions  # higher layer
 
-        return reductions.min(self, axis=axis, keepdims=keepdims)
+        return reductions.min(_as_tensor(self), axis=axis, keepdims=keepdims)
 
-    def max(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+    def max(self, axis: Any = None, keepdims: bool = False) -> Any:
         """Largest element over ``axis`` (all axes when ``None``); see :func:`gentensor.max`.
 
         >>> import gentensor as gt
@@ -60,9 +65,9 @@ class LayerMethods:
         """
         from . import reductions  # higher layer
 
-        return reductions.max(self, axis=axis, keepdims=keepdims)
+        return reductions.max(_as_tensor(self), axis=axis, keepdims=keepdims)
 
-    def all(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+    def all(self, axis: Any = None, keepdims: bool = False) -> Any:
         """True where every element over ``axis`` is non-zero; see :func:`gentensor.all`.
 
         >>> import gentensor as gt
@@ -72,9 +77,9 @@ class LayerMethods:
         """
         from . import reductions  # higher layer
 
-        return reductions.all(self, axis=axis, keepdims=keepdims)
+        return reductions.all(_as_tensor(self), axis=axis, keepdims=keepdims)
 
-    def any(self: Tensor[Any], axis: Any = None, keepdims: bool = False) -> Any:
+    def any(self, axis: Any = None, keepdims: bool = False) -> Any:
         """True where some element over ``axis`` is non-zero; see :func:`gentensor.any`.
 
         >>> import gentensor as gt
@@ -84,34 +89,34 @@ class LayerMethods:
         """
         from . import reductions  # higher layer
 
-        return reductions.any(self, axis=axis, keepdims=keepdims)
+        return reductions.any(_as_tensor(self), axis=axis, keepdims=keepdims)
 
-    def det(self: Tensor[Any], *, method: str = "auto") -> Any:
+    def det(self, *, method: str = "auto") -> Any:
         """Determinant; see :func:`gentensor.linalg.det`."""
         from . import linalg  # higher layer
 
-        return linalg.det(self, method=method)
+        return linalg.det(_as_tensor(self), method=method)
 
-    def inv(self: Tensor[Any]) -> "Tensor[Any]":
+    def inv(self) -> "Tensor[Any]":
         """Exact inverse; see :func:`gentensor.linalg.inv`."""
         from . import linalg  # higher layer
 
-        return linalg.inv(self)
+        return linalg.inv(_as_tensor(self))
 
-    def rank(self: Tensor[Any]) -> Any:
+    def rank(self) -> Any:
         """Rank; see :func:`gentensor.linalg.rank`."""
         from . import linalg  # higher layer
 
-        return linalg.rank(self)
+        return linalg.rank(_as_tensor(self))
 
     # -- symbolic conveniences --------------------------------------------------
-    def applyfunc(self: Tensor[Any], f: Callable[[Any], Any]) -> "Tensor[Any]":
+    def applyfunc(self, f: Callable[[Any], Any]) -> "Tensor[Any]":
         """``f`` applied to every element: :func:`gentensor.map` with one tensor."""
         from . import elementwise  # higher layer
 
-        return elementwise.map(f, self)
+        return elementwise.map(f, _as_tensor(self))
 
-    def subs(self: Tensor[Any], *args: Any, **kwargs: Any) -> "Tensor[Any]":
+    def subs(self, *args: Any, **kwargs: Any) -> "Tensor[Any]":
         """SymPy ``subs`` applied to every element; see :func:`gentensor.subs`.
 
         >>> import gentensor as gt, sympy
@@ -121,9 +126,9 @@ class LayerMethods:
         """
         from . import elementwise  # higher layer
 
-        return elementwise.subs(self, *args, **kwargs)
+        return elementwise.subs(_as_tensor(self), *args, **kwargs)
 
-    def diff(self: Tensor[Any], *symbols: Any) -> "Tensor[Any]":
+    def diff(self, *symbols: Any) -> "Tensor[Any]":
         """The derivative of every element; see :func:`gentensor.diff`.
 
         >>> import gentensor as gt, sympy
@@ -133,9 +138,9 @@ class LayerMethods:
         """
         from . import elementwise  # higher layer
 
-        return elementwise.diff(self, *symbols)
+        return elementwise.diff(_as_tensor(self), *symbols)
 
-    def expand(self: Tensor[Any]) -> "Tensor[Any]":
+    def expand(self) -> "Tensor[Any]":
         """SymPy ``expand`` applied to every element; see :func:`gentensor.expand`.
 
         >>> import gentensor as gt, sympy
@@ -145,9 +150,9 @@ class LayerMethods:
         """
         from . import elementwise  # higher layer
 
-        return elementwise.expand(self)
+        return elementwise.expand(_as_tensor(self))
 
-    def simplify(self: Tensor[Any]) -> "Tensor[Any]":
+    def simplify(self) -> "Tensor[Any]":
         """SymPy ``simplify`` applied to every element; see :func:`gentensor.simplify`.
 
         >>> import gentensor as gt, sympy
@@ -157,9 +162,9 @@ class LayerMethods:
         """
         from . import elementwise  # higher layer
 
-        return elementwise.simplify(self)
+        return elementwise.simplify(_as_tensor(self))
 
-    def evalf(self: Tensor[Any], n: int = 15) -> "Tensor[Any]":
+    def evalf(self, n: int = 15) -> "Tensor[Any]":
         """Every element evaluated numerically to ``n`` digits; see :func:`gentensor.evalf`.
 
         >>> import gentensor as gt, sympy
@@ -168,10 +173,10 @@ class LayerMethods:
         """
         from . import elementwise  # higher layer
 
-        return elementwise.evalf(self, n=n)
+        return elementwise.evalf(_as_tensor(self), n=n)
 
     # -- interop (a higher layer: NumPy and SymPy conversion, pickling) -----------
-    def __array__(self: Tensor[Any], dtype: Any = None, copy: bool | None = None) -> Any:
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
         """A NumPy object array of the elements (used by ``np.asarray(x)``); see :mod:`gentensor.interop`.
 
         >>> import gentensor as gt, numpy as np
@@ -181,9 +186,9 @@ class LayerMethods:
         """
         from . import interop  # higher layer
 
-        return interop.tensor_to_numpy(self, dtype=dtype, copy=copy)
+        return interop.tensor_to_numpy(_as_tensor(self), dtype=dtype, copy=copy)
 
-    def to_sympy(self: Tensor[Any]) -> Any:
+    def to_sympy(self) -> Any:
         """The elements as a SymPy ``Matrix`` (2-d) or N-dim array; see :func:`gentensor.to_sympy`.
 
         >>> import gentensor as gt
@@ -194,9 +199,9 @@ class LayerMethods:
         """
         from . import interop  # higher layer
 
-        return interop.to_sympy(self)
+        return interop.to_sympy(_as_tensor(self))
 
-    def __reduce__(self: Tensor[Any]) -> Any:
+    def __reduce__(self) -> Any:
         """Pickle support: a view pickles only its own elements (see :mod:`gentensor.interop`).
 
         >>> import gentensor as gt, pickle
@@ -205,4 +210,4 @@ class LayerMethods:
         """
         from . import interop  # higher layer
 
-        return interop.tensor_reduce(self)
+        return interop.tensor_reduce(_as_tensor(self))

@@ -89,30 +89,32 @@ def _repeat_blocks(values: list[Any], block: int, count: int) -> list[Any]:
     return out
 
 
-def _counts(value: Any, func: str, what: str) -> int | list[int]:
-    """An int, or a list of ints, from an int / sequence / 1-d Tensor argument (all >= 0)."""
+def _int_or_ints(value: Any, func: str, what: str) -> int | list[int]:
+    """An int, or a list of ints, from an int / sequence / 1-d Tensor argument (bools refused)."""
     if isinstance(value, Tensor):
         value = value.tolist()
     if isinstance(value, bool):
         raise TypeError(f"{func}: {what} must be an int or a sequence of ints (got {value!r})")
     try:
-        single = operator.index(value)
+        return operator.index(value)
     except TypeError:
         pass
-    else:
-        if single < 0:
-            raise ShapeError(f"{func}: {what} must be non-negative (got {single})")
-        return single
     try:
         many = [operator.index(v) for v in value]
     except TypeError:
         raise TypeError(f"{func}: {what} must be an int or a sequence of ints (got {value!r})") from None
     if any(isinstance(v, bool) for v in value):
         raise TypeError(f"{func}: {what} must be ints, not bools (got {value!r})")
-    negative = [v for v in many if v < 0]
-    if negative:
-        raise ShapeError(f"{func}: {what} must be non-negative (got {negative[0]} in {tuple(many)})")
     return many
+
+
+def _counts(value: Any, func: str, what: str) -> int | list[int]:
+    """Like :func:`_int_or_ints`, and every count must be non-negative."""
+    counts = _int_or_ints(value, func, what)
+    negative = [c for c in ([counts] if isinstance(counts, int) else counts) if c < 0]
+    if negative:
+        raise ShapeError(f"{func}: {what} must be non-negative (got {negative[0]})")
+    return counts
 
 
 def _broadcast_elements(x: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
@@ -335,7 +337,7 @@ def split(x: Tensor[Any], indices_or_sections: Any, /, *, axis: int = 0) -> list
     x = as_tensor(x, "split")
     ax = normalize_axis(axis, x.ndim, "split")
     n = x.shape[ax]
-    spec = _counts_or_points(indices_or_sections)
+    spec = _int_or_ints(indices_or_sections, "split", "indices_or_sections")
     if isinstance(spec, int):
         if spec <= 0:
             raise ShapeError(f"split: the number of sections must be positive (got {spec})")
@@ -353,26 +355,6 @@ def split(x: Tensor[Any], indices_or_sections: Any, /, *, axis: int = 0) -> list
             start, stop, _ = slice(lo, hi).indices(n)
             bounds.append((start, max(0, stop - start)))
     return [_axis_view(x, ax, start, length) for start, length in bounds]
-
-
-def _counts_or_points(value: Any) -> int | list[int]:
-    if isinstance(value, Tensor):
-        value = value.tolist()
-    if isinstance(value, bool):
-        raise TypeError(f"split: indices_or_sections must be an int or a sequence of ints (got {value!r})")
-    try:
-        return operator.index(value)
-    except TypeError:
-        pass
-    try:
-        points = [operator.index(v) for v in value]
-    except TypeError:
-        raise TypeError(
-            f"split: indices_or_sections must be an int or a sequence of ints (got {value!r})"
-        ) from None
-    if any(isinstance(v, bool) for v in value):
-        raise TypeError(f"split: split points must be ints, not bools (got {value!r})")
-    return points
 
 
 # -- picking and repeating --------------------------------------------------------

@@ -26,16 +26,10 @@ import builtins
 from typing import Any, Callable
 
 from . import _kernels
-from ._elementwise_engine import (
-    as_operand,
-    binary,
-    broadcast_values,
-    operand_ops,
-    unary,
-    wrap_results,
-)
-# Shared with composition/products: (shape, [element lists]) of broadcast operands.
-from ._elementwise_engine import broadcast_values as _broadcast_values  # noqa: F401
+from ._elementwise_engine import as_operand, binary, operand_ops, unary, wrap_results
+
+# Shared with composition and products: (shape, [element lists]) of broadcast operands.
+from ._elementwise_engine import broadcast_values as _broadcast_values
 from ._elementwise_plans import (
     plan_abs,
     plan_add,
@@ -498,7 +492,7 @@ def map(f: Callable[..., Any], /, *tensors: Any, ops: Any = None) -> Any:
     present = [t for t in operands if isinstance(t, Tensor)]
     if not present:
         return f(*operands)
-    shape, columns = broadcast_values(*operands, func="map")
+    shape, columns = _broadcast_values(*operands, func="map")
     results = list(builtins.map(f, *columns))
     default_ops = present[0]._ops if builtins.all(t._ops is present[0]._ops for t in present) else integers
     return wrap_results(results, shape, ops, default_ops, "map")

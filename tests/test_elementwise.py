@@ -32,10 +32,10 @@ VIEWS = ["plain", "transposed", "flipped", "stepped"]
 
 
 @contextlib.contextmanager
-def forced_chunks() -> Iterator[None]:
-    """Make the engine compute every result one row at a time (its path for large strided operands)."""
+def forced_chunks(size: int = 1, minimum: int = 1) -> Iterator[None]:
+    """Make the engine compute results a row at a time (its path for large strided operands) from ``size`` on."""
     saved = engine._CHUNKED_SIZE, engine._CHUNK_MIN
-    engine._CHUNKED_SIZE, engine._CHUNK_MIN = 1, 1
+    engine._CHUNKED_SIZE, engine._CHUNK_MIN = size, minimum
     try:
         yield
     finally:
@@ -624,9 +624,9 @@ def test_inplace_with_overlapping_operands() -> None:
 
 
 # -- large tensors: the chunked path for transposed and broadcast operands ---------------------------
-@pytest.mark.parametrize("kind", ["transposed", "column", "row", "flipped"])
-def test_large_strided_operands_match_numpy(kind: str) -> None:
-    n = 200  # 40000 elements: large enough for chunked evaluation
+@pytest.mark.parametrize("kind", ["transposed", "column", "row", "flipped", "stepped"])
+def test_large_strided_operands_match_numpy(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    n = 200
     a = gt.arange(n * n).reshape((n, n))
     b = gt.arange(n * n, 2 * n * n).reshape((n, n))
     A = np.arange(n * n, dtype=object).reshape(n, n)
@@ -636,19 +636,36 @@ def test_large_strided_operands_match_numpy(kind: str) -> None:
         "column": (b[:, 3:4], B[:, 3:4]),
         "row": (b[7], B[7]),
         "flipped": (gt.flip(b.T, axis=1), np.flip(B.T, axis=1)),
+        "stepped": (gt.tensor(np.concatenate([B, B], axis=1))[:, ::-2], np.concatenate([B, B], axis=1)[:, ::-2]),
     }[kind]
-    assert (a - other).tolist() == (A - expected_other).tolist()
-    assert (other - a).tolist() == (expected_other - A).tolist()
-    assert (a.T * other).tolist() == (A.T * expected_other).tolist()
+    chunks = []
+    real = engine._chunk_source
+    monkeypatch.setattr(engine, "_chunk_source", lambda *args: chunks.append(1) or real(*args))
+    with forced_chunks(size=1 << 14, minimum=64):  # 200 x 200 counts as large
+        assert (a - other).tolist() == (A - expected_other).tolist()
+        assert (other - a).tolist() == (expected_other - A).tolist()
+        assert (a.T * other).tolist() == (A.T * expected_other).tolist()
+    assert chunks  # the chunked path ran
 
 
 def test_large_chunked_error_names_the_index() -> None:
     n = 200
     b = gt.ones((n, n)).copy()
     b[7, 150] = 0
-    with pytest.raises(ZeroDivisionError, match=r"at index \(150, 7\)"):
-        gt.ones((n, n)) / b.T
-    assert (gt.ones((n, n)) / b.T.astype(gt.rationals).applyfunc(lambda v: v or 1)).ops is gt.rationals
+    with forced_chunks(size=1 << 14, minimum=64):
+        with pytest.raises(ZeroDivisionError, match=r"at index \(150, 7\)"):
+            gt.ones((n, n)) / b.T
+
+
+def test_only_repeated_operands_stop_at_the_result_size() -> None:
+    x = gt.broadcast_to(gt.tensor([[1], [2]]), (2, 700))
+    y = gt.broadcast_to(gt.tensor([[10], [20]]), (50, 2, 700))
+    with forced_chunks(size=1 << 14, minimum=64):
+        r = x + y
+    assert r.shape == (50, 2, 700)
+    assert r.tolist() == (np.broadcast_to(np.array([[1], [2]], dtype=object), (2, 700)) + np.broadcast_to(
+        np.array([[10], [20]], dtype=object), (50, 2, 700)
+    )).tolist()
 
 
 def test_operands_can_be_lists_and_numpy_arrays() -> None:

@@ -428,3 +428,23 @@ def test_solve_den_int_matches_sympy() -> None:
         assert [[Fraction(v, d) for v in row] for row in Y] == (sym(A).inv() * sym(B)).tolist()
         adj, d2 = _fast.solve_den_int(copy(A), [[int(i == j) for j in range(n)] for i in range(n)])
         assert adj == sym(A).adjugate().tolist()
+
+
+def test_reading_expanded_polynomials_agrees_with_construct_domain() -> None:
+    from sympy.polys.constructor import construct_domain
+
+    rng = random.Random(17)
+    x, y = sympy.symbols("x y")
+    for _ in range(40):
+        values = [
+            sympy.expand(rng.randint(-4, 4) * x ** rng.randint(0, 2) * y ** rng.randint(0, 1) + sympy.Rational(rng.randint(-3, 3), rng.randint(1, 3)) * y)
+            for _ in range(4)
+        ] + [sympy.Integer(rng.randint(-2, 2))]
+        K, elems = _polys.to_domain(values)
+        K2, elems2 = construct_domain(values)
+        assert str(K) == str(K2)
+        assert [K.to_sympy(e) for e in elems] == [K2.to_sympy(e) for e in elems2] == values
+    # not expanded, or not polynomials: SymPy's constructor decides
+    assert str(_polys.to_domain([(x + 1) ** 2, x])[0]) == "ZZ[x]"
+    assert str(_polys.to_domain([1 / x, x])[0]) == "ZZ(x)"
+    assert _polys._expanded_polys([sympy.sqrt(x)]) is None

@@ -470,6 +470,13 @@ def test_matrix_power_negative_uses_the_inverse() -> None:
     result = gt.matrix_power(x, -3)
     assert result.ops is gt.rationals
     assert result.tolist() == [[Fraction(int(v.p), int(v.q)) for v in row] for row in expected.tolist()]
+    stack = gt.stack([x, gt.tensor([[1, 2], [0, 1]])])
+    powers = gt.matrix_power(stack, -2)
+    for k in range(2):
+        want = sympy.Matrix(stack[k].tolist()) ** -2
+        assert powers[k].tolist() == [[Fraction(int(v.p), int(v.q)) for v in row] for row in want.tolist()]
+    with pytest.raises(gt.SingularMatrixError):
+        gt.matrix_power(gt.tensor([[1, 2], [2, 4]]), -1)
 
 
 def test_matrix_power_errors() -> None:

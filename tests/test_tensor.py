@@ -236,7 +236,8 @@ def draw_advanced_key(data: st.DataObject, shape: tuple[int, ...]) -> tuple:
     bshape = tuple(data.draw(st.lists(st.integers(1, 3), max_size=2), label="bshape"))
     items: list = []
     axis = 0
-    while axis < ndim and data.draw(st.booleans(), label="more"):
+    n_items = data.draw(st.integers(0, ndim + 1), label="items")
+    while axis < ndim and len(items) < n_items:
         n = shape[axis]
         kind = data.draw(st.sampled_from(["int", "int", "slice", "slice", "array", "array", "mask", "none"]))
         if kind == "none":
@@ -250,7 +251,7 @@ def draw_advanced_key(data: st.DataObject, shape: tuple[int, ...]) -> tuple:
             axis += k
             continue
         if kind == "array" and n:
-            sub = bshape[data.draw(st.integers(0, len(bshape))) :]
+            sub = bshape[data.draw(st.integers(0, max(len(bshape) - 1, 0))) :]
             sub = tuple(1 if data.draw(st.booleans()) else m for m in sub)
             vals = data.draw(st.lists(st.integers(-n, n - 1), min_size=prod(sub), max_size=prod(sub)))
             items.append(_IntArray(np.array(vals, dtype=np.intp).reshape(sub)))
@@ -372,7 +373,7 @@ def test_writes_through_views_land_where_numpy_reads(shape, data):
 
 
 @settings(max_examples=300)
-@given(shape=shapes, data=st.data())
+@given(shape=nonempty_shapes | shapes, data=st.data())
 def test_advanced_indexing_matches_numpy(shape, data):
     chain = Chain(shape)
     for _ in range(data.draw(st.integers(0, 2), label="chain length")):

@@ -67,12 +67,14 @@ _FIT = {
     "modn": ("auto", "berkowitz", "laplace"),
     "ring": ("auto", "berkowitz", "laplace"),
 }
-_ALL = METHODS
 
 
 class ModularLift:
-    """Ops for division-free kernels over Z/n at C speed: products stay unreduced ints and
-    every ``sum`` reduces mod ``n`` (Berkowitz and matrix products only multiply inside sums).
+    """Ops for the division-free kernels over Z/n at C speed.
+
+    Products stay unreduced Python ints and every ``sum`` reduces mod ``n``;
+    Berkowitz and list matrix products only ever multiply inside a sum, so
+    each dot product is one ``sum(map(mul, ...))`` plus one ``%``.
     """
 
     def __init__(self, n: int) -> None:
@@ -127,7 +129,7 @@ def check_method(func: str, method: Any, ops: Any, kind: str) -> None:
     if method not in METHODS:
         valid = ", ".join(repr(m) for m in METHODS)
         raise ValueError(f"{func}: unknown method (got {method!r}); valid: {valid}")
-    fit = _FIT.get(kind, _ALL)
+    fit = _FIT.get(kind, METHODS)
     if method in fit:
         return
     if method == "gauss":

@@ -43,6 +43,10 @@ __all__ = [
 ]
 
 
+def _element_exquo(a: Any, b: Any) -> Any:
+    return a.exquo(b)
+
+
 class DomainOps:
     """A SymPy domain seen as an element-operations object (internal to linalg).
 
@@ -65,7 +69,8 @@ class DomainOps:
         self.one = K.one
         self.is_field = bool(K.is_Field)
         self.is_exact = bool(K.is_Exact)
-        self.exquo = K.exquo
+        # PolyElement.exquo divides once; the domain's exquo computes % and // separately.
+        self.exquo = _element_exquo if K.is_PolynomialRing else K.exquo
         self.semantic = semantic
         if semantic:
             self.is_zero = self._semantic_is_zero
@@ -175,20 +180,94 @@ def expr_converter(K: Any) -> Any:
 def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
     """The smallest SymPy domain holding all ``values`` (SymPy expressions) and their images.
 
+    Expanded polynomials in plain symbols with rational coefficients (the
+    common case: ``gt.symbols`` matrices, ``a*x**2 + b``) are read term by
+    term (:func:`_expanded_polys`); anything else goes through SymPy's
+    ``construct_domain``, which expands and finds generators.
+
     >>> import sympy
     >>> x = sympy.Symbol("x")
     >>> K, elems = to_domain([x + 1, 2 * x])
     >>> K
     ZZ[x]
+    >>> to_domain([sympy.sin(x) + 1])[0]
+    ZZ[sin(x)]
     """
-    from sympy.polys.constructor import construct_domain
-
     if not values:
         from sympy import ZZ
 
         return ZZ, []
+    fast = _expanded_polys(values)
+    if fast is not None:
+        return fast
+    from sympy.polys.constructor import construct_domain
+
     K, elems = construct_domain(values)
     return K, list(elems)
+
+
+def _expanded_polys(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
+    """``(ZZ[gens] or QQ[gens], elements)`` when every value is an expanded polynomial, else ``None``.
+
+    Expanded means: a sum of products of a rational number and powers
+    ``s**k`` (``k`` a positive integer) of commutative symbols -- exactly the
+    form SymPy's own evaluation leaves such polynomials in, so reading the
+    terms directly gives the same polynomial ``construct_domain`` would find.
+    """
+    from fractions import Fraction
+
+    symbols: dict[Any, int] = {}
+    parsed = []
+    integral = True
+    for v in values:
+        if not hasattr(v, "is_Add"):  # not a SymPy object
+            return None
+        terms: dict[tuple[tuple[Any, int], ...], Any] = {}
+        for term in v.args if v.is_Add else (v,):
+            coeff: Any = 1
+            powers = []
+            for f in term.args if term.is_Mul else (term,):
+                if f.is_Rational:
+                    if f.is_Integer:
+                        coeff *= int(f)
+                    else:
+                        coeff *= Fraction(int(f.p), int(f.q))
+                        integral = False
+                elif f.is_Symbol and f.is_commutative:
+                    powers.append((f, 1))
+                elif f.is_Pow and f.base.is_Symbol and f.base.is_commutative and f.exp.is_Integer and f.exp > 0:
+                    powers.append((f.base, int(f.exp)))
+                else:
+                    return None
+            for sym, _ in powers:
+                symbols.setdefault(sym, len(symbols))
+            if coeff:
+                key = tuple(powers)
+                terms[key] = terms.get(key, 0) + coeff
+        parsed.append(terms)
+    if not symbols:
+        return None
+    from sympy import QQ, ZZ, default_sort_key
+
+    gens = sorted(symbols, key=default_sort_key)
+    index = {g: i for i, g in enumerate(gens)}
+    dom = ZZ if integral else QQ
+    K = dom[tuple(gens)]
+    make = K.ring.from_dict
+    convert = dom.convert
+    elements = []
+    for terms in parsed:
+        poly: dict[tuple[int, ...], Any] = {}
+        for powers, coeff in terms.items():
+            if not coeff:
+                continue
+            monom = [0] * len(gens)
+            for sym, e in powers:
+                monom[index[sym]] += e
+            key = tuple(monom)
+            poly[key] = poly.get(key, 0) + coeff
+        elements.append(make({m: convert(c) for m, c in poly.items() if c}))
+    return K, elements
 
 
 def field_of(K: Any) -> Any:

@@ -72,10 +72,10 @@ class ModularOps(BaseOps):
         self.one = 1 % n
         self.is_field = is_prime(n)
         # Closures over n as instance attributes: one Python call per element.
-        self.add = lambda a, b: (a + b) % n
-        self.sub = lambda a, b: (a - b) % n
-        self.mul = lambda a, b: (a * b) % n
-        self.neg = lambda a: -a % n
+        self.add = lambda a, b: (a + b) % n  # type: ignore[method-assign]
+        self.sub = lambda a, b: (a - b) % n  # type: ignore[method-assign]
+        self.mul = lambda a, b: (a * b) % n  # type: ignore[method-assign]
+        self.neg = lambda a: -a % n  # type: ignore[method-assign]
 
     def equal(self, a: int, b: int) -> bool:
         return a == b

@@ -1,9 +1,11 @@
 """The built-in numeric ops: booleans, integers, rationals, floats, complexes.
 
-Arithmetic members are the C functions of :mod:`operator` themselves (class
-attributes that are builtins do not bind), so ``map(ops.add, xs, ys)`` runs at
-the pure-Python floor of one C call per element.
+Arithmetic members are the C functions of :mod:`operator` themselves (held as
+static methods, so ``ops.add is operator.add``), and ``map(ops.add, xs, ys)``
+runs at the pure-Python floor of one C call per element.
 """
+# mypy: disable-error-code="assignment"
+# (members that are operator functions replace BaseOps methods: same call, no binding)
 
 from __future__ import annotations
 
@@ -44,17 +46,17 @@ def _is_numpy_bool(tp: type) -> bool:
 class _OperatorOps(BaseOps):
     """Shared members of the numeric ops: Python operators at C speed."""
 
-    add = operator.add
-    sub = operator.sub
-    mul = operator.mul
-    neg = operator.neg
-    equal = operator.eq
-    is_zero = operator.not_
-    floordiv = operator.floordiv
-    mod = operator.mod
-    abs = operator.abs
-    lt = operator.lt
-    le = operator.le
+    add = staticmethod(operator.add)
+    sub = staticmethod(operator.sub)
+    mul = staticmethod(operator.mul)
+    neg = staticmethod(operator.neg)
+    equal = staticmethod(operator.eq)
+    is_zero = staticmethod(operator.not_)
+    floordiv = staticmethod(operator.floordiv)
+    mod = staticmethod(operator.mod)
+    abs = staticmethod(operator.abs)
+    lt = staticmethod(operator.lt)
+    le = staticmethod(operator.le)
     native_types: tuple[type, ...] = ()
 
     def sum(self, values: Iterable[Any]) -> Any:
@@ -87,8 +89,8 @@ class BooleanOps(_OperatorOps):
     one = True
     is_ordered = True
     native_types = (bool,)
-    add = operator.or_
-    mul = operator.and_
+    add = staticmethod(operator.or_)
+    mul = staticmethod(operator.and_)
 
     def neg(self, a: Any) -> Any:
         return a
@@ -179,8 +181,8 @@ class RationalOps(_OperatorOps):
     has_exquo = True
     is_ordered = True
     native_types = (Fraction,)
-    div = operator.truediv
-    exquo = operator.truediv
+    div = staticmethod(operator.truediv)
+    exquo = staticmethod(operator.truediv)
 
     def convert(self, value: Any) -> Fraction:
         if type(value) is Fraction:
@@ -225,8 +227,8 @@ class FloatOps(_OperatorOps):
     is_exact = False
     is_ordered = True
     native_types = (float,)
-    div = operator.truediv
-    exquo = operator.truediv
+    div = staticmethod(operator.truediv)
+    exquo = staticmethod(operator.truediv)
     format = staticmethod(repr)
 
     def convert(self, value: Any) -> float:
@@ -258,8 +260,8 @@ class ComplexOps(_OperatorOps):
     has_exquo = True
     is_exact = False
     native_types = (complex,)
-    div = operator.truediv
-    exquo = operator.truediv
+    div = staticmethod(operator.truediv)
+    exquo = staticmethod(operator.truediv)
     format = staticmethod(repr)
 
     def lt(self, a: Any, b: Any) -> bool:

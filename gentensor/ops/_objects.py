@@ -4,6 +4,8 @@ Capabilities are unknown, so the flags are conservative (not a field, no exact
 division, not exact); everything else is delegated to the objects' own
 operators.  It absorbs every other ops in promotion.
 """
+# mypy: disable-error-code="assignment"
+# (members that are operator functions replace BaseOps methods: same call, no binding)
 
 from __future__ import annotations
 
@@ -28,16 +30,16 @@ class ObjectOps(BaseOps):
     one = 1
     is_exact = False
     is_ordered = True
-    add = operator.add
-    sub = operator.sub
-    mul = operator.mul
-    neg = operator.neg
-    div = operator.truediv
-    floordiv = operator.floordiv
-    mod = operator.mod
-    abs = operator.abs
-    lt = operator.lt
-    le = operator.le
+    add = staticmethod(operator.add)
+    sub = staticmethod(operator.sub)
+    mul = staticmethod(operator.mul)
+    neg = staticmethod(operator.neg)
+    div = staticmethod(operator.truediv)
+    floordiv = staticmethod(operator.floordiv)
+    mod = staticmethod(operator.mod)
+    abs = staticmethod(operator.abs)
+    lt = staticmethod(operator.lt)
+    le = staticmethod(operator.le)
 
     def convert(self, value: Any) -> Any:
         return value

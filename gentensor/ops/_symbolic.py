@@ -4,6 +4,8 @@ The zero test is semantic, not structural: ``(x+1)**2 - x**2 - 2*x - 1`` is a
 non-empty ``Add`` yet zero, and every algorithm that chooses a pivot relies on
 ``is_zero`` getting such cases right.
 """
+# mypy: disable-error-code="assignment"
+# (members that are operator functions replace BaseOps methods: same call, no binding)
 
 from __future__ import annotations
 
@@ -50,12 +52,12 @@ class SymbolicOps(BaseOps):
     is_exact = True
     is_ordered = False
     native_types = ()
-    add = operator.add
-    sub = operator.sub
-    mul = operator.mul
-    neg = operator.neg
-    floordiv = operator.floordiv
-    mod = operator.mod
+    add = staticmethod(operator.add)
+    sub = staticmethod(operator.sub)
+    mul = staticmethod(operator.mul)
+    neg = staticmethod(operator.neg)
+    floordiv = staticmethod(operator.floordiv)
+    mod = staticmethod(operator.mod)
 
     @cached_property
     def zero(self) -> Any:  # type: ignore[override]

@@ -1,0 +1,96 @@
+"""Shared benchmark helpers: an interleaved best-of-N timer and a table printer with ratios.
+
+Every case runs all its contenders in one process, interleaved round by
+round (so a busy machine slows them alike); each contender's best time is
+kept.  The ratio column is ``gentensor time / contender time`` (below 1:
+gentensor is faster); a contender may carry the project's goal for that
+ratio, and the table says whether this run met it.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the in-tree package, also without an install
+
+
+class Contender(NamedTuple):
+    name: str
+    run: Callable[[], Any]
+    goal: float | None = None  # the largest acceptable gentensor/contender ratio, if the project sets one
+
+
+class Case(NamedTuple):
+    title: str
+    contenders: list[Contender]  # the first is gentensor
+    before_each: Callable[[], None] | None = None  # e.g. SymPy's clear_cache
+
+
+def best_times(case: Case, rounds: int) -> list[float]:
+    """Best wall-clock time of each contender over ``rounds`` interleaved rounds (GC off while timing)."""
+    best = [float("inf")] * len(case.contenders)
+    for _ in range(rounds):
+        for i, contender in enumerate(case.contenders):
+            if case.before_each is not None:
+                case.before_each()
+            gc.collect()
+            gc.disable()
+            try:
+                start = time.perf_counter()
+                contender.run()
+                elapsed = time.perf_counter() - start
+            finally:
+                gc.enable()
+            best[i] = min(best[i], elapsed)
+    return best
+
+
+def fmt_time(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:8.2f} s "
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:8.2f} ms"
+    return f"{seconds * 1e6:8.1f} us"
+
+
+def machine() -> str:
+    """One line describing where the numbers come from."""
+    import numpy
+    import sympy
+
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = f", load average {os.getloadavg()[0]:.1f}"
+    return (
+        f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()} "
+        f"({os.cpu_count()} CPUs{load}), NumPy {numpy.__version__}, SymPy {sympy.__version__}"
+    )
+
+
+def report(cases: list[Case], rounds: int) -> bool:
+    """Time every case and print the table; True when every stated goal was met."""
+    print(machine())
+    print(f"best of {rounds} interleaved rounds; ratio = gentensor / contender (below 1: gentensor is faster)\n")
+    print(f"{'case':<36} {'contender':<38} {'time':>11}  {'ratio':>6}  goal")
+    print("-" * 108)
+    all_met = True
+    for case in cases:
+        times = best_times(case, rounds)
+        ours = times[0]
+        for i, (contender, t) in enumerate(zip(case.contenders, times)):
+            title = case.title if i == 0 else ""
+            ratio = "" if i == 0 else f"{ours / t:6.2f}"
+            goal = ""
+            if contender.goal is not None:
+                met = ours / t <= contender.goal
+                all_met &= met
+                goal = f"<= {contender.goal:g} {'met' if met else 'MISSED'}"
+            print(f"{title:<36} {contender.name:<38} {fmt_time(t):>11}  {ratio:>6}  {goal}")
+        print()
+    return all_met
