@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
+__all__ = ["run"]
+
 
 def run(echo: Callable[[str], None] = print) -> None:
     """Print a short tour: views, an exact determinant, a symbolic one, a Hilbert inverse."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 import builtins
 import itertools
 from math import prod
-from typing import Any, Callable, Sequence, Tuple
+from typing import Any, Callable, Iterator, Sequence, Tuple
 
 from . import _kernels
 from ._layout import Layout, broadcast_shapes, collapse
@@ -201,20 +201,53 @@ def broadcast_values(*operands: Any, func: str = "broadcast") -> tuple[tuple[int
 def streams_for(
     operands: Sequence[Any], ops: Any, shape: tuple[int, ...], func: str
 ) -> list[Any]:
-    """One stream per operand: a list of ``ops`` elements at ``shape``, or ``repeat(element)``."""
+    """One stream per operand, of ``ops`` elements in C order of ``shape``.
+
+    A list for an operand of that shape; ``repeat(element)`` for scalars and
+    size-1 operands; for a broadcast operand, a lazy chain of its rows, each
+    row sliced (and converted) once however often it repeats, so a row
+    broadcast never builds the full-size list.
+    """
     streams: list[Any] = []
     for t in operands:
         if isinstance(t, Tensor):
-            if t._layout.size == 1 and t._layout.shape != shape:
-                element = t._data[t._layout.offset]
+            lay = t._layout
+            if lay.size == 1 and lay.shape != shape:
+                element = t._data[lay.offset]
                 if t._ops is not ops:
                     element = convert_values([element], t._ops, ops)[0]
                 streams.append(_repeat(element))
-            else:
+            elif lay.shape == shape or prod(shape) == 0:
                 streams.append(convert_values(values_at(t, shape), t._ops, ops))
+            else:
+                b = lay.broadcast_to(shape)
+                assert b is not None  # shapes were checked by broadcast_shapes
+                streams.append(_broadcast_stream(t._data, b, t._ops, ops))
         else:
             streams.append(_repeat(convert_scalar(t, ops, func)))
     return streams
+
+
+def _broadcast_stream(data: list[Any], lay: Layout, src: Any, ops: Any) -> Iterator[Any]:
+    """The elements of a broadcast layout as a lazy chain of rows (each distinct row sliced once)."""
+    shape, strides = collapse(lay.shape, lay.strides)
+    n, step = shape[-1], strides[-1]
+    starts = _kernels.row_starts(lay.offset, shape[:-1], strides[:-1])
+    if step == 0:  # every row is one element repeated
+        firsts = convert_values([data[p] for p in starts], src, ops)
+        return itertools.chain.from_iterable(map(_repeat, firsts, _repeat(n)))
+    span = n * step
+
+    def rows() -> Iterator[list[Any]]:
+        last, row = -1, []
+        for p in starts:
+            if p != last:
+                stop = p + span
+                row = convert_values(data[p : stop if stop >= 0 else None : step], src, ops)
+                last = p
+            yield row
+
+    return itertools.chain.from_iterable(rows())
 
 
 # -- the loop ---------------------------------------------------------------------
@@ -229,11 +262,12 @@ def _unravel(k: int, shape: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(reversed(idx))
 
 
-def _located(
-    func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...], start: int, n: int, err: Exception
-) -> Exception:
-    """``err`` re-raised as the same type with the index and operands of the first failing element."""
-    for k, args in enumerate(itertools.islice(zip(*streams), n)):
+def _located(func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...], start: int, err: Exception) -> Exception:
+    """``err`` re-raised as the same type with the index and operands of the first failing element.
+
+    ``streams`` must be fresh (lists or repeats, or new lazy chains).
+    """
+    for k, args in enumerate(itertools.islice(zip(*streams), prod(shape) - start)):
         try:
             f(*args)
         except type(err):
@@ -251,21 +285,25 @@ def _located(
 
 
 def run(
-    func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...], start: int = 0, n: int | None = None
+    func: str,
+    f: Callable[..., Any],
+    streams: list[Any],
+    shape: tuple[int, ...],
+    remake: Callable[[], list[Any]] | None = None,
 ) -> list[Any]:
-    """``list(map(f, *streams))``: ``n`` elements (default all of ``shape``) from flat index ``start``.
+    """``list(map(f, *streams))`` over the ``prod(shape)`` elements of ``shape``.
 
     Arithmetic errors (zero division, not divisible, domain) are re-raised
-    naming the index of the first failing element in ``shape``.
+    naming the index of the first failing element; ``remake`` gives fresh
+    streams for that search when some stream is a one-pass iterator.
     """
-    if n is None:
-        n = prod(shape)
     try:
-        if any(type(s) is list for s in streams):
+        if builtins.any(type(s) is not _repeat for s in streams):
             return list(map(f, *streams))
-        return list(itertools.islice(map(f, *streams), n))
+        return list(itertools.islice(map(f, *streams), prod(shape)))
     except _LOCATED as e:
-        raise _located(func, f, streams, shape, start, n, e) from None
+        fresh = remake() if remake is not None else streams
+        raise _located(func, f, fresh, shape, 0, e) from None
 
 
 #: Results at least this large whose operands need a gather are computed in chunks.
@@ -333,7 +371,11 @@ def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Any,
     """
     k = _chunk_axes(shape) if builtins.any(_worth_chunking(t, shape) for t in operands) else 0
     if not k:
-        return run(func, f, streams_for(operands, ops, shape, func), shape)
+
+        def streams() -> list[Any]:
+            return streams_for(operands, ops, shape, func)
+
+        return run(func, f, streams(), shape, streams)
     m = prod(shape[k:])
     sources = [_chunk_source(t, ops, shape, k, func) for t in operands]
     # Some stream is a list (map stops at its end), or every one repeats: then count.
@@ -361,7 +403,7 @@ def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Any,
         try:
             extend(map(f, *streams) if bounded else itertools.islice(map(f, *streams), m))
         except _LOCATED as e:
-            raise _located(func, f, streams, shape, c * m, m, e) from None
+            raise _located(func, f, streams, shape, c * m, e) from None
     return out
 
 

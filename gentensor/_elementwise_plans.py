@@ -19,6 +19,7 @@ from typing import Any, Callable, Tuple
 from ._elementwise_engine import (
     arithmetic_ops,
     as_operand,
+    compute,
     convert_scalar,
     convert_values,
     flat_values,
@@ -215,7 +216,7 @@ def power(a: Any, b: Any) -> Any:
         if not tensors:
             return convert_scalar(a, ops, "power") ** convert_scalar(b, ops, "power")
         shape = broadcast_shapes(*(t.shape for t in tensors), func="power")
-        return result(run("power", operator.pow, streams_for((a, b), ops, shape, "power"), shape), shape, ops)
+        return result(compute("power", operator.pow, (a, b), ops, shape), shape, ops)
     # Exact ops: the exponents must be integers; they are not converted to the ring.
     if isinstance(b, Tensor):
         exps = [_int_exponent(k, ops) for k in flat_values(b)]
@@ -241,5 +242,8 @@ def _integer_power(a: Any, e: Any, ops: Any) -> Any:
     shape = broadcast_shapes(*(t.shape for t in (a, e) if isinstance(t, Tensor)), func="power")
     exps = values_at(e, shape)
     out_ops = rationals if ops is integers and any(k < 0 for k in exps) else ops
-    base = streams_for((a,), out_ops, shape, "power")[0]
-    return result(run("power", _pow_member(out_ops), [base, exps], shape), shape, out_ops)
+
+    def streams() -> list[Any]:
+        return [streams_for((a,), out_ops, shape, "power")[0], exps]
+
+    return result(run("power", _pow_member(out_ops), streams(), shape, streams), shape, out_ops)

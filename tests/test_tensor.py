@@ -454,6 +454,19 @@ def test_shares_memory_is_exact(shape, data):
     assert gt.shares_memory(chain1.y, chain1.y.copy()) is False
 
 
+@settings(max_examples=300)
+@given(shape=st.lists(st.integers(1, 6), min_size=1, max_size=3).map(tuple), data=st.data())
+def test_shares_memory_of_two_slicings_matches_numpy(shape, data):
+    """Two strided slicings of one owner (interleaved steps are the hard case)."""
+    x = gt.arange(prod(shape)).reshape(shape, copy=True)
+    a = np.arange(prod(shape), dtype=object).reshape(shape)
+    k1 = tuple(draw_slice(data, n) for n in shape)
+    k2 = tuple(draw_slice(data, n) for n in shape)
+    expected = np.shares_memory(a[k1], a[k2], max_work=None)
+    assert gt.shares_memory(x[k1], x[k2]) == expected
+    assert gt.shares_memory(x[k1].T, gt.flip(x[k2])) == expected
+
+
 # ---------------------------------------------------------------------------
 # NumPy's placement rule for advanced indices, explicitly
 # ---------------------------------------------------------------------------
