@@ -9,11 +9,9 @@ member.  For the built-in numeric ops ``f`` is a C function of
 
 The hot case (two C-contiguous tensors of one ops and one shape) reads the
 storage lists directly, without a copy when a tensor owns exactly its
-elements.  Broadcast operands are gathered once with the C-speed row slices
-of :func:`gentensor._kernels.gather`.  Large results with a transposed (or
-otherwise out-of-order) operand, or a column broadcast, are computed one
-chunk of trailing axes at a time (:func:`compute`), so each operand's chunk
-is consumed while it is still in the CPU cache.
+elements.  Strided and broadcast operands are read as lazy chains of rows
+(:func:`row_stream`): one C-speed extended slice per row, consumed while
+still in the CPU cache, each repeated row sliced once.
 
 Errors: a zero division, a failed exact division or a domain error met in
 the loop is re-raised (same type) naming the index of the first failing
@@ -43,6 +41,7 @@ __all__ = [
     "values_at",
     "broadcast_values",
     "streams_for",
+    "row_stream",
     "run",
     "compute",
     "binary",
@@ -203,10 +202,9 @@ def streams_for(
 ) -> list[Any]:
     """One stream per operand, of ``ops`` elements in C order of ``shape``.
 
-    A list for an operand of that shape; ``repeat(element)`` for scalars and
-    size-1 operands; for a broadcast operand, a lazy chain of its rows, each
-    row sliced (and converted) once however often it repeats, so a row
-    broadcast never builds the full-size list.
+    A list for a C-contiguous operand of that shape (its storage itself when
+    it holds exactly those elements); ``repeat(element)`` for scalars and
+    size-1 operands; otherwise a lazy chain of the operand's rows.
     """
     streams: list[Any] = []
     for t in operands:
@@ -217,20 +215,30 @@ def streams_for(
                 if t._ops is not ops:
                     element = convert_values([element], t._ops, ops)[0]
                 streams.append(_repeat(element))
-            elif lay.shape == shape or prod(shape) == 0:
+            elif (lay.shape == shape and lay.is_contiguous) or prod(shape) == 0:
                 streams.append(convert_values(values_at(t, shape), t._ops, ops))
             else:
-                b = lay.broadcast_to(shape)
+                b = lay if lay.shape == shape else lay.broadcast_to(shape)
                 assert b is not None  # shapes were checked by broadcast_shapes
-                streams.append(_broadcast_stream(t._data, b, t._ops, ops))
+                streams.append(row_stream(t._data, b, t._ops, ops))
         else:
             streams.append(_repeat(convert_scalar(t, ops, func)))
     return streams
 
 
-def _broadcast_stream(data: list[Any], lay: Layout, src: Any, ops: Any) -> Iterator[Any]:
-    """The elements of a broadcast layout as a lazy chain of rows (each distinct row sliced once)."""
+def row_stream(data: list[Any], lay: Layout, src: Any, ops: Any) -> Iterator[Any]:
+    """The elements of a strided or broadcast layout, converted from ``src`` to ``ops``, as a lazy chain of rows.
+
+    Each row is one C-speed extended slice, taken when the consumer reaches
+    it, so it is used while still in the CPU cache (gathering a transposed
+    operand whole and then mapping reads every element from memory twice);
+    a row that repeats (a broadcast) is sliced and converted once, and a
+    column broadcast is ``repeat(element)`` per row, so a broadcast never
+    builds the full-size list.
+    """
     shape, strides = collapse(lay.shape, lay.strides)
+    if not shape:
+        return iter(convert_values([data[lay.offset]], src, ops))
     n, step = shape[-1], strides[-1]
     starts = _kernels.row_starts(lay.offset, shape[:-1], strides[:-1])
     if step == 0:  # every row is one element repeated
@@ -262,16 +270,16 @@ def _unravel(k: int, shape: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(reversed(idx))
 
 
-def _located(func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...], start: int, err: Exception) -> Exception:
+def _located(func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...], err: Exception) -> Exception:
     """``err`` re-raised as the same type with the index and operands of the first failing element.
 
     ``streams`` must be fresh (lists or repeats, or new lazy chains).
     """
-    for k, args in enumerate(itertools.islice(zip(*streams), prod(shape) - start)):
+    for k, args in enumerate(itertools.islice(zip(*streams), prod(shape))):
         try:
             f(*args)
         except type(err):
-            idx = _unravel(start + k, shape)
+            idx = _unravel(k, shape)
             shown = " and ".join(repr(a) for a in args)
             if isinstance(err, ZeroDivisionError):
                 msg = f"{func}: division by zero at index {idx} (got {shown})"
@@ -303,108 +311,16 @@ def run(
         return list(itertools.islice(map(f, *streams), prod(shape)))
     except _LOCATED as e:
         fresh = remake() if remake is not None else streams
-        raise _located(func, f, fresh, shape, 0, e) from None
-
-
-#: Results at least this large whose operands need a gather are computed in chunks.
-_CHUNKED_SIZE = 1 << 15
-#: The smallest chunk (product of the trailing axes a chunk covers).
-_CHUNK_MIN = 512
-
-
-def _chunk_axes(shape: tuple[int, ...]) -> int:
-    """How many leading axes to loop over so each chunk keeps at least ``_CHUNK_MIN`` elements."""
-    inner = prod(shape)
-    if inner < _CHUNKED_SIZE:
-        return 0
-    k = 0
-    while k < len(shape) - 1 and inner // shape[k] >= _CHUNK_MIN:
-        inner //= shape[k]
-        k += 1
-    return k
-
-
-def _worth_chunking(t: Any, shape: tuple[int, ...]) -> bool:
-    """True when ``t`` at ``shape`` walks storage out of C order, or repeats along the last axis."""
-    if not isinstance(t, Tensor) or t._layout.size == 1:
-        return False
-    lay = t._layout if t._layout.shape == shape else t._layout.broadcast_to(shape)
-    assert lay is not None
-    if shape and shape[-1] > 1 and lay.strides[-1] == 0:
-        return True  # each chunk of a column broadcast is one element: a repeat, no gather
-    walked = [(n, st) for n, st in zip(lay.shape, lay.strides) if st != 0 and n != 1]
-    step = walked[-1][1] if walked else 1
-    for n, st in reversed(walked):
-        if st != step or st < 0:
-            return True
-        step = st * n
-    return False
-
-
-_REPEAT = Layout((), ())  # marks a chunk source that is one element repeated
-
-
-def _chunk_source(t: Any, ops: Any, shape: tuple[int, ...], k: int, func: str) -> Any:
-    """How to read ``t``'s part of each chunk: a fixed stream, or (data, starts, length, step, layout, ops)."""
-    if not isinstance(t, Tensor) or t._layout.size == 1:
-        return streams_for((t,), ops, shape, func)[0]
-    lay = t._layout if t._layout.shape == shape else t._layout.broadcast_to(shape)
-    assert lay is not None
-    inner = shape[k:]
-    starts = _kernels.row_starts(lay.offset, shape[:k], lay.strides[:k])
-    run_n, run_s = collapse(inner, lay.strides[k:])
-    if not run_n or (len(run_n) == 1 and run_s[0] == 0):
-        return (t._data, starts, 0, 0, _REPEAT, t._ops)
-    if len(run_n) == 1 and run_s[0] > 0:
-        return (t._data, starts, run_n[0] * run_s[0], run_s[0], None, t._ops)
-    return (t._data, starts, 0, 0, Layout(inner, lay.strides[k:]), t._ops)
+        raise _located(func, f, fresh, shape, e) from None
 
 
 def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Any, shape: tuple[int, ...]) -> list[Any]:
-    """``f`` applied to ``operands`` broadcast to ``shape`` and converted to ``ops``: a flat C-order list.
+    """``f`` applied to ``operands`` broadcast to ``shape`` and converted to ``ops``: a flat C-order list."""
 
-    Large results with an operand that walks storage out of C order (a
-    transposed view) are computed a chunk of trailing axes at a time: each
-    operand's chunk is read with C-speed slices and consumed at once, while
-    its elements are still in the CPU cache.  Gathering such an operand whole
-    and then mapping reads every element from memory twice.
-    """
-    k = _chunk_axes(shape) if builtins.any(_worth_chunking(t, shape) for t in operands) else 0
-    if not k:
+    def fresh_streams() -> list[Any]:
+        return streams_for(operands, ops, shape, func)
 
-        def streams() -> list[Any]:
-            return streams_for(operands, ops, shape, func)
-
-        return run(func, f, streams(), shape, streams)
-    m = prod(shape[k:])
-    sources = [_chunk_source(t, ops, shape, k, func) for t in operands]
-    # Some stream is a list (map stops at its end), or every one repeats: then count.
-    bounded = builtins.any(type(src) is tuple and src[4] is not _REPEAT for src in sources)
-    out: list[Any] = []
-    extend = out.extend
-    gather = _kernels.gather
-    for c in range(prod(shape[:k])):
-        streams = []
-        for src in sources:
-            if type(src) is not tuple:
-                streams.append(src)
-                continue
-            data, starts, span, step, layout, src_ops = src
-            p = starts[c]
-            if layout is None:
-                values = data[p : p + span : step]
-            elif layout is _REPEAT:
-                value = data[p]
-                streams.append(_repeat(value if src_ops is ops else convert_values([value], src_ops, ops)[0]))
-                continue
-            else:
-                values = gather(data, Layout(layout.shape, layout.strides, p))
-            streams.append(values if src_ops is ops else convert_values(values, src_ops, ops))
-        try:
-            extend(map(f, *streams) if bounded else itertools.islice(map(f, *streams), m))
-        except _LOCATED as e:
-            raise _located(func, f, streams, shape, c * m, e) from None
-    return out
+    return run(func, f, fresh_streams(), shape, fresh_streams)
 
 
 def result(values: list[Any], shape: tuple[int, ...], ops: Any) -> Any:

@@ -452,6 +452,16 @@ class Tensor(LayerMethods, Generic[E]):
 
         return tensor_str(self)
 
+    def _repr_latex_(self) -> str:
+        from ._richdisplay import tensor_latex  # sibling display layer
+
+        return tensor_latex(self)
+
+    def _repr_html_(self) -> str:
+        from ._richdisplay import tensor_html  # sibling display layer
+
+        return tensor_html(self)
+
 
 def _empty_nested(shape: tuple[int, ...]) -> list[Any]:
     """Nested lists for a shape with a zero-length axis."""

@@ -9,11 +9,10 @@ as strided views (transposed, flipped, stepped) so every gather path runs.
 
 from __future__ import annotations
 
-import contextlib
 import operator
 from fractions import Fraction
 from math import prod
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import numpy as np
 import pytest
@@ -24,22 +23,10 @@ from hypothesis.extra.numpy import mutually_broadcastable_shapes
 from toyring import Gauss, gaussian, to_complex
 
 import gentensor as gt
-from gentensor import _elementwise_engine as engine
 from gentensor.elementwise import diff, evalf, expand, inplace, simplify, subs
 
 T = sympy.Symbol("t")
 VIEWS = ["plain", "transposed", "flipped", "stepped"]
-
-
-@contextlib.contextmanager
-def forced_chunks(size: int = 1, minimum: int = 1) -> Iterator[None]:
-    """Make the engine compute results a row at a time (its path for large strided operands) from ``size`` on."""
-    saved = engine._CHUNKED_SIZE, engine._CHUNK_MIN
-    engine._CHUNKED_SIZE, engine._CHUNK_MIN = size, minimum
-    try:
-        yield
-    finally:
-        engine._CHUNKED_SIZE, engine._CHUNK_MIN = saved
 
 
 # -- building operands ----------------------------------------------------------------------
@@ -133,8 +120,6 @@ def test_broadcasting_matches_numpy(name: str, kind: str, data: Any) -> None:
     result = fn(a, b)
     assert shape_of(result) == expected.shape
     assert flat(result) == np_flat(expected)
-    with forced_chunks():
-        assert flat(fn(a, b)) == np_flat(expected)
     comparison = name in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal")
     assert ops_is(result, gt.booleans if comparison else ops)
     assert all(type(v) is (bool if comparison else tp) for v in flat(result))
@@ -623,49 +608,51 @@ def test_inplace_with_overlapping_operands() -> None:
     assert y.tolist() == [0, 1, 3, 5, 7, 9]
 
 
-# -- large tensors: the chunked path for transposed and broadcast operands ---------------------------
-@pytest.mark.parametrize("kind", ["transposed", "column", "row", "flipped", "stepped"])
-def test_large_strided_operands_match_numpy(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+# -- large tensors: strided and broadcast operands read as lazy chains of rows -----------------------
+@pytest.mark.parametrize("kind", ["transposed", "column", "row", "flipped", "stepped", "both"])
+def test_large_strided_operands_match_numpy(kind: str) -> None:
     n = 200
     a = gt.arange(n * n).reshape((n, n))
     b = gt.arange(n * n, 2 * n * n).reshape((n, n))
     A = np.arange(n * n, dtype=object).reshape(n, n)
     B = np.arange(n * n, 2 * n * n, dtype=object).reshape(n, n)
+    doubled = np.concatenate([B, B], axis=1)
     other, expected_other = {
         "transposed": (b.T, B.T),
         "column": (b[:, 3:4], B[:, 3:4]),
         "row": (b[7], B[7]),
         "flipped": (gt.flip(b.T, axis=1), np.flip(B.T, axis=1)),
-        "stepped": (gt.tensor(np.concatenate([B, B], axis=1))[:, ::-2], np.concatenate([B, B], axis=1)[:, ::-2]),
+        "stepped": (gt.tensor(doubled)[:, ::-2], doubled[:, ::-2]),
+        "both": (gt.broadcast_to(b[::-1, 5], (n, n)).T, np.broadcast_to(B[::-1, 5], (n, n)).T),
     }[kind]
-    chunks = []
-    real = engine._chunk_source
-    monkeypatch.setattr(engine, "_chunk_source", lambda *args: chunks.append(1) or real(*args))
-    with forced_chunks(size=1 << 14, minimum=64):  # 200 x 200 counts as large
-        assert (a - other).tolist() == (A - expected_other).tolist()
-        assert (other - a).tolist() == (expected_other - A).tolist()
-        assert (a.T * other).tolist() == (A.T * expected_other).tolist()
-    assert chunks  # the chunked path ran
+    assert (a - other).tolist() == (A - expected_other).tolist()
+    assert (other - a).tolist() == (expected_other - A).tolist()
+    assert (a.T * other).tolist() == (A.T * expected_other).tolist()
+    exact = (other.astype(gt.rationals) / (a + 1)).tolist()
+    assert exact == (expected_other * Fraction(1) / (A + 1)).tolist()
 
 
-def test_large_chunked_error_names_the_index() -> None:
+def test_errors_in_strided_operands_name_the_index() -> None:
     n = 200
     b = gt.ones((n, n)).copy()
     b[7, 150] = 0
-    with forced_chunks(size=1 << 14, minimum=64):
-        with pytest.raises(ZeroDivisionError, match=r"at index \(150, 7\)"):
-            gt.ones((n, n)) / b.T
+    with pytest.raises(ZeroDivisionError, match=r"at index \(150, 7\)"):
+        gt.ones((n, n)) / b.T
+    with pytest.raises(ZeroDivisionError, match=r"at index \(0, 150\)"):
+        gt.ones((n, n)) // b[7]
+    with pytest.raises(gt.NotDivisibleError, match=r"at index \(1, 0\)"):
+        gt.ones((2, 3), ops=gt.modular(6)) / gt.tensor([[1], [2]], ops=gt.modular(6))
 
 
-def test_only_repeated_operands_stop_at_the_result_size() -> None:
+def test_broadcast_only_operands_stop_at_the_result_size() -> None:
     x = gt.broadcast_to(gt.tensor([[1], [2]]), (2, 700))
     y = gt.broadcast_to(gt.tensor([[10], [20]]), (50, 2, 700))
-    with forced_chunks(size=1 << 14, minimum=64):
-        r = x + y
+    r = x + y
     assert r.shape == (50, 2, 700)
-    assert r.tolist() == (np.broadcast_to(np.array([[1], [2]], dtype=object), (2, 700)) + np.broadcast_to(
-        np.array([[10], [20]], dtype=object), (50, 2, 700)
-    )).tolist()
+    nx = np.broadcast_to(np.array([[1], [2]], dtype=object), (2, 700))
+    ny = np.broadcast_to(np.array([[10], [20]], dtype=object), (50, 2, 700))
+    assert r.tolist() == (nx + ny).tolist()
+    assert (x + 1).tolist() == (nx + 1).tolist()
 
 
 def test_operands_can_be_lists_and_numpy_arrays() -> None:

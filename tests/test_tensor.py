@@ -784,9 +784,7 @@ def test_views_in_threads_do_not_interfere():
     assert x.tolist() == [k % 4 + 1 for k in range(1000)]
 
 
-def test_pickle_uses_interop_when_available():
-    if not hasattr(gt.interop, "tensor_reduce"):
-        pytest.skip("gentensor.interop.tensor_reduce is not written yet (another engineer's issue)")
+def test_pickle_goes_through_interop():
     x = gt.arange(6).reshape((2, 3)).T
     y = pickle.loads(pickle.dumps(x))
     assert y.tolist() == x.tolist() and y.ops is gt.integers
@@ -833,3 +831,74 @@ def test_item_of_views():
     assert x[2:, 3:].item() == 11
     assert gt.flip(x)[:1, :1].item() == 11
     assert x.T[None, 1:2, 0].item() == 1
+
+
+# ---------------------------------------------------------------------------
+# operators and methods delegate to the right higher-layer function
+# ---------------------------------------------------------------------------
+
+BINARY = [
+    ("+", "add"), ("-", "subtract"), ("*", "multiply"), ("/", "divide"), ("//", "floor_divide"),
+    ("%", "remainder"), ("**", "power"), ("==", "equal"), ("!=", "not_equal"), ("<", "less"),
+    ("<=", "less_equal"), (">", "greater"), (">=", "greater_equal"),
+]
+
+
+@pytest.mark.parametrize("op, name", BINARY)
+def test_operators_delegate_to_elementwise(op, name):
+    x = gt.tensor([[3, 1], [2, 5]])
+    y = gt.tensor([2, 3])
+    f = getattr(gt, name)
+    forward = eval(f"x {op} y")
+    assert forward.ops is f(x, y).ops and forward.tolist() == f(x, y).tolist()
+    reflected = eval(f"7 {op} x")  # the tensor on the right: the reflected dunder keeps the order
+    assert reflected.tolist() == f(7, x).tolist()
+    if name in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"):
+        assert forward.ops is gt.booleans
+
+
+@pytest.mark.parametrize("op, name", BINARY[:7])
+def test_inplace_operators_write_through_views(op, name):
+    x = gt.tensor([[3, 1], [2, 5]], ops=gt.rationals)
+    expected = getattr(gt, name)(x.T, 2).tolist()
+    v = x.T
+    data = x._data
+    exec(f"v {op}= 2")
+    assert x._data is data and x.T.tolist() == expected  # written into the existing storage
+
+
+def test_unary_matmul_and_method_delegation():
+    x = gt.tensor([[3, -1], [2, 5]])
+    assert (-x).tolist() == gt.negative(x).tolist() and (+x).tolist() == x.tolist()
+    assert abs(x).tolist() == gt.abs(x).tolist()
+    assert (x @ x).tolist() == gt.matmul(x, x).tolist()
+    assert ([[1, 0], [0, 1]] @ x).tolist() == x.tolist()
+    y = x.copy()
+    y @= gt.eye(2)
+    assert y.tolist() == x.tolist()
+    with pytest.raises(gt.ShapeError, match="@="):
+        y @= gt.ones((2, 3))
+    assert x.sum() == 9 and x.sum(axis=0).tolist() == [5, 4] and x.prod() == -30
+    assert x.min() == gt.min(x) and x.max(axis=1, keepdims=True).tolist() == [[3], [5]]
+    assert x.all() is gt.all(x) and x.any(axis=0).tolist() == gt.any(x, axis=0).tolist()
+    assert x.det() == gt.linalg.det(x) == 17 and x.rank() == 2
+    assert x.inv().tolist() == gt.linalg.inv(x).tolist()
+    assert x.applyfunc(lambda v: v * 10).tolist() == [[30, -10], [20, 50]]
+    s = sympy.Symbol("s")
+    e = gt.tensor([[s**2, (s + 1) ** 2]])
+    assert e.subs(s, 3).tolist() == [[9, 16]]
+    assert e.diff(s).tolist() == [[2 * s, 2 * s + 2]]
+    assert e.expand().tolist() == [[s**2, s**2 + 2 * s + 1]]
+    assert gt.tensor([sympy.sin(s) ** 2 + sympy.cos(s) ** 2]).simplify().tolist() == [1]
+    assert gt.tensor([sympy.pi]).evalf(3).item() == sympy.pi.evalf(3)
+    assert np.asarray(x.T).tolist() == x.T.tolist() and np.asarray(x).dtype == object
+    assert x.to_sympy() == sympy.Matrix([[3, -1], [2, 5]])
+
+
+def test_more_index_errors():
+    x = gt.arange(6).reshape((2, 3))
+    with pytest.raises(IndexError, match="invalid index array"):
+        x[[[0, 1], [0]]]
+    assert x[[-1, 0], [-1, -3]].tolist() == [5, 0]
+    with pytest.raises(TypeError, match="diagonal: offset must be an int"):
+        gt.diagonal(x, offset=True)
