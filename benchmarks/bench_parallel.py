@@ -5,8 +5,11 @@ Run:  python3 benchmarks/bench_parallel.py [--quick]
 The machine is shared, so the run first measures its own parallel capacity:
 the same pure-Python loop in one worker process, then in two at once
 (capacity = 2 * t_one / t_two: 2.0 on two idle cores, lower when other work
-competes).  It is measured again before each workload, and every speed-up is
-printed raw and as a fraction of the capacity measured just before it.
+competes).  It is measured again before each round, and every speed-up is
+printed raw and as a fraction of that capacity.  The CPU time each run used
+(this process plus the workers, with psutil installed) is printed against
+serial's: it shows what the parallel machinery itself costs, independently
+of what other load does to the wall-clock times.
 
 Workloads (process pools are started and warmed up before any timing):
 
@@ -37,6 +40,11 @@ from typing import Any, Callable
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import gentensor as gt  # noqa: E402
+
+try:
+    import psutil  # optional: counts the worker processes' CPU time
+except ImportError:
+    psutil = None
 from gentensor import _parallel_core as core  # noqa: E402
 from gentensor.parallel import run_map, run_tasks  # noqa: E402
 
@@ -153,6 +161,18 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - t0, out
 
 
+def cpu_seconds() -> float:
+    """CPU time used so far by this process and its live worker processes (psutil when installed)."""
+    total = time.process_time()
+    if psutil is not None:
+        for child in psutil.Process().children(recursive=True):
+            try:
+                total += sum(child.cpu_times()[:2])
+            except psutil.Error:
+                pass
+    return total
+
+
 def run_case(
     title: str,
     make: Callable[[], Any],
@@ -165,12 +185,16 @@ def run_case(
     """Time the modes in interleaved rounds on fresh inputs; keep each mode's best time.
 
     The capacity is measured at the start of every round; the best capacity
-    goes with the best times (both come from the quietest moments).
-    Each mode's result is checked against serial recomputation.
+    goes with the best times (both come from the quietest moments).  The CPU
+    time of each run (this process and the workers) is recorded too: against
+    serial's it shows what the parallel machinery itself costs, whatever the
+    machine's other load does to the wall-clock times.  Each mode's result
+    is checked against serial recomputation.
     """
     print(f"\n{title}")
     caps: list[float] = []
     times: dict[str, list[float]] = {m: [] for m in modes}
+    cpus: dict[str, list[float]] = {m: [] for m in modes}
     ok = {m: True for m in modes}
     decisions: list[str] = []
     loads: list[float] = []
@@ -179,7 +203,9 @@ def run_case(
         loads.append(os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan"))
         for mode in modes:
             data = make()
+            c0 = cpu_seconds()
             t, out = timed(lambda: run(data, mode))
+            cpus[mode].append(cpu_seconds() - c0)
             times[mode].append(t)
             if mode != "serial":
                 ok[mode] = ok[mode] and check(data, out)
@@ -191,13 +217,18 @@ def run_case(
         f"1-min load average: {', '.join(f'{x:.1f}' for x in loads)}; best of {rounds} round(s)"
     )
     serial = min(times["serial"])
+    serial_cpu = statistics.median(cpus["serial"])
     for mode in modes:
         t = min(times[mode])
         speed = serial / t
+        work = statistics.median(cpus[mode]) / serial_cpu if serial_cpu > 0 else float("nan")
         verdict = "-" if mode == "serial" else ("ok" if ok[mode] else "MISMATCH")
-        rows.append((title, mode, t, speed, speed / cap, verdict))
+        rows.append((title, mode, t, speed, speed / cap, work, verdict))
         spread = ", ".join(f"{x * 1e3:.0f}" for x in times[mode])
-        print(f"  {mode:<10} {t * 1e3:10.1f} ms   {speed:5.2f}x serial   {speed / cap:6.0%} of capacity   {verdict:<8} (ms: {spread})")
+        print(
+            f"  {mode:<10} {t * 1e3:10.1f} ms   {speed:5.2f}x serial   {speed / cap:6.0%} of capacity   "
+            f"CPU {work:4.2f}x serial's   {verdict:<8} (ms: {spread})"
+        )
     for d in dict.fromkeys(decisions):
         print(f"  {d}")
 
@@ -278,22 +309,22 @@ def main() -> None:
     if ADD_WIRED:
         a, b = gt.tensor(a), gt.tensor(b)
     _add_case(a, b, n_add, ("serial", "auto", "threads", "processes"), rows)
-    for digits in (2, 20):
+    for digits in (2, 20, 60):
         run_case(
             f"det of a (64, 12, 12) integer stack, entries up to 10**{digits}",
             lambda d=digits: det_inputs(64, 12, d, tag()),
             _run_det,
             lambda mats, out: _as_list(out) == [bareiss_det(m) for m in mats],
             MODES,
-            5,
+            9,
             rows,
         )
 
     print("\nsummary (best times; speed-up vs serial, and as a share of the best capacity measured with it)\n")
-    print("| workload | mode | time | speed-up | share of capacity | same as serial |")
-    print("|---|---|---:|---:|---:|---|")
-    for title, mode, t, speed, frac, ok in rows:
-        print(f"| {title} | {mode} | {_fmt_time(t)} | {speed:.2f}x | {frac:.0%} | {ok} |")
+    print("| workload | mode | time | speed-up | share of capacity | CPU vs serial | same as serial |")
+    print("|---|---|---:|---:|---:|---:|---|")
+    for title, mode, t, speed, frac, work, ok in rows:
+        print(f"| {title} | {mode} | {_fmt_time(t)} | {speed:.2f}x | {frac:.0%} | {work:.2f}x | {ok} |")
 
 
 def _fmt_time(t: float) -> str:

@@ -148,20 +148,26 @@ def convert_values(values: list[Any], src: Any, dst: Any) -> list[Any]:
 
 
 # -- values in C order ----------------------------------------------------------------
+def _contiguous_values(t: Tensor[Any]) -> list[Any] | None:
+    """``t``'s elements in C order when it is C-contiguous (its storage itself if exactly them), else ``None``."""
+    lay = t._layout
+    if not lay.is_contiguous:
+        return None
+    data = t._data
+    n = lay.size
+    start = lay.offset
+    if start == 0 and len(data) == n:
+        return data
+    return data[start : start + n]
+
+
 def flat_values(t: Tensor[Any]) -> list[Any]:
     """The elements of ``t`` in C order: its storage list itself when it holds exactly them.
 
     The result may be ``t``'s storage: read it, never mutate it.
     """
-    lay = t._layout
-    data = t._data
-    if lay.is_contiguous:
-        n = lay.size
-        start = lay.offset
-        if start == 0 and len(data) == n:
-            return data
-        return data[start : start + n]
-    return _kernels.gather(data, lay)
+    values = _contiguous_values(t)
+    return _kernels.gather(t._data, t._layout) if values is None else values
 
 
 def values_at(t: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
@@ -346,14 +352,38 @@ def binary(func: str, a: Any, b: Any, plan: Plan, *, promote_bool: bool = True) 
             # The hot path: one ops, one shape, no promotion and no broadcasting.
             f, out_ops = plan(ops)
             shape = la.shape
-            if la.is_contiguous and b._layout.is_contiguous:
-                values = run(func, f, [flat_values(a), flat_values(b)], shape)
+            xs, ys = _contiguous_values(a), _contiguous_values(b)
+            if xs is not None and ys is not None:
+                try:
+                    values = list(map(f, xs, ys))
+                except _LOCATED as e:
+                    raise _located(func, f, [xs, ys], shape, e) from None
             else:
                 values = compute(func, f, (a, b), ops, shape)
             return result(values, shape, out_ops)
+    elif type(a) is Tensor and type(b) in _native(a._ops, promote_bool):
+        # A tensor and a native scalar (x + 1): map(f, xs, repeat(c)).
+        return _with_scalar(func, a, b, plan, False)
+    elif type(b) is Tensor and type(a) in _native(b._ops, promote_bool):
+        return _with_scalar(func, b, a, plan, True)
     else:
         a, b = as_operand(a), as_operand(b)
     return _general(func, (a, b), plan, promote_bool)
+
+
+def _native(ops: Any, promote_bool: bool) -> tuple[type, ...]:
+    """Scalar types that need neither promotion nor conversion next to a tensor of ``ops``."""
+    if ops is booleans and promote_bool:
+        return ()
+    return getattr(ops, "native_types", ())  # type: ignore[no-any-return]
+
+
+def _with_scalar(func: str, t: Tensor[Any], c: Any, plan: Plan, reflected: bool) -> Any:
+    f, out_ops = plan(t._ops)
+    shape = t._layout.shape
+    xs = flat_values(t)
+    streams = [_repeat(c), xs] if reflected else [xs, _repeat(c)]
+    return result(run(func, f, streams, shape), shape, out_ops)
 
 
 def _general(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool) -> Any:

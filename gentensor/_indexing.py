@@ -96,12 +96,16 @@ def _expand(key: Any, ndim: int, func: str) -> list[Any]:
     out: list[Any] = []
     for it in items:
         if it is Ellipsis:
-            out.extend([slice(None)] * (ndim - consumed))
+            # An ellipsis standing for no axis still separates advanced indices (as NumPy).
+            out.extend([slice(None)] * (ndim - consumed) or [_SEPARATOR])
         else:
             out.append(it)
     if not ellipses:
         out.extend([slice(None)] * (ndim - consumed))
     return out
+
+
+_SEPARATOR = object()  # an ellipsis that expanded to no axis
 
 
 def _mask_to_arrays(mask: Any) -> list[_Advanced]:
@@ -181,15 +185,21 @@ def resolve(key: Any, layout: Layout, func: str = "__getitem__") -> tuple[Layout
             axis += mask.ndim
         else:
             expanded.append(it)
-            if it is not None:
+            if it is not None and it is not _SEPARATOR:
                 axis += 1
     # With any advanced index present, NumPy treats integers as 0-d index arrays:
     # they count when deciding whether the advanced indices are adjacent.
     ints_are_advanced = any(isinstance(it, (_Advanced, tuple)) for it in expanded)
     axis = 0
-    for it in expanded:
+    sequence: list[int] = []  # where each advanced index sits in the key: adjacency is decided there
+    out_of_range = ""
+    for k, it in enumerate(expanded):
         if ints_are_advanced and isinstance(it, int):
             it = _Advanced([it], ())
+        if isinstance(it, (_Advanced, tuple)):
+            sequence.append(k)
+        if it is _SEPARATOR:
+            continue
         if it is None:
             out_shape.append(1)
             out_strides.append(0)
@@ -217,8 +227,12 @@ def resolve(key: Any, layout: Layout, func: str = "__getitem__") -> tuple[Layout
             vals = it.values
             if vals and (min(vals) < -n or max(vals) >= n):
                 bad = next(v for v in vals if not -n <= v < n)
-                raise IndexError(f"{func}: index {bad} is out of range for axis {axis} with size {n}")
-            if vals and min(vals) < 0:
+                message = f"{func}: index {bad} is out of range for axis {axis} with size {n}"
+                if not it.shape:
+                    raise IndexError(message)
+                # As NumPy, index arrays are checked only when their broadcast selects something.
+                out_of_range = out_of_range or message
+            elif vals and min(vals) < 0:
                 it = _Advanced([v % n for v in vals], it.shape)
             advanced.append((len(out_shape), it, strides[axis]))
             out_shape.append(n)
@@ -227,12 +241,14 @@ def resolve(key: Any, layout: Layout, func: str = "__getitem__") -> tuple[Layout
     view = Layout(tuple(out_shape), tuple(out_strides), offset)
     if not advanced:
         return view, None, view.shape
-    return view, *_advanced_positions(view, advanced, func)
+    adjacent = sequence == list(range(sequence[0], sequence[-1] + 1))
+    return view, *_advanced_positions(view, advanced, adjacent, func, out_of_range)
 
 
 def _advanced_positions(
-    view: Layout, advanced: list[tuple[int, _Advanced, int]], func: str
+    view: Layout, advanced: list[tuple[int, _Advanced, int]], adjacent: bool, func: str, out_of_range: str = ""
 ) -> tuple[list[int], tuple[int, ...]]:
+    """Storage positions and shape of an advanced index; its axes go in place when ``adjacent``, else first."""
     try:
         bshape = broadcast_shapes(*(a.shape for _, a, _ in advanced), func=func)
     except ShapeError as e:
@@ -240,6 +256,8 @@ def _advanced_positions(
     size = 1
     for n in bshape:
         size *= n
+    if out_of_range and size:
+        raise IndexError(out_of_range)
     # Offset contributed by the advanced indices, for each position of the broadcast shape.
     contrib = [0] * size
     for _, arr, stride in advanced:
@@ -247,7 +265,6 @@ def _advanced_positions(
         contrib = [c + v * stride for c, v in zip(contrib, vals)]
     adv_axes = [pos for pos, _, _ in advanced]
     rest = [k for k in range(view.ndim) if k not in adv_axes]
-    adjacent = adv_axes == list(range(adv_axes[0], adv_axes[-1] + 1))
     if adjacent:
         pre = [k for k in rest if k < adv_axes[0]]
         post = [k for k in rest if k > adv_axes[-1]]

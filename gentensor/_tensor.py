@@ -229,19 +229,20 @@ class Tensor(LayerMethods, Generic[E]):
 
     def __len__(self) -> int:
         if not self.ndim:
-            raise TypeError("len() of a 0-d tensor; use x.item()")
+            raise TypeError("len: a 0-d tensor has no length (got shape ()); use x.item()")
         return self.shape[0]
 
     def __iter__(self) -> Iterator[Any]:
         if not self.ndim:
-            raise TypeError("iteration over a 0-d tensor; use x.item()")
+            raise TypeError("iter: a 0-d tensor cannot be iterated (got shape ()); use x.item()")
         for i in range(self.shape[0]):
             yield self[i]
 
     def __bool__(self) -> bool:
         if self.size != 1:
             raise ValueError(
-                f"the truth value of a tensor with {self.size} elements is ambiguous; use gt.all(x) or gt.any(x)"
+                f"__bool__: the truth value of a tensor with {self.size} elements is ambiguous "
+                f"(got shape {self.shape}); use gt.all(x) or gt.any(x)"
             )
         v = self.item()
         return bool(v) if v is True or v is False else not self._ops.is_zero(v)

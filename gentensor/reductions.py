@@ -6,7 +6,9 @@ C-speed extended slice per block when the reduced axes walk storage as one
 strided run (``axis=0`` and ``axis=1`` of a matrix both do), else after one
 gather with the reduced axes moved last.  Each block then goes through one
 n-ary ``ops`` call: ``ops.sum`` (``sum`` for ints, one SymPy ``Add``),
-``ops.prod``, the built-in ``min``/``max`` for numbers.
+``ops.prod``, the built-in ``min``/``max`` for numbers.  Integer sums over
+a leading axis read storage row by row instead (the order of an integer
+sum does not matter).
 
 ``axis=None`` reduces every axis; a result with no axis left is the element
 itself (not a 0-d tensor), as NumPy returns scalars; ``keepdims=True`` keeps
@@ -104,6 +106,42 @@ def _blocks(x: Tensor[Any], axes: tuple[int, ...]) -> _Blocks:
     return _Blocks(kept_shape, m, (values[i : i + m] for i in range(0, len(values), m)))
 
 
+def _run_slice(data: list[Any], start: int, n: int, step: int) -> list[Any]:
+    """``n`` storage elements from ``start`` by ``step`` (negative steps too)."""
+    stop = start + n * step
+    return data[start : stop if stop >= 0 else None : step]
+
+
+#: Rows summed per pass by :func:`_integer_column_sums`: enough to amortise the calls,
+#: few enough that the rows of one pass stay in the CPU cache.
+_BAND = 32
+
+
+def _integer_column_sums(x: Tensor[Any], axes: tuple[int, ...]) -> list[int] | None:
+    """Integer sums over axes that stride past the kept ones (``axis=0`` of a matrix), or ``None``.
+
+    Reading each output's block as one long strided slice visits memory in
+    the worst order; instead the kept elements at one reduced index form a
+    *row* (one slice), and bands of rows are summed column-wise with
+    ``map(sum, zip(acc, *rows))``, touching memory row by row.  Integer sums
+    do not depend on the order, so the result is exactly the blockwise one.
+    """
+    lay = x._layout
+    shape, strides = lay.shape, lay.strides
+    kept = [k for k in range(len(shape)) if k not in axes]
+    red_n, red_s = collapse([shape[k] for k in axes], [strides[k] for k in axes])
+    kept_n, kept_s = collapse([shape[k] for k in kept], [strides[k] for k in kept])
+    if len(red_n) != 1 or len(kept_n) != 1 or abs(red_s[0]) <= abs(kept_s[0]):
+        return None
+    (m,), (step,), (width,), (kstep,) = red_n, red_s, kept_n, kept_s
+    data, offset = x._data, lay.offset
+    acc: list[int] = [0] * width
+    for i in range(0, m, _BAND):
+        rows = [_run_slice(data, offset + r * step, width, kstep) for r in range(i, builtins.min(i + _BAND, m))]
+        acc = list(map(_builtin_sum, zip(acc, *rows)))
+    return acc
+
+
 def _finish(
     x: Tensor[Any], axis: Any, axes: tuple[int, ...], keepdims: bool, results: list[Any], ops: Any
 ) -> Any:
@@ -168,6 +206,10 @@ def sum(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     x = _tensor(x, "sum")
     axes = _axes(axis, x.ndim, "sum")
     ops = integers if x._ops is booleans else x._ops
+    if ops is integers and x.size:
+        columns = _integer_column_sums(x, axes)
+        if columns is not None:
+            return _finish(x, axis, axes, keepdims, columns, ops)
     total = _member_or_fold(ops, "sum", ops.add, ops.zero)
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), total), ops)
 

@@ -187,6 +187,8 @@ def test_booleans_are_counted() -> None:
     assert gt.sum(b) == 5 and type(gt.sum(b)) is int
     s = gt.sum(b, axis=1)
     assert s.ops is gt.integers and s.tolist() == [2, 3]
+    s0 = gt.sum(b, axis=0)
+    assert s0.ops is gt.integers and s0.tolist() == [2, 1, 2] and all(type(v) is int for v in s0.tolist())
     assert gt.prod(b, axis=1).tolist() == [0, 1] and gt.prod(b, axis=1).ops is gt.integers
     c = gt.cumulative_sum(b, axis=1)
     assert c.ops is gt.integers and c.tolist() == [[1, 1, 2], [1, 2, 3]]

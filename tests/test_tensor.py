@@ -553,7 +553,7 @@ def test_item_tolist_len_iter():
     assert zero_d.shape == () and zero_d.item() == 5 and zero_d.tolist() == 5
     with pytest.raises(TypeError, match="len"):
         len(zero_d)
-    with pytest.raises(TypeError, match="iteration"):
+    with pytest.raises(TypeError, match="cannot be iterated"):
         iter(zero_d).__next__()
     assert zero_d[...].shape == () and zero_d[()] == 5
     assert gt.zeros((2, 0, 3)).tolist() == [[], []]
@@ -902,3 +902,20 @@ def test_more_index_errors():
     assert x[[-1, 0], [-1, -3]].tolist() == [5, 0]
     with pytest.raises(TypeError, match="diagonal: offset must be an int"):
         gt.diagonal(x, offset=True)
+
+
+def test_an_empty_ellipsis_still_separates_advanced_indices():
+    a = np.arange(30, dtype=object).reshape(5, 6)
+    x = gt.arange(30).reshape((5, 6))
+    for key in [(None, [0, 1], ..., [0, 1]), (None, [0, 1], [0, 1]), (None, ..., [0, 1], [0, 1]), (0, ..., [1, 2])]:
+        assert x[key].shape == a[key].shape and x[key].tolist() == a[key].tolist()
+
+
+def test_bounds_of_index_arrays_that_select_nothing():
+    """As NumPy: ints are always checked, index arrays only when their broadcast selects something."""
+    x = gt.zeros((2, 3))
+    assert x[[5], []].shape == (0,)
+    assert x[[[5]], gt.zeros((1, 0))].shape == (1, 0)
+    for key in [(5, []), (gt.tensor(5), []), ([5], slice(None)), ([5], [0])]:
+        with pytest.raises(IndexError, match="index 5 is out of range for axis 0 with size 2"):
+            x[key]

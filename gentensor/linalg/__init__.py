@@ -18,6 +18,7 @@ composite moduli never divide by a zero divisor.  See ``docs/linalg.md``.
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Any, Callable, NamedTuple, Optional
 
@@ -100,17 +101,11 @@ def _stack(x: Any, func: str, *, square: bool, ops: Any = None) -> _Stack:
         ops = integers if x.ops is booleans else x.ops
     flat = elements_as(x, ops)
     size = m * n
-    matrices = [
-        [flat[start + i * n : start + (i + 1) * n] for i in range(m)] for start in range(0, len(flat), size or 1)
-    ] if size else [[[] for _ in range(m)] for _ in range(_count(batch))]
+    if size:
+        matrices = [[flat[s + i * n : s + (i + 1) * n] for i in range(m)] for s in range(0, len(flat), size)]
+    else:  # m x 0 or 0 x n matrices: no elements to slice, but the rows (or none) still exist
+        matrices = [[[] for _ in range(m)] for _ in range(math.prod(batch))]
     return _Stack(tuple(batch), m, n, ops, matrices)
-
-
-def _count(shape: Any) -> int:
-    total = 1
-    for d in shape:
-        total *= d
-    return total
 
 
 def _run(task: Callable[[Any], Any], stack: _Stack, func: str, executor: Any, workers: Any) -> list[Any]:

@@ -248,17 +248,15 @@ def _inv_int(rows: list[list[int]], scales: Optional[list[int]] = None) -> Optio
     n = len(rows)
     flint = _fast.flint_module()
     if flint is not None:
-        inv = _fast.inv_int_flint(rows, flint)
-        if inv is None or scales is None:
-            return inv
-        return [[v * s for v, s in zip(row, scales)] for row in inv]
-    result = _fast.solve_den_int(rows, _int_identity(n))
+        result = _fast.inv_int_flint(rows, flint)
+    else:
+        result = _fast.solve_den_int(rows, _int_identity(n))
     if result is None:
         return None
-    adj, d = result
+    num, den = result
     if scales is not None:
-        adj = [[v * s for v, s in zip(row, scales)] for row in adj]
-    return _fast.fractions_over(adj, d)
+        num = [[v * s for v, s in zip(row, scales)] for row in num]
+    return _fast.fractions_over(num, den)
 
 
 def _int_identity(n: int) -> list[list[int]]:

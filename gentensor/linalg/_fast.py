@@ -387,18 +387,16 @@ def det_int_flint(M: list[list[int]], flint: Any) -> int:
     return int(flint.fmpz_mat(M).det())
 
 
-def inv_int_flint(M: list[list[int]], flint: Any) -> Optional[list[list[Fraction]]]:
-    """Exact inverse of an int matrix through FLINT, as Fractions; ``None`` when singular."""
+def inv_int_flint(M: list[list[int]], flint: Any) -> Optional[tuple[list[list[int]], int]]:
+    """Exact inverse of an int matrix through FLINT as ``(num, den)`` with ``inverse == num / den``.
+
+    Returns ``None`` when ``M`` is singular.
+    """
     try:
         inv = flint.fmpq_mat(flint.fmpz_mat(M)).inv()
     except ZeroDivisionError:
         return None
+    num, den = inv.numer_denom()
     n = len(M)
-    out = []
-    for i in range(n):
-        row = []
-        for j in range(n):
-            e = inv[i, j]
-            row.append(Fraction(int(e.p), int(e.q)))
-        out.append(row)
-    return out
+    values = [int(v) for v in num.entries()]
+    return [values[i * n : (i + 1) * n] for i in range(n)], int(den)
