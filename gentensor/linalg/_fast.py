@@ -396,7 +396,13 @@ def inv_int_flint(M: list[list[int]], flint: Any) -> Optional[tuple[list[list[in
         inv = flint.fmpq_mat(flint.fmpz_mat(M)).inv()
     except ZeroDivisionError:
         return None
-    num, den = inv.numer_denom()
     n = len(M)
-    values = [int(v) for v in num.entries()]
-    return [values[i * n : (i + 1) * n] for i in range(n)], int(den)
+    if hasattr(inv, "numer_denom"):
+        num, den = inv.numer_denom()
+        values = [int(v) for v in num.entries()]
+        common = int(den)
+    else:  # older python-flint: put the entries over their common denominator here
+        pairs = [(int(e.p), int(e.q)) for e in inv.entries()]
+        common = math.lcm(*[q for _, q in pairs])
+        values = [p * (common // q) for p, q in pairs]
+    return [values[i * n : (i + 1) * n] for i in range(n)], common

@@ -256,16 +256,16 @@ def _expanded_polys(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
     make = K.ring.from_dict
     convert = dom.convert
     elements = []
-    for terms in parsed:
+    for term_dict in parsed:
         poly: dict[tuple[int, ...], Any] = {}
-        for powers, coeff in terms.items():
-            if not coeff:
+        for factors, value in term_dict.items():
+            if not value:
                 continue
-            monom = [0] * len(gens)
-            for sym, e in powers:
-                monom[index[sym]] += e
-            key = tuple(monom)
-            poly[key] = poly.get(key, 0) + coeff
+            exponents = [0] * len(gens)
+            for sym, e in factors:
+                exponents[index[sym]] += e
+            monom = tuple(exponents)
+            poly[monom] = poly.get(monom, 0) + value
         elements.append(make({m: convert(c) for m, c in poly.items() if c}))
     return K, elements
 
