@@ -182,10 +182,12 @@ def run_case(
     rounds: int,
     rows: list,
 ) -> None:
-    """Time the modes in interleaved rounds on fresh inputs; keep each mode's best time.
+    """Time the modes in interleaved rounds on fresh inputs.
 
-    The capacity is measured at the start of every round; the best capacity
-    goes with the best times (both come from the quietest moments).  The CPU
+    The capacity is measured at the start of every round.  A mode's speed-up
+    is the median over rounds of serial's time / the mode's time in the same
+    round, and its share of capacity the median of that speed-up / the
+    round's capacity; the time shown is the mode's best.  The CPU
     time of each run (this process and the workers) is recorded too: against
     serial's it shows what the parallel machinery itself costs, whatever the
     machine's other load does to the wall-clock times.  Each mode's result
@@ -211,23 +213,24 @@ def run_case(
                 ok[mode] = ok[mode] and check(data, out)
             if mode == "auto":
                 decisions.append(str(gt.last_auto_decision()))
-    cap = max(caps)
     print(
-        f"  capacity: {', '.join(f'{c:.2f}x' for c in caps)} (best {cap:.2f}x); "
-        f"1-min load average: {', '.join(f'{x:.1f}' for x in loads)}; best of {rounds} round(s)"
+        f"  capacity per round: {', '.join(f'{c:.2f}x' for c in caps)}; "
+        f"1-min load average: {', '.join(f'{x:.1f}' for x in loads)}"
     )
-    serial = min(times["serial"])
     serial_cpu = statistics.median(cpus["serial"])
     for mode in modes:
-        t = min(times[mode])
-        speed = serial / t
+        # Each round pairs serial with the mode and with the capacity measured just before them.
+        speeds = [s / t for s, t in zip(times["serial"], times[mode])]
+        speed = statistics.median(speeds)
+        share = statistics.median(v / c for v, c in zip(speeds, caps))
         work = statistics.median(cpus[mode]) / serial_cpu if serial_cpu > 0 else float("nan")
         verdict = "-" if mode == "serial" else ("ok" if ok[mode] else "MISMATCH")
-        rows.append((title, mode, t, speed, speed / cap, work, verdict))
+        best = min(times[mode])
+        rows.append((title, mode, best, speed, share, work, verdict))
         spread = ", ".join(f"{x * 1e3:.0f}" for x in times[mode])
         print(
-            f"  {mode:<10} {t * 1e3:10.1f} ms   {speed:5.2f}x serial   {speed / cap:6.0%} of capacity   "
-            f"CPU {work:4.2f}x serial's   {verdict:<8} (ms: {spread})"
+            f"  {mode:<10} {best * 1e3:10.1f} ms   {speed:5.2f}x serial   {share:6.0%} of capacity   "
+            f"CPU {work:4.2f}x serial's   {verdict:<8} (ms per round: {spread})"
         )
     for d in dict.fromkeys(decisions):
         print(f"  {d}")
@@ -320,11 +323,12 @@ def main() -> None:
             rows,
         )
 
-    print("\nsummary (best times; speed-up vs serial, and as a share of the best capacity measured with it)\n")
+    print("\nsummary (best time; speed-up vs serial and its share of the capacity: medians of per-round ratios)\n")
     print("| workload | mode | time | speed-up | share of capacity | CPU vs serial | same as serial |")
     print("|---|---|---:|---:|---:|---:|---|")
     for title, mode, t, speed, frac, work, ok in rows:
-        print(f"| {title} | {mode} | {_fmt_time(t)} | {speed:.2f}x | {frac:.0%} | {work:.2f}x | {ok} |")
+        share = "-" if mode == "serial" else f"{frac:.0%}"
+        print(f"| {title} | {mode} | {_fmt_time(t)} | {speed:.2f}x | {share} | {work:.2f}x | {ok} |")
 
 
 def _fmt_time(t: float) -> str:

@@ -26,6 +26,7 @@ from .elementwise import *  # noqa: F401,F403  (names listed in elementwise.__al
 from .errors import (
     AxisError,
     DomainError,
+    FormatError,
     GentensorError,
     NonSquareError,
     NotDivisibleError,
@@ -118,6 +119,7 @@ __all__ = [
     "NotDivisibleError",
     "SingularMatrixError",
     "ReadOnlyError",
+    "FormatError",
     # linear algebra lives in the gt.linalg namespace
     "linalg",
 ]

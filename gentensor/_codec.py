@@ -14,7 +14,7 @@ import math
 import re
 from typing import Any, Callable
 
-from .errors import DomainError, GentensorError
+from .errors import DomainError, FormatError, GentensorError
 
 __all__ = [
     "FormatError",
@@ -32,18 +32,6 @@ _SAFE_INT = 2**53  # integers up to this size are JSON numbers every reader keep
 _HEX = re.compile(r"-?0x[0-9a-fA-F]+\Z")
 _MAX_DEPTH = 400  # deepest SymPy tree accepted (deeper input is refused, not a crash)
 _MAX_FLOAT_PREC = 1 << 20  # bits of precision a SymPy Float in a file may ask for
-
-
-class FormatError(GentensorError, ValueError):
-    """A file cannot be read: malformed, truncated, of an unknown version, or naming what is not allowed.
-
-    The message names the file and the place in it (a line and column, or a
-    path into the JSON document such as ``data[3]``).
-
-    >>> import gentensor as gt
-    >>> issubclass(gt.FormatError, ValueError) and issubclass(gt.FormatError, gt.GentensorError)
-    True
-    """
 
 
 class _Bad(Exception):
@@ -168,7 +156,7 @@ def decode_expr(tree: Any, where: str = "expr", depth: int = 0) -> Any:
     >>> decode_expr(['system', ['Symbol', 'rm -rf', {}]])
     Traceback (most recent call last):
     ...
-    gentensor._codec.FormatError: expr: 'system' is not a SymPy class the format allows (got ...
+    gentensor.errors.FormatError: expr: 'system' is not a SymPy class the format allows (got ...
     """
     try:
         return _decode_expr(tree, where, depth)

@@ -367,11 +367,15 @@ class Tensor(LayerMethods, Generic[E]):
     def __matmul__(self, other: Any) -> Any:
         from . import products  # higher layer
 
+        if not _matmul_operand(other):
+            return NotImplemented
         return products.matmul(self, other)
 
     def __rmatmul__(self, other: Any) -> Any:
         from . import products  # higher layer
 
+        if not _matmul_operand(other):
+            return NotImplemented
         return products.matmul(other, self)
 
     def _inplace(self, name: str, other: Any) -> "Tensor[E]":
@@ -469,3 +473,11 @@ def _empty_nested(shape: tuple[int, ...]) -> list[Any]:
     if shape[0] == 0:
         return []
     return [_empty_nested(shape[1:]) for _ in range(shape[0])]
+
+
+def _matmul_operand(other: Any) -> bool:
+    """True for what ``@`` accepts beside a Tensor: tensors, nested sequences, NumPy/SymPy arrays."""
+    if isinstance(other, (Tensor, list, tuple)):
+        return True
+    module = type(other).__module__ or ""
+    return (module.startswith("numpy") or module.startswith("sympy")) and hasattr(other, "shape")

@@ -89,10 +89,24 @@ def _from_foreign(data: Any) -> tuple[list[Any], tuple[int, ...]] | None:
         return None
     if (type(data).__module__ or "").startswith("numpy"):
         shape = tuple(int(n) for n in data.shape)
+        kind, itemsize = data.dtype.kind, data.dtype.itemsize
+        if (kind == "f" and itemsize > 8) or (kind == "c" and itemsize > 16):
+            return _from_long_double(data, shape)
         flat = data.reshape(-1).tolist() if data.ndim else [data.tolist()]
         return flat, shape
     shape = tuple(int(n) for n in data.shape)
     flat = [data[idx] for idx in itertools.product(*map(range, shape))] if shape else [data[()]]
+    return flat, shape
+
+
+def _from_long_double(data: Any, shape: tuple[int, ...]) -> tuple[list[Any], tuple[int, ...]]:
+    """Extended-precision floats have no exact Python float: they become exact Fractions."""
+    if data.dtype.kind == "c":
+        raise TypeError(
+            f"tensor: NumPy {data.dtype} values have no exact Python equivalent; "
+            "convert the array to complex128 first (data.astype(complex))"
+        )
+    flat = [Fraction(*v.as_integer_ratio()) for v in data.reshape(-1)]
     return flat, shape
 
 

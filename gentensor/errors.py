@@ -24,6 +24,7 @@ __all__ = [
     "NotDivisibleError",
     "SingularMatrixError",
     "ReadOnlyError",
+    "FormatError",
 ]
 
 
@@ -121,4 +122,16 @@ class ReadOnlyError(GentensorError, ValueError):
     Traceback (most recent call last):
     ...
     gentensor.errors.ReadOnlyError: __setitem__: this tensor is a read-only view (it repeats elements through stride 0); write to a copy: y = x.copy()
+    """
+
+
+class FormatError(GentensorError, ValueError):
+    """A file cannot be read: malformed, truncated, of an unknown version, or naming what is not allowed.
+
+    The message names the file and the place in it (a line and column, or a
+    path into the JSON document such as ``data[3]``).
+
+    >>> import gentensor as gt
+    >>> issubclass(gt.FormatError, ValueError) and issubclass(gt.FormatError, gt.GentensorError)
+    True
     """

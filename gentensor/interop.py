@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ._saveload import FormatError, load, save
+from ._saveload import load, save
 from ._tensor import Tensor
 
-__all__ = ["save", "load", "FormatError"]
+__all__ = ["save", "load"]
 
 
 def tensor_to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> Any:

@@ -22,6 +22,7 @@ TREE = {
     "NotDivisibleError": (errors.GentensorError, ArithmeticError),
     "SingularMatrixError": (errors.GentensorError, ArithmeticError),
     "ReadOnlyError": (errors.GentensorError, ValueError),
+    "FormatError": (errors.GentensorError, ValueError),
 }
 
 

@@ -193,14 +193,7 @@ def test_to_sympy_kind_and_values(ops: Any, data: st.DataObject) -> None:
         gt.floats,
         gt.booleans,
         gt.modular(7),
-        pytest.param(
-            gt.complexes,
-            marks=pytest.mark.xfail(
-                raises=TypeError,
-                strict=True,
-                reason="complexes.convert does not accept a SymPy complex number such as 1.0 + 2.0*I",
-            ),
-        ),
+        gt.complexes,
     ],
     ids=lambda o: o.name,
 )

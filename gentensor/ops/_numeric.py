@@ -279,6 +279,12 @@ class ComplexOps(_OperatorOps):
         py = _sympy_number_to_python(value)
         if py is not None:
             return complex(py)
+        if type(value).__module__.startswith("sympy") and getattr(value, "is_number", False):
+            # A numeric SymPy expression such as 1.0 + 2.0*I (no free symbols).
+            try:
+                return complex(value)
+            except TypeError:
+                pass
         raise _refuse(self, value)
 
     def absorbs(self, other: Any) -> bool:
