@@ -30,6 +30,7 @@ from ._layout import Layout, broadcast_shapes, collapse
 from ._tensor import Tensor
 from .errors import DomainError, NotDivisibleError, OpsMismatchError
 from .ops import BaseOps, as_ops, booleans, infer_ops, integers, objects, ops_for_type, result_ops, symbolic
+from .parallel import resolve, run_map
 
 __all__ = [
     "as_operand",
@@ -340,11 +341,24 @@ def result(values: list[Any], shape: tuple[int, ...], ops: Any) -> Any:
 Plan = Callable[[Any], Tuple[Callable[..., Any], Any]]
 
 
-def binary(func: str, a: Any, b: Any, plan: Plan, *, promote_bool: bool = True) -> Any:
+def binary(
+    func: str,
+    a: Any,
+    b: Any,
+    plan: Plan,
+    *,
+    promote_bool: bool = True,
+    executor: Any = None,
+    workers: Any = None,
+) -> Any:
     """Apply ``plan(ops) -> (f, result_ops)`` element-wise to ``a`` and ``b`` with broadcasting.
 
+    Under a parallel policy (the context's, or ``executor=``/``workers=``)
+    the elements go through :func:`gentensor.parallel.run_map`.
     Returns a new tensor, or the element itself when the result has shape ``()``.
     """
+    if resolve(executor, workers, where=func).mode != "serial":
+        return _parallel(func, (a, b), plan, promote_bool, executor, workers)
     if type(a) is Tensor and type(b) is Tensor:
         ops = a._ops
         la = a._layout
@@ -398,8 +412,10 @@ def _general(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: boo
     return result(compute(func, f, operands, ops, shape), shape, out_ops)
 
 
-def unary(func: str, x: Any, plan: Plan) -> Any:
+def unary(func: str, x: Any, plan: Plan, *, executor: Any = None, workers: Any = None) -> Any:
     """Apply ``plan(ops) -> (f, result_ops)`` to every element of ``x`` (a new tensor)."""
+    if resolve(executor, workers, where=func).mode != "serial":
+        return _parallel(func, (x,), plan, True, executor, workers)
     x = as_operand(x)
     if not isinstance(x, Tensor):
         ops = arithmetic_ops(operand_ops((x,), func))
@@ -410,6 +426,28 @@ def unary(func: str, x: Any, plan: Plan) -> Any:
     shape = x._layout.shape
     values = convert_values(flat_values(x), x._ops, ops)
     return result(run(func, f, [values], shape), shape, out_ops)
+
+
+def _parallel(
+    func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool, executor: Any, workers: Any
+) -> Any:
+    """The element-wise operation with materialised, converted columns, run under the parallel policy."""
+    operands = tuple(as_operand(v) for v in operands)
+    ops = operand_ops(operands, func)
+    if promote_bool:
+        ops = arithmetic_ops(ops)
+    f, out_ops = plan(ops)
+    tensors = [t for t in operands if isinstance(t, Tensor)]
+    if not tensors:
+        return f(*(convert_scalar(v, ops, func) for v in operands))
+    shape = broadcast_shapes(*(t.shape for t in tensors), func=func)
+    n = prod(shape)
+    columns = [
+        convert_values(values_at(v, shape), v._ops, ops) if isinstance(v, Tensor) else [convert_scalar(v, ops, func)] * n
+        for v in operands
+    ]
+    values = run_map(f, columns, executor=executor, workers=workers, index_shape=shape, where=func)
+    return result(values, shape, out_ops)
 
 
 # -- results of arbitrary functions ----------------------------------------------------

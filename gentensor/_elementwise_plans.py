@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import numbers
 import operator
+from functools import partial
 from fractions import Fraction
 from typing import Any, Callable, Tuple
 
@@ -66,8 +67,7 @@ def plan_add(ops: Any) -> Plan:
 def plan_subtract(ops: Any) -> Plan:
     sub = getattr(ops, "sub", None)
     if sub is None:
-        add, neg = ops.add, ops.neg
-        return (lambda a, b: add(a, neg(b))), ops
+        return partial(_add_neg, ops.add, ops.neg), ops
     return sub, ops
 
 
@@ -112,8 +112,26 @@ def plan_abs(ops: Any) -> Plan:
 
 
 # -- comparisons: booleans results ---------------------------------------------------------
+# Element functions are module-level callables (or partials of them), never
+# lambdas, so the standard process pool can send them to workers.
+def _add_neg(add: Callable[[Any, Any], Any], neg: Callable[[Any], Any], a: Any, b: Any) -> Any:
+    return add(a, neg(b))
+
+
+def _bool_of(f: Callable[[Any, Any], Any], a: Any, b: Any) -> bool:
+    return bool(f(a, b))
+
+
+def _not_of(f: Callable[[Any, Any], Any], a: Any, b: Any) -> bool:
+    return not f(a, b)
+
+
+def _swapped(f: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
+    return f(b, a)
+
+
 def _as_bool(f: Callable[[Any, Any], Any]) -> Callable[[Any, Any], bool]:
-    return lambda a, b: bool(f(a, b))
+    return partial(_bool_of, f)
 
 
 def plan_equal(ops: Any) -> Plan:
@@ -125,7 +143,7 @@ def plan_not_equal(ops: Any) -> Plan:
     eq = ops.equal
     if eq is operator.eq:
         return operator.ne, booleans
-    return (lambda a, b: not eq(a, b)), booleans
+    return partial(_not_of, eq), booleans
 
 
 def _order(ops: Any, name: str, func: str) -> Callable[[Any, Any], Any]:
@@ -143,12 +161,12 @@ def plan_less_equal(ops: Any) -> Plan:
 
 def plan_greater(ops: Any) -> Plan:
     lt = _order(ops, "lt", "greater")
-    return (operator.gt if lt is operator.lt else (lambda a, b: lt(b, a))), booleans
+    return (operator.gt if lt is operator.lt else partial(_swapped, lt)), booleans
 
 
 def plan_greater_equal(ops: Any) -> Plan:
     le = _order(ops, "le", "greater_equal")
-    return (operator.ge if le is operator.le else (lambda a, b: le(b, a))), booleans
+    return (operator.ge if le is operator.le else partial(_swapped, le)), booleans
 
 
 # -- power ------------------------------------------------------------------------------------

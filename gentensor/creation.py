@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from ._layout import normalize_shape
 from ._tensor import Tensor
+from .parallel import index_columns, run_map
 from .errors import ShapeError
 from .ops import as_ops, infer_ops, integers, ops_for_type, result_ops, symbolic
 
@@ -270,8 +271,14 @@ def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: Any = None) -
     return _build(values, (count,), types, ops)
 
 
-def fromfunction(f: Callable[..., Any], shape: Any, /, *, ops: Any = None) -> Tensor[Any]:
+def fromfunction(
+    f: Callable[..., Any], shape: Any, /, *, ops: Any = None, executor: Any = None, workers: Any = None
+) -> Tensor[Any]:
     """A new tensor whose element at ``(i, j, ...)`` is ``f(i, j, ...)``.
+
+    ``executor=``/``workers=`` choose the parallel policy for the calls of
+    ``f`` (default: the one in force, see :func:`gentensor.parallel`); the
+    result is identical to the serial one.
 
     >>> import gentensor as gt
     >>> from fractions import Fraction
@@ -280,7 +287,11 @@ def fromfunction(f: Callable[..., Any], shape: Any, /, *, ops: Any = None) -> Te
             [1/2, 1/3]], ops=rationals)
     """
     dims = normalize_shape(shape, "fromfunction")
-    values = [f(*idx) for idx in itertools.product(*map(range, dims))]
+    if dims:
+        columns = index_columns(dims)
+        values = run_map(f, columns, executor=executor, workers=workers, index_shape=dims, where="fromfunction")
+    else:
+        values = [f()]
     return _build(values, dims, set(map(type, values)), ops)
 
 

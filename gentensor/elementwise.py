@@ -14,6 +14,10 @@ field division; on ``modular(n)`` it multiplies by the inverse and raises
 division (``exquo``).  ``**`` with integer exponents uses ``ops.pow``;
 integers to a negative power give rationals, as in SymPy.
 
+Parallel execution: the function forms (except ``power``/``positive``) and
+``map`` take ``executor=`` and ``workers=``; without them, and for the
+operators, the policy of :func:`gentensor.parallel` in force applies.
+
 >>> import gentensor as gt
 >>> x = gt.tensor([[1, 2], [3, 4]])
 >>> (x + gt.tensor([10, 20])).tolist(), (x / 2).ops, (x > 2).tolist()
@@ -54,6 +58,7 @@ from ._layout import Layout, broadcast_shapes
 from ._tensor import Tensor
 from .errors import OpsMismatchError, ReadOnlyError, ShapeError
 from .ops import booleans, integers
+from .parallel import run_map
 
 __all__ = [
     "add",
@@ -77,7 +82,7 @@ __all__ = [
 ]
 
 
-def add(a: Any, b: Any, /) -> Any:
+def add(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a + b`` element-wise, with broadcasting (``ops.add``).
 
     Returns
@@ -102,10 +107,10 @@ def add(a: Any, b: Any, /) -> Any:
     >>> gt.add(1, gt.tensor([1, 2], ops=gt.modular(3))).tolist()
     [2, 0]
     """
-    return binary("add", a, b, plan_add)
+    return binary("add", a, b, plan_add, executor=executor, workers=workers)
 
 
-def subtract(a: Any, b: Any, /) -> Any:
+def subtract(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a - b`` element-wise, with broadcasting (``ops.sub``).
 
     Returns
@@ -119,10 +124,10 @@ def subtract(a: Any, b: Any, /) -> Any:
     >>> (10 - gt.tensor([1, 2, 3])).tolist()
     [9, 8, 7]
     """
-    return binary("subtract", a, b, plan_subtract)
+    return binary("subtract", a, b, plan_subtract, executor=executor, workers=workers)
 
 
-def multiply(a: Any, b: Any, /) -> Any:
+def multiply(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a * b`` element-wise, with broadcasting (``ops.mul``; not the matrix product).
 
     Returns
@@ -137,10 +142,10 @@ def multiply(a: Any, b: Any, /) -> Any:
     >>> (gt.tensor([1, 2]) * Fraction(1, 2)).tolist()
     [Fraction(1, 2), Fraction(1, 1)]
     """
-    return binary("multiply", a, b, plan_multiply)
+    return binary("multiply", a, b, plan_multiply, executor=executor, workers=workers)
 
 
-def divide(a: Any, b: Any, /) -> Any:
+def divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a / b`` element-wise and exact: integers give rationals, never floats.
 
     Fields (rationals, symbolic, floats, ``modular(p)``) use ``ops.div``;
@@ -173,10 +178,10 @@ def divide(a: Any, b: Any, /) -> Any:
     ...
     ZeroDivisionError: divide: division by zero at index (1,) (got 2 and 0)
     """
-    return binary("divide", a, b, plan_divide)
+    return binary("divide", a, b, plan_divide, executor=executor, workers=workers)
 
 
-def floor_divide(a: Any, b: Any, /) -> Any:
+def floor_divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a // b`` element-wise (``ops.floordiv``; rationals stay rationals).
 
     Returns
@@ -195,10 +200,10 @@ def floor_divide(a: Any, b: Any, /) -> Any:
     >>> (gt.tensor([7, -7]) // 2).tolist()
     [3, -4]
     """
-    return binary("floor_divide", a, b, plan_floor_divide)
+    return binary("floor_divide", a, b, plan_floor_divide, executor=executor, workers=workers)
 
 
-def remainder(a: Any, b: Any, /) -> Any:
+def remainder(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a % b`` element-wise (``ops.mod``; Python's sign convention).
 
     Returns
@@ -217,7 +222,7 @@ def remainder(a: Any, b: Any, /) -> Any:
     >>> (gt.tensor([7, -7]) % 3).tolist()
     [1, 2]
     """
-    return binary("remainder", a, b, plan_remainder)
+    return binary("remainder", a, b, plan_remainder, executor=executor, workers=workers)
 
 
 def power(a: Any, b: Any, /) -> Any:
@@ -252,7 +257,7 @@ def power(a: Any, b: Any, /) -> Any:
     return _power(a, b)
 
 
-def negative(x: Any, /) -> Any:
+def negative(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``-x`` element-wise (``ops.neg``; booleans become integers).
 
     Returns
@@ -266,7 +271,7 @@ def negative(x: Any, /) -> Any:
     >>> (-gt.tensor([1, -2])).tolist()
     [-1, 2]
     """
-    return unary("negative", x, plan_negative)
+    return unary("negative", x, plan_negative, executor=executor, workers=workers)
 
 
 def positive(x: Any, /) -> Any:
@@ -291,7 +296,7 @@ def positive(x: Any, /) -> Any:
     return y if y.ndim else y.item()
 
 
-def abs(x: Any, /) -> Any:
+def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``abs(x)`` element-wise (``ops.abs``; complexes give floats, symbolic gives ``Abs``).
 
     Returns
@@ -310,11 +315,11 @@ def abs(x: Any, /) -> Any:
     >>> abs(gt.tensor([-3, 4])).tolist()
     [3, 4]
     """
-    return unary("abs", x, plan_abs)
+    return unary("abs", x, plan_abs, executor=executor, workers=workers)
 
 
 # -- comparisons --------------------------------------------------------------------------
-def equal(a: Any, b: Any, /) -> Any:
+def equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a == b`` element-wise through ``ops.equal`` (semantic for SymPy): a booleans tensor.
 
     Returns
@@ -329,10 +334,10 @@ def equal(a: Any, b: Any, /) -> Any:
     >>> gt.equal(gt.tensor([(t + 1)**2, t]), gt.tensor([t**2 + 2*t + 1, 1])).tolist()
     [True, False]
     """
-    return binary("equal", a, b, plan_equal, promote_bool=False)
+    return binary("equal", a, b, plan_equal, promote_bool=False, executor=executor, workers=workers)
 
 
-def not_equal(a: Any, b: Any, /) -> Any:
+def not_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a != b`` element-wise (``not ops.equal``): a booleans tensor.
 
     Returns
@@ -346,10 +351,10 @@ def not_equal(a: Any, b: Any, /) -> Any:
     >>> (gt.tensor([1, 2]) != 2).tolist()
     [True, False]
     """
-    return binary("not_equal", a, b, plan_not_equal, promote_bool=False)
+    return binary("not_equal", a, b, plan_not_equal, promote_bool=False, executor=executor, workers=workers)
 
 
-def less(a: Any, b: Any, /) -> Any:
+def less(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a < b`` element-wise (``ops.lt``): a booleans tensor.
 
     Returns
@@ -368,10 +373,10 @@ def less(a: Any, b: Any, /) -> Any:
     >>> (gt.tensor([1, 2, 3]) < 2).tolist()
     [True, False, False]
     """
-    return binary("less", a, b, plan_less, promote_bool=False)
+    return binary("less", a, b, plan_less, promote_bool=False, executor=executor, workers=workers)
 
 
-def less_equal(a: Any, b: Any, /) -> Any:
+def less_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a <= b`` element-wise (``ops.le``): a booleans tensor.
 
     Returns
@@ -385,10 +390,10 @@ def less_equal(a: Any, b: Any, /) -> Any:
     >>> (gt.tensor([1, 2, 3]) <= 2).tolist()
     [True, True, False]
     """
-    return binary("less_equal", a, b, plan_less_equal, promote_bool=False)
+    return binary("less_equal", a, b, plan_less_equal, promote_bool=False, executor=executor, workers=workers)
 
 
-def greater(a: Any, b: Any, /) -> Any:
+def greater(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a > b`` element-wise (``ops.lt`` with the operands swapped): a booleans tensor.
 
     Returns
@@ -402,10 +407,10 @@ def greater(a: Any, b: Any, /) -> Any:
     >>> (gt.tensor([1, 2, 3]) > 2).tolist()
     [False, False, True]
     """
-    return binary("greater", a, b, plan_greater, promote_bool=False)
+    return binary("greater", a, b, plan_greater, promote_bool=False, executor=executor, workers=workers)
 
 
-def greater_equal(a: Any, b: Any, /) -> Any:
+def greater_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     """``a >= b`` element-wise (``ops.le`` with the operands swapped): a booleans tensor.
 
     Returns
@@ -419,7 +424,7 @@ def greater_equal(a: Any, b: Any, /) -> Any:
     >>> (gt.tensor([1, 2, 3]) >= 2).tolist()
     [False, True, True]
     """
-    return binary("greater_equal", a, b, plan_greater_equal, promote_bool=False)
+    return binary("greater_equal", a, b, plan_greater_equal, promote_bool=False, executor=executor, workers=workers)
 
 
 def array_equal(a: Any, b: Any, /) -> bool:
@@ -457,7 +462,9 @@ def array_equal(a: Any, b: Any, /) -> bool:
 
 
 # -- arbitrary functions --------------------------------------------------------------------
-def map(f: Callable[..., Any], /, *tensors: Any, ops: Any = None) -> Any:
+def map(
+    f: Callable[..., Any], /, *tensors: Any, ops: Any = None, executor: Any = None, workers: Any = None
+) -> Any:
     """``f`` applied element by element to broadcast tensors: ``out[i] = f(a[i], b[i], ...)``.
 
     Scalars are passed to ``f`` unchanged at every position.
@@ -472,6 +479,10 @@ def map(f: Callable[..., Any], /, *tensors: Any, ops: Any = None) -> Any:
         The result's ops; inferred from the types of the results when omitted
         (as :func:`gentensor.tensor` infers), so pass ``ops=`` to keep, e.g.,
         ``modular(n)``, whose elements are plain ints.
+    executor, workers
+        The parallel policy for this call (see :func:`gentensor.parallel`);
+        by default the one in force.  Results are identical to the serial
+        path; a failing element raises with its index.
 
     Returns
     -------
@@ -493,7 +504,7 @@ def map(f: Callable[..., Any], /, *tensors: Any, ops: Any = None) -> Any:
     if not present:
         return f(*operands)
     shape, columns = _broadcast_values(*operands, func="map")
-    results = list(builtins.map(f, *columns))
+    results = run_map(f, columns, executor=executor, workers=workers, index_shape=shape, where="map")
     default_ops = present[0]._ops if builtins.all(t._ops is present[0]._ops for t in present) else integers
     return wrap_results(results, shape, ops, default_ops, "map")
 

@@ -723,3 +723,56 @@ def test_auto_rejects_processes_when_shipping_costs_more_than_the_work(monkeypat
     assert d.mode == "serial", d
     assert "shipping the elements" in d.reason and "GIL is on" in d.reason
     assert d.ship_parent > 0 and d.ship_worker > 0 and d.process_task is None
+
+
+# ---------------------------------------------------------------- end to end: map, element-wise, fromfunction
+
+
+def _kind_tensors(kind: str) -> tuple:
+    ops, xs, ys = _kinds(12)[kind]
+    return ops, gt.tensor(xs, ops=ops).reshape((3, 4)), gt.tensor(ys, ops=ops).reshape((3, 4))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("mode", MODES)
+def test_map_and_function_forms_identical_to_serial(kind, mode, request):
+    executor = _executor(mode, request)
+    ops, a, b = _kind_tensors(kind)
+    serial_sum, serial_prod = gt.add(a, b), gt.multiply(a, b.T.T)
+    serial_map = gt.map(ops.mul, a, b[0], ops=ops)
+    assert gt.array_equal(gt.add(a, b, executor=executor, workers=2), serial_sum)
+    assert gt.array_equal(gt.multiply(a, b, executor=executor, workers=2), serial_prod)
+    assert gt.array_equal(gt.map(ops.mul, a, b[0], ops=ops, executor=executor, workers=2), serial_map)
+    assert gt.array_equal(gt.negative(a, executor=executor, workers=2), gt.negative(a))
+    with gt.parallel(executor, workers=2):
+        assert gt.array_equal(a + b, serial_sum)  # operators follow the context policy
+        assert gt.array_equal(gt.map(ops.mul, a, b[0], ops=ops), serial_map)
+        assert gt.array_equal(a == b, gt.equal(a, b, executor="serial"))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_fromfunction_identical_to_serial(mode, request):
+    executor = _executor(mode, request)
+    expected = gt.fromfunction(_hilbert_entry, (5, 4))
+    got = gt.fromfunction(_hilbert_entry, (5, 4), executor=executor, workers=2)
+    assert got.ops is gt.rationals and got.tolist() == expected.tolist()
+    assert gt.fromfunction(_hilbert_entry, (0, 3), executor=executor, workers=2).shape == (0, 3)
+
+
+@pytest.mark.parametrize("mode", ["threads", "processes", "auto"])
+def test_element_wise_errors_carry_the_index_under_a_policy(mode, request):
+    executor = _executor(mode, request)
+    x = gt.tensor([[1, 2], [3, 0]])
+    before = x.tolist()
+    with pytest.raises(ZeroDivisionError, match=r"index \(1, 1\)"):
+        gt.divide(1, x, executor=executor, workers=2)
+    with pytest.raises(ZeroDivisionError, match=r"index \(1, 1\)"):
+        gt.map(_reciprocal, x, executor=executor, workers=2)
+    with gt.parallel(executor, workers=2):
+        with pytest.raises(ZeroDivisionError):
+            x //= x  # an in-place failure leaves the target unchanged
+    assert x.tolist() == before
+
+
+def _hilbert_entry(i: int, j: int) -> Fraction:
+    return Fraction(1, i + j + 1)
