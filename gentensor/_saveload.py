@@ -52,7 +52,7 @@ __all__ = ["FormatError", "save", "load", "loads", "FORMAT_VERSION", "encode_doc
 #: The version this gentensor writes; it reads every version up to this one.
 FORMAT_VERSION = 1
 
-_BUILTINS = {o.name: o for o in (booleans, integers, rationals, floats, complexes, symbolic, objects)}
+_BUILTINS: dict[str, Any] = {o.name: o for o in (booleans, integers, rationals, floats, complexes, symbolic, objects)}
 
 # -- elements of each ops -------------------------------------------------------------
 
@@ -179,8 +179,9 @@ def _element_codec(ops: Any) -> tuple[Callable[[Any], Any], Callable[[Any, str],
 def _ops_header(ops: Any) -> dict[str, Any]:
     if isinstance(ops, ModularOps):
         return {"builtin": "modular", "n": encode_int(ops.n)}
-    if _BUILTINS.get(ops.name) is ops:
-        return {"builtin": ops.name}
+    name = ops.name
+    if _BUILTINS.get(name) is ops:
+        return {"builtin": name}
     if not callable(getattr(ops, "parse", None)):
         raise DomainError(
             f"save: the ops {ops.name} has no parse method, so its elements could not be read back "
@@ -303,7 +304,7 @@ def _written_as_is(ops: Any, values: list[Any]) -> bool:
         lo, hi = min(values), max(values)
         if ops is integers:
             return -_SAFE_INT <= lo and hi <= _SAFE_INT
-        return 0 <= lo and hi < min(ops.n, _SAFE_INT + 1)
+        return 0 <= lo and hi < min(getattr(ops, "n"), _SAFE_INT + 1)
     if ops is floats:
         return types == {float} and all(map(math.isfinite, values))
     return types == {bool}

@@ -267,7 +267,7 @@ def _as_json(command: str, a: Any, results: Any) -> str:
     first = results if a.ndim == 2 else (results[0] if results else None)
     if command == "rref" and first is not None:
         first = first[0]
-    ops = first.ops if _is_tensor(first) else a.ops  # inv of integers gives rationals
+    ops = first.ops if first is not None and _is_tensor(first) else a.ops  # inv of integers gives rationals
     if a.ndim == 2:
         value = _json_one(command, ops, results)
     else:
