@@ -26,7 +26,7 @@ MATHJAX = Path("/usr/share/javascript/mathjax/MathJax.js")
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None,
-    reason="headless Chromium is not installed (apt-get install chromium; .ci/docs-and-notebooks.sh installs it)",
+    reason="headless Chromium is not installed (apt-get install chromium libjs-mathjax; .ci/run installs them)",
 )
 
 
