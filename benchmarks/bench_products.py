@@ -17,76 +17,17 @@ reuses products built by another.
 from __future__ import annotations
 
 import argparse
-import gc
 import operator
-import os
-import platform
 import random
 import sys
-import time
-from pathlib import Path
-from typing import Any, Callable, NamedTuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the in-tree package, also without an install
+from _common import Case, Contender, report
 
-import numpy as np  # noqa: E402
+import numpy as np  # noqa: E402  (after _common puts the in-tree package on the path)
 import sympy  # noqa: E402
 from sympy.core.cache import clear_cache  # noqa: E402
 
 import gentensor as gt  # noqa: E402
-
-
-class Contender(NamedTuple):
-    name: str
-    run: Callable[[], Any]
-    goal: float | None = None  # the largest acceptable gentensor/contender ratio, if the project sets one
-
-
-class Case(NamedTuple):
-    title: str
-    contenders: list[Contender]  # the first is gentensor
-    symbolic: bool = False
-
-
-def best_times(case: Case, rounds: int) -> list[float]:
-    best = [float("inf")] * len(case.contenders)
-    for _ in range(rounds):
-        for i, contender in enumerate(case.contenders):
-            if case.symbolic:
-                clear_cache()
-            gc.collect()
-            start = time.perf_counter()
-            contender.run()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
-
-
-def fmt_time(seconds: float) -> str:
-    if seconds >= 1:
-        return f"{seconds:8.2f} s "
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:8.2f} ms"
-    return f"{seconds * 1e6:8.1f} us"
-
-
-def report(cases: list[Case], rounds: int) -> bool:
-    print(f"{'case':<38} {'contender':<34} {'time':>11}  {'ratio':>7}  goal")
-    print("-" * 104)
-    all_met = True
-    for case in cases:
-        times = best_times(case, rounds)
-        ours = times[0]
-        for i, (contender, t) in enumerate(zip(case.contenders, times)):
-            title = case.title if i == 0 else ""
-            ratio = "" if i == 0 else f"{ours / t:7.2f}"
-            goal = ""
-            if contender.goal is not None:
-                met = ours / t <= contender.goal
-                all_met &= met
-                goal = f"<= {contender.goal:g} {'met' if met else 'MISSED'}"
-            print(f"{title:<38} {contender.name:<34} {fmt_time(t):>11}  {ratio:>7}  {goal}")
-        print()
-    return all_met
 
 
 # -- the cases ---------------------------------------------------------------------
@@ -142,7 +83,7 @@ def symbolic_matmul_case(n: int) -> Case:
                 lambda: sympy.tensorcontraction(sympy.tensorproduct(arr_a, arr_b), (1, 2)),
             ),
         ],
-        symbolic=True,
+        before_each=clear_cache,
     )
 
 
@@ -258,11 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=None, help="timing rounds per case (default 7, quick 2)")
     args = parser.parse_args(argv)
     rounds = args.rounds or (2 if args.quick else 7)
-    print(
-        f"gentensor {gt.__version__} | Python {platform.python_version()} | NumPy {np.__version__} | "
-        f"SymPy {sympy.__version__} | {platform.machine()}, {os.cpu_count()} CPUs | best of {rounds} rounds"
-    )
-    print("ratio = gentensor time / contender time (below 1: gentensor is faster)\n")
+    print(f"gentensor {gt.__version__} products and composition")
     cases = [
         integer_matmul_case(100),
         symbolic_matmul_case(12),
