@@ -275,7 +275,7 @@ def main() -> None:
     run_map(_warm, [list(range(8))], executor="threads", workers=2)
     print(f"  process pool warm-up (start + imports): {t:.2f} s")
     for kind in ("processes", "threads"):
-        cost = __import__("gentensor._parallel_auto", fromlist=["pool_cost"]).pool_cost(kind, 2)
+        cost = __import__("gentensor.parallel._auto", fromlist=["pool_cost"]).pool_cost(kind, 2)
         print(f"  {kind} pool: one wave of 2 no-op tasks takes {cost.task * 1e3:.2f} ms")
 
     rows: list = []

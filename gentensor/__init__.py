@@ -11,18 +11,18 @@ modules below are the implementation (see ``docs/`` for the guide).
 
 from __future__ import annotations
 
-from . import composition as _composition
-from . import elementwise as _elementwise
-from . import interop as _interop
+from .arrays import composition as _composition
+from .compute import elementwise as _elementwise
+from .io import interop as _interop
 from . import linalg
 from . import parallel as _parallel
-from . import products as _products
-from . import reductions as _reductions
-from ._tensor import Tensor
-from .composition import *  # noqa: F401,F403  (names listed in composition.__all__)
-from .creation import arange, eye, fromfunction, full, ones, symbols, tensor, zeros
+from .compute import products as _products
+from .compute import reductions as _reductions
+from .core.tensor import Tensor
+from .arrays.composition import *  # noqa: F401,F403  (names listed in composition.__all__)
+from .arrays.creation import arange, eye, fromfunction, full, ones, symbols, tensor, zeros
 from .display import get_printoptions, printoptions
-from .elementwise import *  # noqa: F401,F403  (names listed in elementwise.__all__)
+from .compute.elementwise import *  # noqa: F401,F403  (names listed in elementwise.__all__)
 from .errors import (
     AxisError,
     DomainError,
@@ -35,7 +35,7 @@ from .errors import (
     ShapeError,
     SingularMatrixError,
 )
-from .manipulation import (
+from .arrays.manipulation import (
     broadcast_to,
     diagonal,
     expand_dims,
@@ -48,7 +48,7 @@ from .manipulation import (
     squeeze,
     swapaxes,
 )
-from .interop import *  # noqa: F401,F403  (names listed in interop.__all__)
+from .io.interop import *  # noqa: F401,F403  (names listed in interop.__all__)
 from .ops import (
     BaseOps,
     ElementOps,
@@ -65,8 +65,8 @@ from .ops import (
 )
 
 from .parallel import *  # noqa: F401,F403  (names listed in parallel.__all__)
-from .products import *  # noqa: F401,F403  (names listed in products.__all__)
-from .reductions import *  # noqa: F401,F403  (names listed in reductions.__all__)
+from .compute.products import *  # noqa: F401,F403  (names listed in products.__all__)
+from .compute.reductions import *  # noqa: F401,F403  (names listed in reductions.__all__)
 
 __version__ = "0.1.0"
 

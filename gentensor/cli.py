@@ -138,7 +138,7 @@ def _one_line(e: BaseException) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     from . import linalg
-    from ._textmatrix import read_matrix
+    from .io._textmatrix import read_matrix
     from .ops import as_ops
 
     command = args.command
@@ -206,7 +206,7 @@ def _progress(items: Iterable[Any], total: int, desc: str, show: bool) -> Iterat
 
 
 def _is_tensor(v: Any) -> bool:
-    from ._tensor import Tensor
+    from .core.tensor import Tensor
 
     return isinstance(v, Tensor)
 

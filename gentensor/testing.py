@@ -29,8 +29,8 @@ except ImportError as e:  # pragma: no cover - exercised only without the test e
         "gentensor.testing needs hypothesis; install it with: pip install 'gentensor[test]'"
     ) from e
 
-from ._tensor import Tensor
-from .manipulation import permute_dims
+from .core.tensor import Tensor
+from .arrays.manipulation import permute_dims
 from .ops import as_ops, booleans, complexes, floats, integers, objects, rationals, symbolic
 from .ops._modular import ModularOps
 

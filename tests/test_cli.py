@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import gentensor as gt
 from gentensor import cli
-from gentensor._textmatrix import parse_cell, read_matrix
+from gentensor.io._textmatrix import parse_cell, read_matrix
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = ["det", "inv", "rank", "rref", "solve", "charpoly"]

@@ -1,4 +1,4 @@
-"""Tests of gentensor.composition: concat, stack, unstack, split, take, tile, repeat, where.
+"""Tests of gentensor.arrays.composition: concat, stack, unstack, split, take, tile, repeat, where.
 
 Oracle: NumPy object arrays holding the very same element objects, so every
 built-in ops and the toy ring (Gaussian integers) run the same suite.  Inputs

@@ -23,7 +23,7 @@ from hypothesis.extra.numpy import mutually_broadcastable_shapes
 from toyring import Gauss, gaussian, to_complex
 
 import gentensor as gt
-from gentensor.elementwise import diff, evalf, expand, inplace, simplify, subs
+from gentensor.compute.elementwise import diff, evalf, expand, inplace, simplify, subs
 
 T = sympy.Symbol("t")
 VIEWS = ["plain", "transposed", "flipped", "stepped"]

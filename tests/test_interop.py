@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from toyring import Gauss, gaussian
 
 import gentensor as gt
-from gentensor.interop import tensor_to_numpy, to_sympy
+from gentensor.io.interop import tensor_to_numpy, to_sympy
 from gentensor.testing import shapes, tensors
 
 GAUSS = st.builds(Gauss, st.integers(-9, 9), st.integers(-9, 9))

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
-from gentensor import _kernels
-from gentensor._layout import (
+from gentensor.core import kernels as _kernels
+from gentensor.core.layout import (
     Layout,
     broadcast_shapes,
     collapse,

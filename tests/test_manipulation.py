@@ -1,4 +1,4 @@
-"""The view family of gentensor.manipulation: results, view-ness and errors.
+"""The view family of gentensor.arrays.manipulation: results, view-ness and errors.
 
 The random-chain oracle against NumPy lives in test_tensor.py; here each
 function is checked on its own, over every built-in ops and the toy ring,

@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
-from gentensor import _parallel_auto, _parallel_core
+from gentensor.parallel import _auto as _parallel_auto, _core as _parallel_core
 from gentensor.parallel import resolve, run_map, run_tasks
 from toyring import Gauss, gaussian
 
@@ -569,7 +569,7 @@ def test_dask_distributed_local_cluster():
 def test_fraction_columns_travel_as_ints_and_come_back_exact():
     import pickle
 
-    from gentensor._parallel_wire import FractionColumn, pack_column, unpack_column
+    from gentensor.parallel._wire import FractionColumn, pack_column, unpack_column
 
     values = [Fraction(-(3**200) + i, 7**90 + 2 * i) for i in range(30)] + [Fraction(0), Fraction(-5, 3)]
     packed = pack_column(values)
@@ -587,7 +587,7 @@ class _Half(Fraction):
 
 
 def test_columns_that_are_not_plain_fractions_are_left_alone():
-    from gentensor._parallel_wire import pack_column
+    from gentensor.parallel._wire import pack_column
 
     for column in ([Fraction(1, 2), 3], [_Half(1, 2), _Half(3, 4)], [1, 2, 3], [], [Gauss(1, 2)]):
         assert pack_column(column) is column
@@ -598,7 +598,7 @@ def test_sympy_columns_are_rebuilt_without_evaluation_but_identical():
 
     import sympy
 
-    from gentensor._parallel_wire import SympyColumn, pack_column, unpack_column
+    from gentensor.parallel._wire import SympyColumn, pack_column, unpack_column
 
     x, y = sympy.symbols("x y")
     a, b = sympy.symbols("a b", commutative=False)
@@ -623,7 +623,7 @@ def test_sympy_columns_are_rebuilt_without_evaluation_but_identical():
 
 
 def test_transfer_is_measured_per_side():
-    from gentensor._parallel_wire import transfer_seconds
+    from gentensor.parallel._wire import transfer_seconds
 
     xs = [Fraction(i, 7) for i in range(1, 50)]
     ship = transfer_seconds([xs, xs], [a * a for a in xs])

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from toyring import Gauss, gaussian
 
 import gentensor as gt
-from gentensor.interop import tensor_reduce
+from gentensor.io.interop import tensor_reduce
 from gentensor.testing import shapes, tensors
 
 GAUSS = st.builds(Gauss, st.integers(-9, 9), st.integers(-9, 9))

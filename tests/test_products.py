@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from toyring import Gauss, gaussian, to_complex
 
 import gentensor as gt
-from gentensor import _contract
+from gentensor.compute import _contract
 
 X = sympy.Symbol("x")
 

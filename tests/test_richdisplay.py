@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
-from gentensor._richdisplay import tensor_html, tensor_latex
+from gentensor.display._rich import tensor_html, tensor_latex
 from tests.toyring import Gauss, gaussian
 
 BEGIN, END = r"\begin{bmatrix}", r"\end{bmatrix}"

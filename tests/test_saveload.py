@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from toyring import Gauss, gaussian
 
 import gentensor as gt
-from gentensor import _saveload
-from gentensor._codec import decode_expr, encode_expr
-from gentensor._saveload import FORMAT_VERSION, loads
+from gentensor.io import _saveload
+from gentensor.ops._codec import decode_expr, encode_expr
+from gentensor.io._saveload import FORMAT_VERSION, loads
 from gentensor.testing import tensors
 
 # -- a user ring with format/parse: dual numbers a + b*eps over the integers --------

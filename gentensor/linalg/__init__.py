@@ -22,12 +22,12 @@ import math
 from functools import partial
 from typing import Any, Callable, NamedTuple, Optional
 
-from .._operands import as_tensor, common_ops, elements_as
-from .._tensor import Tensor
+from ..core.operands import as_tensor, common_ops, elements_as
+from ..core.tensor import Tensor
 from ..errors import NonSquareError, ShapeError, SingularMatrixError
 from ..ops import booleans, integers
 from ..parallel import run_tasks
-from ..products import matrix_power
+from ..compute.products import matrix_power
 from . import _dispatch
 
 __all__ = [
@@ -320,7 +320,7 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     >>> gt.linalg.solve(a, gt.tensor([[1, 0], [0, 1]])).tolist() == gt.linalg.inv(a).tolist()
     True
     """
-    from ..manipulation import broadcast_to  # a sibling layer, used only here
+    from ..arrays.manipulation import broadcast_to  # a sibling layer, used only here
 
     a = as_tensor(a, "solve")
     b = as_tensor(b, "solve")

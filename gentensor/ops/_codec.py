@@ -14,7 +14,7 @@ import math
 import re
 from typing import Any, Callable
 
-from .errors import DomainError, FormatError, GentensorError
+from ..errors import DomainError, FormatError, GentensorError
 
 __all__ = [
     "FormatError",

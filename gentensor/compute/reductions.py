@@ -29,12 +29,12 @@ import operator
 from math import prod as _prod
 from typing import Any, Callable, Iterable
 
-from . import _kernels
-from ._elementwise_engine import as_operand, flat_values, is_builtin_ops, require, wrap_results
-from ._layout import Layout, collapse, normalize_axis
-from ._tensor import Tensor
-from .errors import ShapeError
-from .ops import booleans, integers, objects, symbolic
+from ..core import kernels as _kernels
+from ._engine import as_operand, flat_values, is_builtin_ops, require, wrap_results
+from ..core.layout import Layout, collapse, normalize_axis
+from ..core.tensor import Tensor
+from ..errors import ShapeError
+from ..ops import booleans, integers, objects, symbolic
 
 __all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "reduce"]
 
@@ -50,7 +50,7 @@ def _tensor(x: Any, func: str) -> Tensor[Any]:
     x = as_operand(x)
     if isinstance(x, Tensor):
         return x
-    from .creation import tensor  # a scalar reduces as a 0-d tensor
+    from ..arrays.creation import tensor  # a scalar reduces as a 0-d tensor
 
     return tensor(x)
 

@@ -32,8 +32,8 @@ import statistics
 import time
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
 
-from . import _parallel_core as core
-from ._parallel_wire import Transfer, transfer_seconds
+from . import _core as core
+from ._wire import Transfer, transfer_seconds
 
 __all__ = [
     "AutoDecision",

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any, Generic, Iterator, TypeVar
 
-from . import _kernels
-from ._indexing import resolve, resolve_simple
-from ._layout import Layout, normalize_axis, normalize_shape
+from . import kernels as _kernels
+from .indexing import resolve, resolve_simple
+from .layout import Layout, normalize_axis, normalize_shape
 from ._tensor_layers import LayerMethods
-from .errors import ReadOnlyError, ShapeError
-from .ops import as_ops, result_ops
+from ..errors import ReadOnlyError, ShapeError
+from ..ops import as_ops, result_ops
 
 __all__ = ["Tensor"]
 
@@ -174,7 +174,7 @@ class Tensor(LayerMethods, Generic[E]):
         """``value`` converted to this tensor's ops and broadcast to ``shape``, as a list."""
         ops = self._ops
         if not isinstance(value, Tensor):
-            from .creation import _is_array_like, tensor  # sibling layer: nested data to a tensor
+            from ..arrays.creation import _is_array_like, tensor  # sibling layer: nested data to a tensor
 
             if isinstance(value, (list, tuple)) or _is_array_like(value):
                 value = tensor(value)
@@ -289,7 +289,7 @@ class Tensor(LayerMethods, Generic[E]):
         >>> gt.zeros((2, 3, 4)).transpose(1, 2, 0).shape
         (3, 4, 2)
         """
-        from .manipulation import permute_dims
+        from ..arrays.manipulation import permute_dims
 
         if not axes:
             return self.T
@@ -308,7 +308,7 @@ class Tensor(LayerMethods, Generic[E]):
         >>> x.reshape((2, 3)).base is x, x.reshape(3, -1).shape
         (True, (3, 2))
         """
-        from .manipulation import reshape
+        from ..arrays.manipulation import reshape
 
         if len(shape) == 1 and not isinstance(shape[0], int):
             shape = shape[0]
@@ -316,7 +316,7 @@ class Tensor(LayerMethods, Generic[E]):
 
     # -- arithmetic: element-wise layer (imported lazily: it sits above) -------
     def _binary(self, name: str, other: Any, reflected: bool = False) -> Any:
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         if reflected:
             return getattr(elementwise, name)(other, self)
@@ -365,21 +365,21 @@ class Tensor(LayerMethods, Generic[E]):
         return self._binary("power", other, True)
 
     def __matmul__(self, other: Any) -> Any:
-        from . import products  # higher layer
+        from ..compute import products  # higher layer
 
         if not _matmul_operand(other):
             return NotImplemented
         return products.matmul(self, other)
 
     def __rmatmul__(self, other: Any) -> Any:
-        from . import products  # higher layer
+        from ..compute import products  # higher layer
 
         if not _matmul_operand(other):
             return NotImplemented
         return products.matmul(other, self)
 
     def _inplace(self, name: str, other: Any) -> "Tensor[E]":
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.inplace(name, self, other)
 
@@ -405,7 +405,7 @@ class Tensor(LayerMethods, Generic[E]):
         return self._inplace("power", other)
 
     def __imatmul__(self, other: Any) -> "Tensor[E]":
-        from . import products  # higher layer
+        from ..compute import products  # higher layer
 
         result = products.matmul(self, other)
         if result.shape != self.shape:
@@ -414,17 +414,17 @@ class Tensor(LayerMethods, Generic[E]):
         return self
 
     def __neg__(self) -> Any:
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.negative(self)
 
     def __pos__(self) -> Any:
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.positive(self)
 
     def __abs__(self) -> Any:
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.abs(self)
 
@@ -448,22 +448,22 @@ class Tensor(LayerMethods, Generic[E]):
 
     # -- display (a sibling layer, imported lazily to keep import order simple) --
     def __repr__(self) -> str:
-        from .display import tensor_repr
+        from ..display import tensor_repr
 
         return tensor_repr(self)
 
     def __str__(self) -> str:
-        from .display import tensor_str
+        from ..display import tensor_str
 
         return tensor_str(self)
 
     def _repr_latex_(self) -> str:
-        from ._richdisplay import tensor_latex  # sibling display layer
+        from ..display._rich import tensor_latex  # sibling display layer
 
         return tensor_latex(self)
 
     def _repr_html_(self) -> str:
-        from ._richdisplay import tensor_html  # sibling display layer
+        from ..display._rich import tensor_html  # sibling display layer
 
         return tensor_html(self)
 

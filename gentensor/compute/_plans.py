@@ -17,7 +17,7 @@ from functools import partial
 from fractions import Fraction
 from typing import Any, Callable, Tuple
 
-from ._elementwise_engine import (
+from ._engine import (
     arithmetic_ops,
     as_operand,
     compute,
@@ -33,10 +33,10 @@ from ._elementwise_engine import (
     streams_for,
     values_at,
 )
-from ._layout import broadcast_shapes
-from ._tensor import Tensor
-from .errors import DomainError
-from .ops import booleans, complexes, floats, integers, objects, rationals, symbolic
+from ..core.layout import broadcast_shapes
+from ..core.tensor import Tensor
+from ..errors import DomainError
+from ..ops import booleans, complexes, floats, integers, objects, rationals, symbolic
 
 __all__ = [
     "plan_add",

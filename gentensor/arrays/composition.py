@@ -14,13 +14,13 @@ import operator
 from math import prod
 from typing import Any, Sequence
 
-from . import _kernels
-from ._layout import Layout, broadcast_shapes, normalize_axis
-from ._operands import as_tensor, common_ops, convert_values, elements_as
-from ._tensor import Tensor
-from .errors import ShapeError
+from ..core import kernels as _kernels
+from ..core.layout import Layout, broadcast_shapes, normalize_axis
+from ..core.operands import as_tensor, common_ops, convert_values, elements_as
+from ..core.tensor import Tensor
+from ..errors import ShapeError
 from .manipulation import expand_dims
-from .ops import booleans, integers
+from ..ops import booleans, integers
 
 __all__ = ["concat", "stack", "unstack", "split", "take", "tile", "repeat", "where"]
 

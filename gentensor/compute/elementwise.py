@@ -29,12 +29,12 @@ from __future__ import annotations
 import builtins
 from typing import Any, Callable
 
-from . import _kernels
-from ._elementwise_engine import as_operand, binary, operand_ops, unary, wrap_results
+from ..core import kernels as _kernels
+from ._engine import as_operand, binary, operand_ops, unary, wrap_results
 
 # Shared with composition and products: (shape, [element lists]) of broadcast operands.
-from ._elementwise_engine import broadcast_values as _broadcast_values
-from ._elementwise_plans import (
+from ._engine import broadcast_values as _broadcast_values
+from ._plans import (
     plan_abs,
     plan_add,
     plan_divide,
@@ -50,15 +50,15 @@ from ._elementwise_plans import (
     plan_remainder,
     plan_subtract,
 )
-from ._elementwise_plans import power as _power
+from ._plans import power as _power
 # Behind the Tensor methods x.subs(...), x.diff(...), x.expand(), x.simplify(), x.evalf(n).
 # Not top-level names: gt.diff would read as NumPy's finite differences.
-from ._elementwise_symbolic import diff, evalf, expand, simplify, subs  # noqa: F401
-from ._layout import Layout, broadcast_shapes
-from ._tensor import Tensor
-from .errors import OpsMismatchError, ReadOnlyError, ShapeError
-from .ops import booleans, integers
-from .parallel import run_map
+from ._symbolic import diff, evalf, expand, simplify, subs  # noqa: F401
+from ..core.layout import Layout, broadcast_shapes
+from ..core.tensor import Tensor
+from ..errors import OpsMismatchError, ReadOnlyError, ShapeError
+from ..ops import booleans, integers
+from ..parallel import run_map
 
 __all__ = [
     "add",

@@ -30,7 +30,7 @@ import threading
 import traceback
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
-from ._parallel_wire import pack_column, unpack_column
+from ._wire import pack_column, unpack_column
 
 __all__ = [
     "MODES",

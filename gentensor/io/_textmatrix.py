@@ -18,10 +18,10 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from ._codec import SYMPY_FUNCTIONS, FormatError, _Bad
+from ..ops._codec import SYMPY_FUNCTIONS, FormatError, _Bad
 from ._saveload import decode_document, parse_json
-from ._tensor import Tensor
-from .ops import as_ops, infer_ops
+from ..core.tensor import Tensor
+from ..ops import as_ops, infer_ops
 
 __all__ = ["read_matrix", "parse_cell", "FORMATS"]
 

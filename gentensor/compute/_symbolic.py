@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._tensor import Tensor
-from .errors import DomainError
-from .ops import symbolic
+from ..core.tensor import Tensor
+from ..errors import DomainError
+from ..ops import symbolic
 
 __all__ = ["subs", "diff", "expand", "simplify", "evalf"]
 
@@ -44,7 +44,7 @@ def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     Examples
     --------
     >>> import gentensor as gt
-    >>> from gentensor.elementwise import subs
+    >>> from gentensor.compute.elementwise import subs
     >>> a = gt.symbols("a", 2)
     >>> subs(a * 2, {a[0]: 1, a[1]: 3}).tolist()
     [2, 6]
@@ -68,7 +68,7 @@ def diff(x: Tensor[Any], /, *symbols: Any, **kwargs: Any) -> Tensor[Any]:
     Examples
     --------
     >>> import gentensor as gt, sympy
-    >>> from gentensor.elementwise import diff
+    >>> from gentensor.compute.elementwise import diff
     >>> t = sympy.Symbol("t")
     >>> diff(gt.tensor([t**2, sympy.sin(t)]), t).tolist()
     [2*t, cos(t)]
@@ -92,7 +92,7 @@ def expand(x: Tensor[Any], /, **hints: Any) -> Tensor[Any]:
     Examples
     --------
     >>> import gentensor as gt, sympy
-    >>> from gentensor.elementwise import expand
+    >>> from gentensor.compute.elementwise import expand
     >>> t = sympy.Symbol("t")
     >>> expand(gt.tensor([(t + 1)**2])).tolist()
     [t**2 + 2*t + 1]
@@ -116,7 +116,7 @@ def simplify(x: Tensor[Any], /, **kwargs: Any) -> Tensor[Any]:
     Examples
     --------
     >>> import gentensor as gt, sympy
-    >>> from gentensor.elementwise import simplify
+    >>> from gentensor.compute.elementwise import simplify
     >>> t = sympy.Symbol("t")
     >>> simplify(gt.tensor([sympy.sin(t)**2 + sympy.cos(t)**2])).tolist()
     [1]
@@ -140,7 +140,7 @@ def evalf(x: Tensor[Any], /, n: int = 15, **options: Any) -> Tensor[Any]:
     Examples
     --------
     >>> import gentensor as gt, sympy
-    >>> from gentensor.elementwise import evalf
+    >>> from gentensor.compute.elementwise import evalf
     >>> evalf(gt.tensor([sympy.pi, sympy.sqrt(2)]), 5).tolist()
     [3.1416, 1.4142]
     """

@@ -13,7 +13,7 @@ import operator
 from math import prod
 from typing import Sequence
 
-from .errors import AxisError, ShapeError
+from ..errors import AxisError, ShapeError
 
 __all__ = ["Layout", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides"]
 

@@ -30,7 +30,7 @@ import stat
 from fractions import Fraction
 from typing import Any, Callable
 
-from ._codec import (
+from ..ops._codec import (
     _SAFE_INT,
     FormatError,
     _Bad,
@@ -42,10 +42,10 @@ from ._codec import (
     encode_float,
     encode_int,
 )
-from ._tensor import Tensor
-from .errors import DomainError
-from .ops import booleans, complexes, floats, integers, modular, objects, rationals, symbolic
-from .ops._modular import ModularOps
+from ..core.tensor import Tensor
+from ..errors import DomainError
+from ..ops import booleans, complexes, floats, integers, modular, objects, rationals, symbolic
+from ..ops._modular import ModularOps
 
 __all__ = ["FormatError", "save", "load", "loads", "FORMAT_VERSION", "encode_document", "decode_document", "parse_json"]
 
@@ -191,7 +191,7 @@ def _ops_header(ops: Any) -> dict[str, Any]:
 
 
 def _registered_ops(name: str) -> Any:
-    from .ops._registry import _registered
+    from ..ops._registry import _registered
 
     for ops in _registered.values():
         if getattr(ops, "name", None) == name and _BUILTINS.get(name) is not ops:
@@ -394,7 +394,7 @@ def save(path: str | os.PathLike[str], x: Any, /) -> None:
     (rationals, True, [[Fraction(1, 1), Fraction(1, 2)]])
     """
     if not isinstance(x, Tensor):
-        from .creation import tensor
+        from ..arrays.creation import tensor
 
         x = tensor(x)
     write_atomic(path, encode_document(x))

@@ -1,4 +1,4 @@
-"""The engine under :mod:`gentensor.elementwise`: operands, promotion, broadcasting, the loop.
+"""The engine under :mod:`gentensor.compute.elementwise`: operands, promotion, broadcasting, the loop.
 
 Every element-wise function reduces to one shape: find the result ops, turn
 each operand into a *stream* (a flat list in C order of the broadcast shape,
@@ -25,12 +25,12 @@ import itertools
 from math import prod
 from typing import Any, Callable, Iterator, Sequence, Tuple
 
-from . import _kernels
-from ._layout import Layout, broadcast_shapes, collapse
-from ._tensor import Tensor
-from .errors import DomainError, NotDivisibleError, OpsMismatchError
-from .ops import BaseOps, as_ops, booleans, infer_ops, integers, objects, ops_for_type, result_ops, symbolic
-from .parallel import resolve, run_map
+from ..core import kernels as _kernels
+from ..core.layout import Layout, broadcast_shapes, collapse
+from ..core.tensor import Tensor
+from ..errors import DomainError, NotDivisibleError, OpsMismatchError
+from ..ops import BaseOps, as_ops, booleans, infer_ops, integers, objects, ops_for_type, result_ops, symbolic
+from ..parallel import resolve, run_map
 
 __all__ = [
     "as_operand",
@@ -72,7 +72,7 @@ def as_operand(value: Any) -> Any:
     """A Tensor as is; array-like data as a new tensor; anything else is a scalar (returned as is)."""
     if isinstance(value, Tensor) or not _is_array_like(value):
         return value
-    from .creation import tensor  # sibling layer below elementwise
+    from ..arrays.creation import tensor  # sibling layer below elementwise
 
     return tensor(value)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ._tensor import Tensor
-from .errors import OpsMismatchError
-from .ops import result_ops
+from .tensor import Tensor
+from ..errors import OpsMismatchError
+from ..ops import result_ops
 
 __all__ = ["as_tensor", "common_ops", "convert_values", "elements_as"]
 
@@ -28,7 +28,7 @@ def as_tensor(value: Any, func: str, *, scalars: bool = False) -> Tensor[Any]:
     """
     if isinstance(value, Tensor):
         return value
-    from .creation import tensor  # creation sits beside this layer; imported on use
+    from ..arrays.creation import tensor  # creation sits beside this layer; imported on use
 
     module = type(value).__module__ or ""
     if isinstance(value, (list, tuple)) or module.startswith(("numpy", "sympy.matrices", "sympy.tensor")):

@@ -1,7 +1,7 @@
 """Tensor products: matmul, vecdot, outer, tensordot, einsum, kron, trace, cross, matrix_power.
 
 Every product reads each operand once (one gather per distinct matrix) and
-hands flat lists to the kernels of :mod:`gentensor._contract`, which touch
+hands flat lists to the kernels of :mod:`gentensor.compute._contract`, which touch
 elements only through ``ops.mul`` and ``ops.sum``.  Operands with different
 ops meet in :func:`gentensor.result_ops`.  Results without axes (two vectors
 under ``@``, ``trace`` of one matrix, a full contraction) are the element
@@ -14,14 +14,14 @@ import operator
 from math import prod
 from typing import Any
 
-from . import _kernels
+from ..core import kernels as _kernels
 from ._contract import dot_rows, matmul_flat, outer_flat, row_sums
 from ._einsum import contract, parse
-from ._layout import Layout, broadcast_shapes, normalize_axis
-from ._operands import as_tensor, common_ops, convert_values, elements_as
-from ._tensor import Tensor
-from .errors import DomainError, NonSquareError, ShapeError
-from .manipulation import moveaxis, permute_dims
+from ..core.layout import Layout, broadcast_shapes, normalize_axis
+from ..core.operands import as_tensor, common_ops, convert_values, elements_as
+from ..core.tensor import Tensor
+from ..errors import DomainError, NonSquareError, ShapeError
+from ..arrays.manipulation import moveaxis, permute_dims
 
 __all__ = [
     "matmul",
@@ -513,7 +513,7 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
     except TypeError:
         raise TypeError(f"matrix_power: the exponent must be an int (got {n!r})") from None
     if power < 0:
-        from . import linalg  # a higher layer
+        from .. import linalg  # a higher layer
 
         inv = getattr(linalg, "inv", None)
         if inv is None:

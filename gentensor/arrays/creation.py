@@ -13,11 +13,11 @@ import numbers
 from fractions import Fraction
 from typing import Any, Callable
 
-from ._layout import normalize_shape
-from ._tensor import Tensor
-from .parallel import index_columns, run_map
-from .errors import ShapeError
-from .ops import as_ops, infer_ops, integers, ops_for_type, result_ops, symbolic
+from ..core.layout import normalize_shape
+from ..core.tensor import Tensor
+from ..parallel import index_columns, run_map
+from ..errors import ShapeError
+from ..ops import as_ops, infer_ops, integers, ops_for_type, result_ops, symbolic
 
 __all__ = ["tensor", "zeros", "ones", "full", "eye", "arange", "fromfunction", "symbols"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
-    from ._tensor import Tensor
+    from .tensor import Tensor
 
 __all__ = ["LayerMethods"]
 
@@ -33,13 +33,13 @@ class LayerMethods:
     # -- reductions and linear algebra (higher layers) --------------------------
     def sum(self, axis: Any = None, keepdims: bool = False) -> Any:
         """Sum over ``axis`` (all axes when ``None``); see :func:`gentensor.sum`."""
-        from . import reductions  # higher layer
+        from ..compute import reductions  # higher layer
 
         return reductions.sum(_as_tensor(self), axis=axis, keepdims=keepdims)
 
     def prod(self, axis: Any = None, keepdims: bool = False) -> Any:
         """Product over ``axis`` (all axes when ``None``); see :func:`gentensor.prod`."""
-        from . import reductions  # higher layer
+        from ..compute import reductions  # higher layer
 
         return reductions.prod(_as_tensor(self), axis=axis, keepdims=keepdims)
 
@@ -51,7 +51,7 @@ class LayerMethods:
         >>> x.min(), x.min(axis=0).tolist()
         (1, [2, 1])
         """
-        from . import reductions  # higher layer
+        from ..compute import reductions  # higher layer
 
         return reductions.min(_as_tensor(self), axis=axis, keepdims=keepdims)
 
@@ -63,7 +63,7 @@ class LayerMethods:
         >>> x.max(), x.max(axis=1).tolist()
         (5, [3, 5])
         """
-        from . import reductions  # higher layer
+        from ..compute import reductions  # higher layer
 
         return reductions.max(_as_tensor(self), axis=axis, keepdims=keepdims)
 
@@ -75,7 +75,7 @@ class LayerMethods:
         >>> x.all(), x.all(axis=1).tolist()
         (False, [False, True])
         """
-        from . import reductions  # higher layer
+        from ..compute import reductions  # higher layer
 
         return reductions.all(_as_tensor(self), axis=axis, keepdims=keepdims)
 
@@ -87,32 +87,32 @@ class LayerMethods:
         >>> x.any(), x.any(axis=1).tolist()
         (True, [False, True])
         """
-        from . import reductions  # higher layer
+        from ..compute import reductions  # higher layer
 
         return reductions.any(_as_tensor(self), axis=axis, keepdims=keepdims)
 
     def det(self, *, method: str = "auto") -> Any:
         """Determinant; see :func:`gentensor.linalg.det`."""
-        from . import linalg  # higher layer
+        from .. import linalg  # higher layer
 
         return linalg.det(_as_tensor(self), method=method)
 
     def inv(self) -> "Tensor[Any]":
         """Exact inverse; see :func:`gentensor.linalg.inv`."""
-        from . import linalg  # higher layer
+        from .. import linalg  # higher layer
 
         return linalg.inv(_as_tensor(self))
 
     def rank(self) -> Any:
         """Rank; see :func:`gentensor.linalg.rank`."""
-        from . import linalg  # higher layer
+        from .. import linalg  # higher layer
 
         return linalg.rank(_as_tensor(self))
 
     # -- symbolic conveniences --------------------------------------------------
     def applyfunc(self, f: Callable[[Any], Any]) -> "Tensor[Any]":
         """``f`` applied to every element: :func:`gentensor.map` with one tensor."""
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.map(f, _as_tensor(self))
 
@@ -124,7 +124,7 @@ class LayerMethods:
         >>> gt.tensor([x**2, x + 1]).subs(x, 2)
         tensor([4, 3], ops=symbolic)
         """
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.subs(_as_tensor(self), *args, **kwargs)
 
@@ -136,7 +136,7 @@ class LayerMethods:
         >>> gt.tensor([x**3, x + 1]).diff(x).tolist()
         [3*x**2, 1]
         """
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.diff(_as_tensor(self), *symbols)
 
@@ -148,7 +148,7 @@ class LayerMethods:
         >>> gt.tensor([(x + 1)**2]).expand().tolist()
         [x**2 + 2*x + 1]
         """
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.expand(_as_tensor(self))
 
@@ -160,7 +160,7 @@ class LayerMethods:
         >>> gt.tensor([(x**2 - 1) / (x - 1), sympy.sin(x)**2 + sympy.cos(x)**2]).simplify().tolist()
         [x + 1, 1]
         """
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.simplify(_as_tensor(self))
 
@@ -171,7 +171,7 @@ class LayerMethods:
         >>> gt.tensor([sympy.pi, sympy.sqrt(2)]).evalf(5).tolist()
         [3.1416, 1.4142]
         """
-        from . import elementwise  # higher layer
+        from ..compute import elementwise  # higher layer
 
         return elementwise.evalf(_as_tensor(self), n=n)
 
@@ -184,7 +184,7 @@ class LayerMethods:
         array([[1, 3],
                [2, 4]], dtype=object)
         """
-        from . import interop  # higher layer
+        from ..io import interop  # higher layer
 
         return interop.tensor_to_numpy(_as_tensor(self), dtype=dtype, copy=copy)
 
@@ -197,7 +197,7 @@ class LayerMethods:
         [1, 2],
         [3, 4]])
         """
-        from . import interop  # higher layer
+        from ..io import interop  # higher layer
 
         return interop.to_sympy(_as_tensor(self))
 
@@ -208,6 +208,6 @@ class LayerMethods:
         >>> pickle.loads(pickle.dumps(gt.arange(4).reshape((2, 2)).T)).tolist()
         [[0, 2], [1, 3]]
         """
-        from . import interop  # higher layer
+        from ..io import interop  # higher layer
 
         return interop.tensor_reduce(_as_tensor(self))

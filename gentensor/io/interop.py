@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ._saveload import load, save
-from ._tensor import Tensor
+from ..core.tensor import Tensor
 
 __all__ = ["save", "load"]
 
@@ -109,7 +109,7 @@ def to_sympy(x: Tensor[Any], /) -> Any:
 
 
 def _sympy_converter(ops: Any) -> Callable[[Any], Any]:
-    from .ops import symbolic
+    from ..ops import symbolic
 
     def convert(v: Any) -> Any:
         try:
@@ -134,7 +134,7 @@ def _canonical_ops(ops: Any) -> Any:
     Built-in ops unpickle as themselves already; a user ops pickled by value
     comes back as a new instance, and tensors compare ops by identity.
     """
-    from .ops._registry import _registered
+    from ..ops._registry import _registered
 
     for known in _registered.values():
         if known is ops:

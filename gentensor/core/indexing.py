@@ -12,9 +12,9 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ._kernels import row_starts
-from ._layout import Layout, broadcast_shapes
-from .errors import ShapeError
+from .kernels import row_starts
+from .layout import Layout, broadcast_shapes
+from ..errors import ShapeError
 
 __all__ = ["resolve", "resolve_simple"]
 
@@ -30,8 +30,8 @@ class _Advanced:
 
 
 def _as_index_tensor(item: Any, func: str) -> Any:
-    from ._tensor import Tensor
-    from .creation import tensor
+    from .tensor import Tensor
+    from ..arrays.creation import tensor
 
     if isinstance(item, Tensor):
         return item
@@ -49,8 +49,8 @@ def _classify(item: Any, func: str) -> Any:
         raise TypeError(f"{func}: a bare bool is not an index (got {item!r}); use a list of bools as a mask")
     if isinstance(item, int):
         return item
-    from ._tensor import Tensor
-    from .ops import booleans, integers
+    from .tensor import Tensor
+    from ..ops import booleans, integers
 
     if isinstance(item, (list, tuple, Tensor)) or type(item).__module__ == "numpy":
         if type(item).__module__ == "numpy" and getattr(item, "ndim", 1) == 0 and not hasattr(item, "__len__"):
@@ -283,7 +283,7 @@ def _advanced_positions(
 def _broadcast_flat(arr: _Advanced, shape: tuple[int, ...]) -> list[int]:
     if arr.shape == shape:
         return arr.values
-    from ._kernels import gather
+    from .kernels import gather
 
     lay = Layout.contiguous(arr.shape).broadcast_to(shape)
     assert lay is not None  # broadcast_shapes succeeded

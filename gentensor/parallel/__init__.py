@@ -35,10 +35,10 @@ import itertools
 import math
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from . import _parallel_auto as auto
-from . import _parallel_core as core
-from ._parallel_auto import AutoDecision
-from ._parallel_core import MODES, ParallelPolicy
+from . import _auto as auto
+from . import _core as core
+from ._auto import AutoDecision
+from ._core import MODES, ParallelPolicy
 
 __all__ = ["parallel", "get_parallel", "explain_auto", "last_auto_decision"]
 

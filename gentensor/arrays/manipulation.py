@@ -11,10 +11,10 @@ import operator
 from math import prod
 from typing import Any, Sequence
 
-from . import _kernels
-from ._layout import normalize_axis
-from ._tensor import Tensor
-from .errors import ShapeError
+from ..core import kernels as _kernels
+from ..core.layout import normalize_axis
+from ..core.tensor import Tensor
+from ..errors import ShapeError
 
 __all__ = [
     "reshape",
@@ -102,7 +102,7 @@ def reshape(x: Tensor[Any], /, shape: Any, *, copy: bool | None = None) -> Tenso
 
 def _reshape_target(shape: Any, x: Tensor[Any]) -> tuple[int, ...]:
     """The requested shape as a tuple of non-negative ints, one ``-1`` inferred from ``x.size``."""
-    from ._layout import normalize_shape
+    from ..core.layout import normalize_shape
 
     raw = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
     dims = []
@@ -299,7 +299,7 @@ def broadcast_to(x: Tensor[Any], /, shape: Any) -> Tensor[Any]:
     >>> b.tolist(), b.strides
     ([[1, 2, 3], [1, 2, 3]], (0, 1))
     """
-    from ._layout import normalize_shape
+    from ..core.layout import normalize_shape
 
     _check_tensor(x, "broadcast_to")
     target = normalize_shape(shape, "broadcast_to")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ._layout import Layout, collapse
+from .layout import Layout, collapse
 
 __all__ = ["gather", "scatter", "positions", "row_starts", "rows"]
 

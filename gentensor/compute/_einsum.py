@@ -11,7 +11,7 @@ index tuples in Python:
 * a label that only one operand carries and nobody needs later is summed
   out of that operand first (row sums of one gather);
 * two neighbouring operands are contracted as a batched matrix product
-  ``(batch, m, k) @ (batch, k, n)`` through :mod:`gentensor._contract`, so
+  ``(batch, m, k) @ (batch, k, n)`` through :mod:`gentensor.compute._contract`, so
   ``'ij,jk->ik'`` runs the same kernel as ``matmul``.
 
 Only neighbours are paired (the cheapest pair first), which keeps the
@@ -25,12 +25,12 @@ from math import prod
 from string import ascii_letters
 from typing import Any, NamedTuple, Union
 
-from . import _kernels
+from ..core import kernels as _kernels
 from ._contract import batched_matmul_flat, row_sums
-from ._layout import Layout
-from ._operands import convert_values
-from ._tensor import Tensor
-from .errors import ShapeError
+from ..core.layout import Layout
+from ..core.operands import convert_values
+from ..core.tensor import Tensor
+from ..errors import ShapeError
 
 __all__ = ["parse", "contract"]
 
