@@ -15,9 +15,12 @@ from .arrays import composition as _composition
 from .compute import elementwise as _elementwise
 from .io import interop as _interop
 from . import linalg
+from .linalg import matrix_power
 from . import parallel as _parallel
 from .compute import products as _products
 from .compute import reductions as _reductions
+from .core import layers as _layers
+from .core import operands as _operands
 from .core.tensor import Tensor
 from .arrays.composition import *  # noqa: F401,F403  (names listed in composition.__all__)
 from .arrays.creation import arange, eye, fromfunction, full, ones, symbols, tensor, zeros
@@ -51,7 +54,11 @@ from .arrays.manipulation import (
 from .io.interop import *  # noqa: F401,F403  (names listed in interop.__all__)
 from .ops import (
     BaseOps,
+    Capabilities,
     ElementOps,
+    provider,
+    provider_info,
+    register_provider,
     booleans,
     complexes,
     floats,
@@ -67,6 +74,26 @@ from .ops import (
 from .parallel import *  # noqa: F401,F403  (names listed in parallel.__all__)
 from .compute.products import *  # noqa: F401,F403  (names listed in products.__all__)
 from .compute.reductions import *  # noqa: F401,F403  (names listed in reductions.__all__)
+
+from .arrays import creation as _creation
+from .arrays import manipulation as _manipulation
+from .display import _rich
+from . import display as _display
+
+# Tensor's operators and methods reach the layers above it through this table
+# (see gentensor/core/layers.py): the one way the core calls upward.
+_layers.connect(
+    operands=_operands,
+    creation=_creation,
+    manipulation=_manipulation,
+    elementwise=_elementwise,
+    reductions=_reductions,
+    products=_products,
+    linalg=linalg,
+    interop=_interop,
+    display=_display,
+    rich=_rich,
+)
 
 __version__ = "0.1.0"
 
@@ -106,6 +133,10 @@ __all__ = [
     "modular",
     "register_ops",
     "result_ops",
+    "Capabilities",
+    "register_provider",
+    "provider",
+    "provider_info",
     # display
     "printoptions",
     "get_printoptions",
@@ -120,8 +151,9 @@ __all__ = [
     "SingularMatrixError",
     "ReadOnlyError",
     "FormatError",
-    # linear algebra lives in the gt.linalg namespace
+    # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
+    "matrix_power",
 ]
 # Each layer lists its public names in its own __all__.
 __all__ += _composition.__all__ + _elementwise.__all__ + _reductions.__all__ + _products.__all__

@@ -452,8 +452,10 @@ def test_symbolic_conveniences() -> None:
     for fn in (subs, diff, expand, simplify, evalf):
         with pytest.raises(gt.DomainError, match=f"{fn.__name__}: needs a symbolic tensor"):
             fn(gt.tensor([1]), T) if fn in (subs, diff) else fn(gt.tensor([1]))
-    with pytest.raises(TypeError):
-        expand([T])  # type: ignore[arg-type]
+    # Array-like data is accepted as by every public function (the one operand path).
+    assert expand([(T + 1) ** 2]).tolist() == [T**2 + 2 * T + 1]
+    with pytest.raises(TypeError, match="expand: cannot build a tensor from a str"):
+        expand("x")  # type: ignore[arg-type]
 
 
 # -- modular arithmetic --------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
 from ..errors import ShapeError
 from .manipulation import expand_dims
-from ..ops import booleans, integers
+from ..ops import capabilities_of
 
 __all__ = ["concat", "stack", "unstack", "split", "take", "tile", "repeat", "where"]
 
@@ -370,9 +370,10 @@ def _index_list(indices: Any) -> tuple[list[int], tuple[int, ...]]:
         except TypeError:
             pass
     t = as_tensor(indices, "take")
-    if t._ops is booleans and t.size:
+    kind = capabilities_of(t._ops).kind
+    if kind == "bool" and t.size:
         raise TypeError("take: indices must be ints (got a tensor of bools); use a boolean mask index x[mask] instead")
-    if t._ops is not integers and t.size:
+    if kind != "integer" and t.size:
         raise TypeError(f"take: indices must be ints (got elements of {t._ops!r})")
     return t._elements(), t.shape
 
@@ -591,13 +592,13 @@ def where(condition: Any, x: Any, y: Any, /) -> Tensor[Any]:
     [[Fraction(1, 1), Fraction(1, 2)], [Fraction(-3, 1), Fraction(1, 2)]]
     """
     cond = as_tensor(condition, "where")
-    if cond._ops is not booleans and cond.size:
+    if capabilities_of(cond._ops).kind != "bool" and cond.size:
         raise TypeError(
             f"where: the condition must hold bools (got a tensor of {cond._ops!r}); "
             "compare first, e.g. gt.where(x > 0, x, 0)"
         )
-    xt = as_tensor(x, "where", scalars=True)
-    yt = as_tensor(y, "where", scalars=True)
+    xt = as_tensor(x, "where")
+    yt = as_tensor(y, "where")
     ops = common_ops([xt._ops, yt._ops], "where")
     shape = broadcast_shapes(cond.shape, xt.shape, yt.shape, func="where")
     picks = _broadcast_elements(cond, shape)

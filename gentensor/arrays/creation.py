@@ -14,117 +14,12 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..core.layout import normalize_shape
+from ..core.operands import build, to_tensor
 from ..core.tensor import Tensor
+from ..ops import ElementOps, as_ops, integers, ops_for_type, symbolic
 from ..parallel import index_columns, run_map
-from ..errors import ShapeError
-from ..ops import as_ops, infer_ops, integers, ops_for_type, result_ops, symbolic
 
 __all__ = ["tensor", "zeros", "ones", "full", "eye", "arange", "fromfunction", "symbols"]
-
-_NEST = (list, tuple)
-
-
-def _unravel(k: int, shape: list[int]) -> list[int]:
-    idx = []
-    for n in reversed(shape):
-        k, r = divmod(k, n)
-        idx.append(r)
-    return idx[::-1]
-
-
-def _flatten(data: Any) -> tuple[list[Any], tuple[int, ...], set[type], list[Any]]:
-    """Nested lists/tuples → (flat elements, shape, set of element types, ops of embedded tensors)."""
-    embedded: list[Any] = []
-    shape: list[int] = []
-    probe = data
-    while isinstance(probe, _NEST) or isinstance(probe, Tensor):
-        if isinstance(probe, Tensor):
-            shape.extend(probe.shape)
-            break
-        shape.append(len(probe))
-        if not probe:
-            break
-        probe = probe[0]
-    items: list[Any] = [data]
-    for depth, n in enumerate(shape):
-        types = set(map(type, items))
-        if Tensor in types:
-            embedded.extend(it.ops for it in items if isinstance(it, Tensor))
-            items = [it.tolist() if isinstance(it, Tensor) else it for it in items]
-            types = set(map(type, items))
-        if not types <= {list, tuple} or any(len(it) != n for it in items):
-            k = next(k for k, it in enumerate(items) if not isinstance(it, _NEST) or len(it) != n)
-            bad = items[k]
-            where = _unravel(k, shape[:depth])
-            got = f"length {len(bad)}" if isinstance(bad, _NEST) else f"a scalar {bad!r}"
-            raise ShapeError(
-                f"tensor: ragged nested data: the entry at index {where} is {got}, expected a sequence of "
-                f"length {n} (as at index {[0] * depth}); every sequence at one depth must have the same length"
-            )
-        items = list(itertools.chain.from_iterable(items))
-    types = set(map(type, items))
-    if Tensor in types and all(it.ndim == 0 for it in items if isinstance(it, Tensor)):
-        embedded.extend(it.ops for it in items if isinstance(it, Tensor))
-        items = [it.item() if isinstance(it, Tensor) else it for it in items]  # 0-d tensors are elements
-        types = set(map(type, items))
-    if types & {list, tuple} or Tensor in types:
-        k = next(k for k, it in enumerate(items) if isinstance(it, (list, tuple, Tensor)))
-        raise ShapeError(
-            f"tensor: ragged nested data: the entry at index {_unravel(k, shape)} is a sequence, but the "
-            f"entries at index {[0] * len(shape)} are scalars; every sequence at one depth must have the same length"
-        )
-    return items, tuple(shape), types, embedded
-
-
-def _is_array_like(data: Any) -> bool:
-    """True for a NumPy array (or scalar) and a SymPy matrix or N-dim array."""
-    module = type(data).__module__ or ""
-    if module.startswith("numpy"):
-        return hasattr(data, "dtype") and hasattr(data, "shape")
-    return module.startswith("sympy") and hasattr(data, "shape") and hasattr(data, "tolist")
-
-
-def _from_foreign(data: Any) -> tuple[list[Any], tuple[int, ...]] | None:
-    """Flat elements and shape of a NumPy array or a SymPy matrix/array, else ``None``."""
-    if not _is_array_like(data):
-        return None
-    if (type(data).__module__ or "").startswith("numpy"):
-        shape = tuple(int(n) for n in data.shape)
-        kind, itemsize = data.dtype.kind, data.dtype.itemsize
-        if (kind == "f" and itemsize > 8) or (kind == "c" and itemsize > 16):
-            return _from_long_double(data, shape)
-        flat = data.reshape(-1).tolist() if data.ndim else [data.tolist()]
-        return flat, shape
-    shape = tuple(int(n) for n in data.shape)
-    flat = [data[idx] for idx in itertools.product(*map(range, shape))] if shape else [data[()]]
-    return flat, shape
-
-
-def _from_long_double(data: Any, shape: tuple[int, ...]) -> tuple[list[Any], tuple[int, ...]]:
-    """Extended-precision floats have no exact Python float: they become exact Fractions."""
-    if data.dtype.kind == "c":
-        raise TypeError(
-            f"tensor: NumPy {data.dtype} values have no exact Python equivalent; "
-            "convert the array to complex128 first (data.astype(complex))"
-        )
-    flat = [Fraction(*v.as_integer_ratio()) for v in data.reshape(-1)]
-    return flat, shape
-
-
-def _build(
-    items: list[Any], shape: tuple[int, ...], types: set[type], ops: Any, embedded: list[Any] = ()  # type: ignore[assignment]
-) -> Tensor[Any]:
-    if ops is None:
-        # Tensors inside the data bring their own ops (modular elements are plain ints).
-        target = result_ops(infer_ops(types), *embedded) if embedded else infer_ops(types)
-    else:
-        target = as_ops(ops, "tensor")
-    native = getattr(target, "native_types", ())
-    if not types <= set(native) or (target is symbolic and types):
-        convert = getattr(target, "convert_list", None)
-        items = convert(items) if convert is not None else [target.convert(v) for v in items]
-    return Tensor._from_flat(items, shape, target)
-
 
 def tensor(data: Any, /, *, ops: Any = None) -> Tensor[Any]:
     """A new tensor from nested lists/tuples, a scalar, a Tensor, a NumPy array or a SymPy matrix/array.
@@ -166,23 +61,7 @@ def tensor(data: Any, /, *, ops: Any = None) -> Tensor[Any]:
     ...
     gentensor.errors.ShapeError: tensor: ragged nested data: the entry at index [1] is length 1, expected a sequence of length 2 (as at index [0]); every sequence at one depth must have the same length
     """
-    if isinstance(data, Tensor):
-        if ops is None:
-            return data.copy()
-        return data.astype(ops)
-    foreign = _from_foreign(data)
-    if foreign is not None:
-        items, shape = foreign
-        return _build(items, shape, set(map(type, items)), ops)
-    if isinstance(data, _NEST):
-        items, shape, types, embedded = _flatten(data)
-        return _build(items, shape, types, ops, embedded)
-    if isinstance(data, (str, bytes, dict, set)) and ops is None:
-        raise TypeError(
-            f"tensor: cannot build a tensor from a {type(data).__name__} (got {data!r}); "
-            "pass nested lists of elements (strings are not parsed)"
-        )
-    return _build([data], (), {type(data)}, ops)
+    return to_tensor(data, ops)
 
 
 def _filled(shape: Any, value: Any, ops: Any, func: str) -> Tensor[Any]:
@@ -268,7 +147,7 @@ def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: Any = None) -
     values = [start + k * step for k in range(count)]
     # The bounds take part in inference: arange(Fraction(1, 2)) is [0] over the rationals.
     types = {type(start), type(stop), type(step), *map(type, values)}
-    return _build(values, (count,), types, ops)
+    return build(values, (count,), types, ops)
 
 
 def fromfunction(
@@ -292,7 +171,7 @@ def fromfunction(
         values = run_map(f, columns, executor=executor, workers=workers, index_shape=dims, where="fromfunction")
     else:
         values = [f()]
-    return _build(values, dims, set(map(type, values)), ops)
+    return build(values, dims, set(map(type, values)), ops)
 
 
 def symbols(name: str, shape: Any, /) -> Tensor[Any]:

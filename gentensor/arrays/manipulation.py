@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from ..core import kernels as _kernels
 from ..core.layout import normalize_axis
+from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ShapeError
 
@@ -29,12 +30,6 @@ __all__ = [
     "diagonal",
     "shares_memory",
 ]
-
-
-def _check_tensor(x: Any, func: str) -> Tensor[Any]:
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{func}: expected a gentensor Tensor (got {type(x).__name__}); wrap data with gt.tensor(...)")
-    return x
 
 
 def _axes(axis: Any, ndim: int, func: str) -> tuple[int, ...]:
@@ -81,7 +76,7 @@ def reshape(x: Tensor[Any], /, shape: Any, *, copy: bool | None = None) -> Tenso
     ...
     gentensor.errors.ShapeError: reshape: cannot reshape the layout of shape (3, 2) to (6,) without copying (copy=False)
     """
-    _check_tensor(x, "reshape")
+    x = as_tensor(x, "reshape")
     new_shape = _reshape_target(shape, x)
     if prod(new_shape) != x.size:
         raise ShapeError(
@@ -141,7 +136,7 @@ def permute_dims(x: Tensor[Any], /, axes: Sequence[int]) -> Tensor[Any]:
     >>> y.shape, y[3, 1, 2] == x[1, 2, 3]
     ((4, 2, 3), True)
     """
-    _check_tensor(x, "permute_dims")
+    x = as_tensor(x, "permute_dims")
     if not isinstance(axes, (tuple, list)):
         raise TypeError(f"permute_dims: axes must be a tuple of ints (got {axes!r})")
     norm = tuple(normalize_axis(a, x.ndim, "permute_dims") for a in axes)
@@ -164,7 +159,7 @@ def matrix_transpose(x: Tensor[Any], /) -> Tensor[Any]:
     >>> gt.matrix_transpose(gt.tensor([[1, 2], [3, 4]])).tolist()
     [[1, 3], [2, 4]]
     """
-    return _check_tensor(x, "matrix_transpose").mT
+    return as_tensor(x, "matrix_transpose").mT
 
 
 def moveaxis(x: Tensor[Any], source: Any, destination: Any, /) -> Tensor[Any]:
@@ -179,7 +174,7 @@ def moveaxis(x: Tensor[Any], source: Any, destination: Any, /) -> Tensor[Any]:
     >>> gt.moveaxis(gt.zeros((2, 3, 4)), 0, -1).shape
     (3, 4, 2)
     """
-    _check_tensor(x, "moveaxis")
+    x = as_tensor(x, "moveaxis")
     src = _axes(source, x.ndim, "moveaxis")
     dst = _axes(destination, x.ndim, "moveaxis")
     if len(src) != len(dst):
@@ -204,7 +199,7 @@ def swapaxes(x: Tensor[Any], axis1: int, axis2: int, /) -> Tensor[Any]:
     >>> gt.swapaxes(gt.zeros((2, 3, 4)), 0, 2).shape
     (4, 3, 2)
     """
-    _check_tensor(x, "swapaxes")
+    x = as_tensor(x, "swapaxes")
     a = normalize_axis(axis1, x.ndim, "swapaxes")
     b = normalize_axis(axis2, x.ndim, "swapaxes")
     order = list(range(x.ndim))
@@ -229,7 +224,7 @@ def squeeze(x: Tensor[Any], /, axis: Any = None) -> Tensor[Any]:
     >>> gt.squeeze(gt.zeros((1, 3, 1))).shape, gt.squeeze(gt.zeros((1, 3, 1)), axis=0).shape
     ((3,), (3, 1))
     """
-    _check_tensor(x, "squeeze")
+    x = as_tensor(x, "squeeze")
     if axis is None:
         axes = tuple(k for k, n in enumerate(x.shape) if n == 1)
     else:
@@ -254,7 +249,7 @@ def expand_dims(x: Tensor[Any], /, axis: Any = 0) -> Tensor[Any]:
     >>> gt.expand_dims(gt.zeros((2, 3)), axis=(0, -1)).shape
     (1, 2, 3, 1)
     """
-    _check_tensor(x, "expand_dims")
+    x = as_tensor(x, "expand_dims")
     count = len(axis) if isinstance(axis, (tuple, list)) else 1
     axes = sorted(_axes(axis, x.ndim + count, "expand_dims"))
     layout = x._layout
@@ -275,7 +270,7 @@ def flip(x: Tensor[Any], /, axis: Any = None) -> Tensor[Any]:
     >>> gt.flip(gt.tensor([[1, 2], [3, 4]])).tolist(), gt.flip(gt.tensor([[1, 2], [3, 4]]), axis=1).tolist()
     ([[4, 3], [2, 1]], [[2, 1], [4, 3]])
     """
-    _check_tensor(x, "flip")
+    x = as_tensor(x, "flip")
     axes = tuple(range(x.ndim)) if axis is None else _axes(axis, x.ndim, "flip")
     return x._view(x._layout.flip(axes))
 
@@ -301,7 +296,7 @@ def broadcast_to(x: Tensor[Any], /, shape: Any) -> Tensor[Any]:
     """
     from ..core.layout import normalize_shape
 
-    _check_tensor(x, "broadcast_to")
+    x = as_tensor(x, "broadcast_to")
     target = normalize_shape(shape, "broadcast_to")
     layout = x._layout.broadcast_to(target)
     if layout is None:
@@ -327,7 +322,7 @@ def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int 
     >>> gt.diagonal(x).tolist(), gt.diagonal(x, offset=1).tolist()
     ([0, 4, 8], [1, 5])
     """
-    _check_tensor(x, "diagonal")
+    x = as_tensor(x, "diagonal")
     if x.ndim < 2:
         raise ShapeError(f"diagonal: needs a tensor with ndim >= 2 (got shape {x.shape})")
     a = normalize_axis(axis1, x.ndim, "diagonal")
@@ -351,8 +346,8 @@ def shares_memory(a: Tensor[Any], b: Tensor[Any], /) -> bool:
     >>> gt.shares_memory(x[:5], x[4:]), gt.shares_memory(x[::2], x[1::2]), gt.shares_memory(x, x.copy())
     (True, False, False)
     """
-    _check_tensor(a, "shares_memory")
-    _check_tensor(b, "shares_memory")
+    a = as_tensor(a, "shares_memory")
+    b = as_tensor(b, "shares_memory")
     if a._data is not b._data or a.size == 0 or b.size == 0:
         return False
     lo_a, hi_a = a._layout.extent()

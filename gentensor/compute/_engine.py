@@ -27,17 +27,14 @@ from typing import Any, Callable, Iterator, Sequence, Tuple
 
 from ..core import kernels as _kernels
 from ..core.layout import Layout, broadcast_shapes, collapse
+from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
 from ..core.tensor import Tensor
-from ..errors import DomainError, NotDivisibleError, OpsMismatchError
-from ..ops import BaseOps, as_ops, booleans, infer_ops, integers, objects, ops_for_type, result_ops, symbolic
+from ..errors import DomainError, NotDivisibleError
+from ..ops import ElementOps, as_ops, infer_ops
 from ..parallel import resolve, run_map
 
 __all__ = [
-    "as_operand",
-    "operand_ops",
     "arithmetic_ops",
-    "convert_scalar",
-    "convert_values",
     "flat_values",
     "values_at",
     "broadcast_values",
@@ -49,103 +46,14 @@ __all__ = [
     "unary",
     "wrap_results",
     "result",
-    "provides",
-    "require",
-    "is_builtin_ops",
 ]
 
 _repeat = itertools.repeat
 
 
-# -- operands -------------------------------------------------------------------
-def _is_array_like(value: Any) -> bool:
-    """Lists, tuples, NumPy arrays and SymPy matrices/arrays become tensors as operands."""
-    if isinstance(value, (list, tuple)):
-        return True
-    module = type(value).__module__ or ""
-    if module.startswith("numpy"):
-        return type(value).__name__ == "ndarray"
-    return module.startswith("sympy") and hasattr(value, "shape") and hasattr(value, "tolist")
-
-
-def as_operand(value: Any) -> Any:
-    """A Tensor as is; array-like data as a new tensor; anything else is a scalar (returned as is)."""
-    if isinstance(value, Tensor) or not _is_array_like(value):
-        return value
-    from ..arrays.creation import tensor  # sibling layer below elementwise
-
-    return tensor(value)
-
-
-def _scalar_ops(value: Any) -> Any:
-    """The ops a scalar brings to promotion, or ``None`` for a type no ops claims."""
-    ops = ops_for_type(type(value))
-    return None if ops is objects else ops
-
-
-def operand_ops(operands: Sequence[Any], func: str) -> Any:
-    """The ops of the result of combining ``operands`` (before booleans → integers).
-
-    Tensors' ops are combined with :func:`gentensor.result_ops` (a mismatch is
-    an :class:`OpsMismatchError`).  A scalar of a known type (int, Fraction,
-    float, a SymPy expression, a registered class) widens the result as NumPy
-    promotes kinds (integers + 0.5 → floats); when it cannot (``modular(5)``
-    with a float) or its type is unknown, it is converted to the tensors' ops
-    later, which raises ``TypeError`` if impossible.
-    """
-    tensor_ops = [t._ops for t in operands if isinstance(t, Tensor)]
-    ops = tensor_ops[0] if tensor_ops else None
-    for other in tensor_ops[1:]:
-        if other is not ops:
-            try:
-                ops = result_ops(ops, other)
-            except OpsMismatchError:
-                raise OpsMismatchError(
-                    f"{func}: cannot combine tensors with ops {ops!r} and {other!r}; "
-                    "convert one side explicitly with .astype(...)"
-                ) from None
-    for value in operands:
-        if isinstance(value, Tensor):
-            continue
-        s_ops = _scalar_ops(value)
-        if s_ops is None or s_ops is ops:
-            continue
-        if ops is None:
-            ops = s_ops
-            continue
-        try:
-            ops = result_ops(ops, s_ops)
-        except OpsMismatchError:
-            pass  # keep the tensors' ops; converting the scalar decides
-    return objects if ops is None else ops
-
-
-def arithmetic_ops(ops: Any) -> Any:
-    """Booleans promote to integers in arithmetic (as ``True + True == 2``)."""
-    return integers if ops is booleans else ops
-
-
-def convert_scalar(value: Any, ops: Any, func: str) -> Any:
-    """``value`` as an element of ``ops``; ``TypeError`` naming the value and the ops."""
-    try:
-        return ops.convert(value)
-    except (TypeError, ValueError, ArithmeticError) as e:
-        raise TypeError(
-            f"{func}: cannot use the scalar {value!r} (type {type(value).__name__}) with elements of "
-            f"{ops!r}: {e}"
-        ) from None
-
-
-def convert_values(values: list[Any], src: Any, dst: Any) -> list[Any]:
-    """Elements of ``src`` as elements of ``dst`` (a new list unless nothing changes)."""
-    if src is dst or dst is objects:
-        return values
-    if src is booleans and dst is integers:
-        return list(map(int, values))
-    convert_list = getattr(dst, "convert_list", None)
-    if convert_list is not None:
-        return convert_list(values)
-    return list(map(dst.convert, values))
+def arithmetic_ops(ops: ElementOps) -> ElementOps:
+    """The ops arithmetic on ``ops`` elements gives (``ops.arithmetic_ops``: integers for booleans)."""
+    return getattr(ops, "arithmetic_ops", ops)
 
 
 # -- values in C order ----------------------------------------------------------------
@@ -362,7 +270,7 @@ def binary(
     if type(a) is Tensor and type(b) is Tensor:
         ops = a._ops
         la = a._layout
-        if ops is b._ops and la.shape == b._layout.shape and (ops is not booleans or not promote_bool):
+        if ops is b._ops and la.shape == b._layout.shape and (not promote_bool or arithmetic_ops(ops) is ops):
             # The hot path: one ops, one shape, no promotion and no broadcasting.
             f, out_ops = plan(ops)
             shape = la.shape
@@ -387,7 +295,7 @@ def binary(
 
 def _native(ops: Any, promote_bool: bool) -> tuple[type, ...]:
     """Scalar types that need neither promotion nor conversion next to a tensor of ``ops``."""
-    if ops is booleans and promote_bool:
+    if promote_bool and arithmetic_ops(ops) is not ops:
         return ()
     return getattr(ops, "native_types", ())  # type: ignore[no-any-return]
 
@@ -465,31 +373,6 @@ def wrap_results(values: list[Any], shape: tuple[int, ...], ops: Any, default_op
     else:
         target = as_ops(ops, func)
     native = getattr(target, "native_types", ())
-    if values and (not types <= set(native) or target is symbolic):
+    if values and not types <= set(native):
         values = convert_values(values, None, target)
     return result(values, shape, target)
-
-
-# -- capabilities -----------------------------------------------------------------------
-def provides(ops: Any, name: str) -> bool:
-    """True when ``ops`` really defines ``name`` (not just :class:`BaseOps`' refusing default)."""
-    if getattr(ops, name, None) is None:
-        return False
-    if name in getattr(ops, "__dict__", {}):
-        return True
-    return getattr(type(ops), name, None) is not getattr(BaseOps, name, None)
-
-
-def require(ops: Any, name: str, func: str, what: str) -> Callable[..., Any]:
-    """The member ``ops.<name>``, or :class:`DomainError` saying the ring lacks ``what``."""
-    if not provides(ops, name):
-        raise DomainError(
-            f"{func}: {ops!r} elements have no {what} (got a tensor with ops {ops!r}); "
-            f"define ops.{name}, or convert with .astype(...) to ops that have it"
-        )
-    return getattr(ops, name)  # type: ignore[no-any-return]
-
-
-def is_builtin_ops(ops: Any) -> bool:
-    """True for gentensor's own ops (their ``equal``/``lt`` return real ``bool``)."""
-    return (type(ops).__module__ or "").startswith("gentensor.ops")

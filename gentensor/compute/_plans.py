@@ -17,26 +17,12 @@ from functools import partial
 from fractions import Fraction
 from typing import Any, Callable, Tuple
 
-from ._engine import (
-    arithmetic_ops,
-    as_operand,
-    compute,
-    convert_scalar,
-    convert_values,
-    flat_values,
-    is_builtin_ops,
-    operand_ops,
-    provides,
-    require,
-    result,
-    run,
-    streams_for,
-    values_at,
-)
 from ..core.layout import broadcast_shapes
+from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
 from ..core.tensor import Tensor
 from ..errors import DomainError
-from ..ops import booleans, complexes, floats, integers, objects, rationals, symbolic
+from ..ops import ElementOps, booleans, capabilities_of, defines, integers, require
+from ._engine import arithmetic_ops, compute, flat_values, result, run, streams_for, values_at
 
 __all__ = [
     "plan_add",
@@ -60,32 +46,38 @@ __all__ = [
 Plan = Tuple[Callable[..., Any], Any]
 
 
-def plan_add(ops: Any) -> Plan:
+def plan_add(ops: ElementOps) -> Plan:
     return ops.add, ops
 
 
-def plan_subtract(ops: Any) -> Plan:
+def plan_subtract(ops: ElementOps) -> Plan:
     sub = getattr(ops, "sub", None)
     if sub is None:
         return partial(_add_neg, ops.add, ops.neg), ops
     return sub, ops
 
 
-def plan_multiply(ops: Any) -> Plan:
+def plan_multiply(ops: ElementOps) -> Plan:
     return ops.mul, ops
 
 
-def plan_negative(ops: Any) -> Plan:
+def plan_negative(ops: ElementOps) -> Plan:
     return ops.neg, ops
 
 
-def plan_divide(ops: Any) -> Plan:
-    """Exact division: ``Fraction(a, b)`` on integers; ``div`` on fields (and rings that define it); else ``exquo``."""
-    if ops is integers:
-        return Fraction, rationals
-    if getattr(ops, "is_field", False) or provides(ops, "div"):
+def plan_divide(ops: ElementOps) -> Plan:
+    """Exact division: ``div`` in a field; in a ring with a fraction field, the quotient there; else ``exquo``.
+
+    Integers name the rationals as their fraction field, so ``1 / 2`` is
+    ``Fraction(1, 2)`` (``integers.to_fraction`` is the Fraction constructor).
+    """
+    caps = capabilities_of(ops)
+    if caps.field or (defines(ops, "div") and getattr(ops, "fraction_field", None) is None):
         return ops.div, ops
-    if getattr(ops, "has_exquo", False) and provides(ops, "exquo"):
+    field = getattr(ops, "fraction_field", None)
+    if field is not None:
+        return ops.to_fraction, field  # type: ignore[attr-defined]
+    if caps.exact_division and defines(ops, "exquo"):
         return ops.exquo, ops
     raise DomainError(
         f"divide: {ops!r} elements have neither division nor exact division (got ops {ops!r}); "
@@ -93,22 +85,30 @@ def plan_divide(ops: Any) -> Plan:
     )
 
 
-def _rational_floordiv(a: Fraction, b: Fraction) -> Fraction:
-    return Fraction(a // b)  # Fraction // Fraction is an int; keep the element a Fraction
+def plan_floor_divide(ops: ElementOps) -> Plan:
+    return require(ops, "floordiv", "floor_divide", "floor division"), ops
 
 
-def plan_floor_divide(ops: Any) -> Plan:
-    f = require(ops, "floordiv", "floor_divide", "floor division")
-    return (_rational_floordiv if ops is rationals else f), ops
-
-
-def plan_remainder(ops: Any) -> Plan:
+def plan_remainder(ops: ElementOps) -> Plan:
     return require(ops, "mod", "remainder", "remainder"), ops
 
 
-def plan_abs(ops: Any) -> Plan:
-    f = require(ops, "abs", "abs", "absolute value")
-    return f, (floats if ops is complexes else ops)
+def plan_abs(ops: ElementOps) -> Plan:
+    return require(ops, "abs", "abs", "absolute value"), getattr(ops, "real_ops", ops)
+
+
+def plan_round(decimals: int) -> Callable[[ElementOps], Plan]:
+    """The plan of rounding to ``decimals`` digits (``ops.round``; the ops stays)."""
+
+    def plan(ops: ElementOps) -> Plan:
+        f = require(ops, "round", "round", "rounding")
+        return partial(_swapped_round, f, decimals), ops
+
+    return plan
+
+
+def _swapped_round(f: Callable[[Any, int], Any], decimals: int, a: Any) -> Any:
+    return f(a, decimals)
 
 
 # -- comparisons: booleans results ---------------------------------------------------------
@@ -134,21 +134,25 @@ def _as_bool(f: Callable[[Any, Any], Any]) -> Callable[[Any, Any], bool]:
     return partial(_bool_of, f)
 
 
-def plan_equal(ops: Any) -> Plan:
+def _returns_bool(ops: ElementOps) -> bool:
+    return bool(getattr(ops, "returns_bool", False))
+
+
+def plan_equal(ops: ElementOps) -> Plan:
     eq = ops.equal
-    return (eq if is_builtin_ops(ops) else _as_bool(eq)), booleans
+    return (eq if _returns_bool(ops) else _as_bool(eq)), booleans
 
 
-def plan_not_equal(ops: Any) -> Plan:
+def plan_not_equal(ops: ElementOps) -> Plan:
     eq = ops.equal
     if eq is operator.eq:
         return operator.ne, booleans
     return partial(_not_of, eq), booleans
 
 
-def _order(ops: Any, name: str, func: str) -> Callable[[Any, Any], Any]:
+def _order(ops: ElementOps, name: str, func: str) -> Callable[[Any, Any], Any]:
     f = require(ops, name, func, "order")
-    return f if is_builtin_ops(ops) else _as_bool(f)
+    return f if _returns_bool(ops) else _as_bool(f)
 
 
 def plan_less(ops: Any) -> Plan:
@@ -170,15 +174,14 @@ def plan_greater_equal(ops: Any) -> Plan:
 
 
 # -- power ------------------------------------------------------------------------------------
-#: Ops whose elements' own ``**`` is the right power for any exponent of theirs.
-_OWN_POW = (floats, complexes, symbolic, objects)
-#: Ops whose elements' own ``**`` is the right power for a non-negative int exponent.
-_OPERATOR_POW = (integers, rationals, floats, complexes, symbolic, objects)
+def _pow_member(ops: ElementOps, nonnegative: bool) -> Callable[[Any, int], Any]:
+    """``a ** k`` for an int ``k`` in ``ops``.
 
-
-def _pow_member(ops: Any) -> Callable[[Any, int], Any]:
-    """``a ** k`` for an int ``k`` in ``ops``: ``operator.pow``, ``ops.pow`` or square-and-multiply."""
-    if ops in _OPERATOR_POW:
+    ``ops.pow``; when every exponent is non-negative and the ops says its
+    elements' own ``**`` is its power (``int_pow``), :func:`operator.pow`
+    itself (one C call per element).
+    """
+    if nonnegative and getattr(ops, "int_pow", None) is operator.pow:
         return operator.pow
     member = getattr(ops, "pow", None)
     if member is not None:
@@ -218,7 +221,7 @@ def _int_exponent(k: Any, ops: Any) -> int:
 
 def _is_int_exponent(e: Any) -> bool:
     if isinstance(e, Tensor):
-        return e._ops is integers or e._ops is booleans
+        return capabilities_of(e._ops).kind in ("integer", "bool")
     return isinstance(e, numbers.Integral) and not isinstance(e, Fraction)
 
 
@@ -229,12 +232,13 @@ def power(a: Any, b: Any) -> Any:
         base_ops = arithmetic_ops(operand_ops((a,), "power"))
         return _integer_power(a, b, base_ops)
     ops = arithmetic_ops(operand_ops((a, b), "power"))
-    if ops in _OWN_POW:
+    own = getattr(ops, "power", None)  # a power for any exponent of the ops' own (floats, symbolic, ...)
+    if own is not None:
         tensors = [t for t in (a, b) if isinstance(t, Tensor)]
         if not tensors:
-            return convert_scalar(a, ops, "power") ** convert_scalar(b, ops, "power")
+            return own(convert_scalar(a, ops, "power"), convert_scalar(b, ops, "power"))
         shape = broadcast_shapes(*(t.shape for t in tensors), func="power")
-        return result(compute("power", operator.pow, (a, b), ops, shape), shape, ops)
+        return result(compute("power", own, (a, b), ops, shape), shape, ops)
     # Exact ops: the exponents must be integers; they are not converted to the ring.
     if isinstance(b, Tensor):
         exps = [_int_exponent(k, ops) for k in flat_values(b)]
@@ -250,8 +254,8 @@ def _integer_power(a: Any, e: Any, ops: Any) -> Any:
     """
     if not isinstance(e, Tensor):
         k = int(e)
-        out_ops = rationals if ops is integers and k < 0 else ops
-        f = _pow_member(out_ops)
+        out_ops = _power_ops(ops, k < 0)
+        f = _pow_member(out_ops, k >= 0)
         if not isinstance(a, Tensor):
             return f(convert_scalar(a, out_ops, "power"), k)
         shape = a._layout.shape
@@ -259,9 +263,19 @@ def _integer_power(a: Any, e: Any, ops: Any) -> Any:
         return result(run("power", f, [values, itertools.repeat(k)], shape), shape, out_ops)
     shape = broadcast_shapes(*(t.shape for t in (a, e) if isinstance(t, Tensor)), func="power")
     exps = values_at(e, shape)
-    out_ops = rationals if ops is integers and any(k < 0 for k in exps) else ops
+    negative = any(k < 0 for k in exps)
+    out_ops = _power_ops(ops, negative)
 
     def streams() -> list[Any]:
         return [streams_for((a,), out_ops, shape, "power")[0], exps]
 
-    return result(run("power", _pow_member(out_ops), streams(), shape, streams), shape, out_ops)
+    return result(run("power", _pow_member(out_ops, not negative), streams(), shape, streams), shape, out_ops)
+
+
+def _power_ops(ops: ElementOps, negative: bool) -> ElementOps:
+    """Where ``a ** k`` lives: a negative power of a non-field goes to its fraction field (integers → rationals)."""
+    if negative and not capabilities_of(ops).field:
+        field = getattr(ops, "fraction_field", None)
+        if field is not None:
+            return field  # type: ignore[no-any-return]
+    return ops

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import DomainError
-from ..ops import symbolic
+from ..ops import capabilities_of, symbolic
 
 __all__ = ["subs", "diff", "expand", "simplify", "evalf"]
 
 
 def _apply(func: str, x: Any, method: str, *args: Any, **kwargs: Any) -> Tensor[Any]:
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{func}: expected a gentensor Tensor (got {type(x).__name__}); wrap data with gt.tensor(...)")
-    if x._ops is not symbolic:
+    x = as_tensor(x, func)
+    if capabilities_of(x._ops).kind != "symbolic":
         raise DomainError(
             f"{func}: needs a symbolic tensor (got ops {x._ops!r}); convert with x.astype(gt.symbolic)"
         )

@@ -30,7 +30,8 @@ import builtins
 from typing import Any, Callable
 
 from ..core import kernels as _kernels
-from ._engine import as_operand, binary, operand_ops, unary, wrap_results
+from ..core.operands import as_operand, operand_ops
+from ._engine import arithmetic_ops, binary, unary, wrap_results
 
 # Shared with composition and products: (shape, [element lists]) of broadcast operands.
 from ._engine import broadcast_values as _broadcast_values
@@ -48,6 +49,7 @@ from ._plans import (
     plan_negative,
     plan_not_equal,
     plan_remainder,
+    plan_round,
     plan_subtract,
 )
 from ._plans import power as _power
@@ -57,7 +59,7 @@ from ._symbolic import diff, evalf, expand, simplify, subs  # noqa: F401
 from ..core.layout import Layout, broadcast_shapes
 from ..core.tensor import Tensor
 from ..errors import OpsMismatchError, ReadOnlyError, ShapeError
-from ..ops import booleans, integers
+from ..ops import integers
 from ..parallel import run_map
 
 __all__ = [
@@ -71,6 +73,7 @@ __all__ = [
     "negative",
     "positive",
     "abs",
+    "round",
     "equal",
     "not_equal",
     "less",
@@ -292,7 +295,8 @@ def positive(x: Any, /) -> Any:
     x = as_operand(x)
     if not isinstance(x, Tensor):
         return x
-    y = x.astype(integers) if x._ops is booleans else x.copy()
+    target = arithmetic_ops(x._ops)
+    y = x.astype(target) if target is not x._ops else x.copy()
     return y if y.ndim else y.item()
 
 
@@ -316,6 +320,36 @@ def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     [3, 4]
     """
     return unary("abs", x, plan_abs, executor=executor, workers=workers)
+
+
+def round(x: Any, /, *, decimals: int = 0) -> Any:
+    """``x`` rounded element-wise to ``decimals`` decimal digits, half to even (``ops.round``).
+
+    The ops stays: rationals round to rationals (exactly), integers to
+    integers, floats to floats (``round(x)`` on a tensor calls this).
+
+    Returns
+    -------
+    Tensor
+        A new tensor (the element itself for a scalar or a 0-d tensor).
+
+    Raises
+    ------
+    DomainError
+        The ring has no rounding (``modular(n)``, a user ring without ``round``).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> gt.round(gt.tensor([Fraction(5, 2), Fraction(-7, 4)])).tolist()
+    [Fraction(2, 1), Fraction(-2, 1)]
+    >>> gt.round(gt.tensor([3.14159, 2.71828]), decimals=2).tolist()
+    [3.14, 2.72]
+    """
+    if isinstance(decimals, bool) or not isinstance(decimals, int):
+        raise TypeError(f"round: decimals must be an int (got {decimals!r})")
+    return unary("round", x, plan_round(decimals))
 
 
 # -- comparisons --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Tensor products: matmul, vecdot, outer, tensordot, einsum, kron, trace, cross, matrix_power.
+"""Tensor products: matmul, vecdot, outer, tensordot, einsum, kron, trace, cross.
 
 Every product reads each operand once (one gather per distinct matrix) and
 hands flat lists to the kernels of :mod:`gentensor.compute._contract`, which touch
@@ -32,7 +32,6 @@ __all__ = [
     "kron",
     "trace",
     "cross",
-    "matrix_power",
 ]
 
 
@@ -473,73 +472,3 @@ def cross(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Tensor[Any]:
     if place != len(batch):
         result = moveaxis(result, -1, place).copy()
     return result
-
-
-def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
-    """``x @ x @ … @ x`` (``n`` factors) by repeated squaring; stacks of matrices work.
-
-    ``n == 0`` gives identity matrices (``ops.one`` on the diagonal);
-    negative ``n`` takes powers of :func:`gentensor.linalg.inv` of ``x``.
-
-    Returns
-    -------
-    Tensor
-        A new tensor of the shape of ``x``.
-
-    Raises
-    ------
-    ShapeError
-        ``x.ndim < 2``.
-    NonSquareError
-        The last two axes differ in length.
-    SingularMatrixError
-        ``n < 0`` and a matrix is not invertible.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> f = gt.tensor([[1, 1], [1, 0]])
-    >>> gt.matrix_power(f, 10).tolist(), gt.matrix_power(f, 0).tolist()
-    ([[89, 55], [55, 34]], [[1, 0], [0, 1]])
-    """
-    x = as_tensor(x, "matrix_power")
-    _needs_axes(x, "matrix_power", 2)
-    if x.shape[-1] != x.shape[-2]:
-        raise NonSquareError(f"matrix_power: needs square matrices (got shape {x.shape})")
-    if isinstance(n, bool):
-        raise TypeError(f"matrix_power: the exponent must be an int (got {n!r})")
-    try:
-        power = operator.index(n)
-    except TypeError:
-        raise TypeError(f"matrix_power: the exponent must be an int (got {n!r})") from None
-    if power < 0:
-        from .. import linalg  # a higher layer
-
-        inv = getattr(linalg, "inv", None)
-        if inv is None:
-            raise DomainError("matrix_power: negative powers need gt.linalg.inv, which is not available")
-        x = inv(x)
-        power = -power
-    if power == 0:
-        return _identities(x)
-    result: Tensor[Any] | None = None
-    base = x
-    while True:
-        if power & 1:
-            result = base if result is None else matmul(result, base)
-        power >>= 1
-        if not power:
-            break
-        base = matmul(base, base)
-    assert result is not None
-    return result.copy() if result is x else result
-
-
-def _identities(x: Tensor[Any]) -> Tensor[Any]:
-    """A new stack of identity matrices of ``x``'s shape and ops."""
-    ops = x._ops
-    m = x.shape[-1]
-    eye = [ops.zero] * (m * m)
-    eye[:: m + 1] = [ops.one] * m
-    return Tensor._from_flat(eye * prod(x.shape[:-2]), x.shape, ops)
-

@@ -30,11 +30,12 @@ from math import prod as _prod
 from typing import Any, Callable, Iterable
 
 from ..core import kernels as _kernels
-from ._engine import as_operand, flat_values, is_builtin_ops, require, wrap_results
 from ..core.layout import Layout, collapse, normalize_axis
+from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ShapeError
-from ..ops import booleans, integers, objects, symbolic
+from ..ops import ElementOps, booleans, capabilities_of, require
+from ._engine import arithmetic_ops, flat_values, wrap_results
 
 __all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "reduce"]
 
@@ -47,12 +48,12 @@ _builtin_any = builtins.any
 
 # -- axes and blocks -------------------------------------------------------------------------
 def _tensor(x: Any, func: str) -> Tensor[Any]:
-    x = as_operand(x)
-    if isinstance(x, Tensor):
-        return x
-    from ..arrays.creation import tensor  # a scalar reduces as a 0-d tensor
+    return as_tensor(x, func)  # a scalar reduces as a 0-d tensor
 
-    return tensor(x)
+
+def _order_free_sum(ops: ElementOps) -> bool:
+    """True when the elements are Python ints or Fractions added by ``+``: any order of terms gives the same sum."""
+    return ops.add is operator.add and capabilities_of(ops).kind in ("integer", "rational")
 
 
 def _axes(axis: Any, ndim: int, func: str) -> tuple[int, ...]:
@@ -205,8 +206,8 @@ def sum(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     """
     x = _tensor(x, "sum")
     axes = _axes(axis, x.ndim, "sum")
-    ops = integers if x._ops is booleans else x._ops
-    if ops is integers and x.size:
+    ops = arithmetic_ops(x._ops)
+    if x.size and _order_free_sum(ops) and ops is x._ops:
         columns = _integer_column_sums(x, axes)
         if columns is not None:
             return _finish(x, axis, axes, keepdims, columns, ops)
@@ -237,7 +238,7 @@ def prod(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     """
     x = _tensor(x, "prod")
     axes = _axes(axis, x.ndim, "prod")
-    ops = integers if x._ops is booleans else x._ops
+    ops = arithmetic_ops(x._ops)
     product = _member_or_fold(ops, "prod", ops.mul, ops.one)
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), product), ops)
 
@@ -323,8 +324,8 @@ def _truth(func: str, x: Any, axis: Any, keepdims: bool, every: bool) -> Any:
     axes = _axes(axis, x.ndim, func)
     ops = x._ops
     test = _builtin_all if every else _builtin_any
-    if is_builtin_ops(ops) and ops is not symbolic and ops is not objects:
-        pick: Callable[[list[Any]], bool] = test  # Python truth is the zero test for numbers
+    if getattr(ops, "is_zero", None) is operator.not_:
+        pick: Callable[[list[Any]], bool] = test  # Python truth is the ops' zero test (numbers)
     else:
         is_zero = getattr(ops, "is_zero", None) or (lambda v: ops.equal(v, ops.zero))
 
@@ -417,14 +418,14 @@ def cumulative_sum(x: Any, /, *, axis: int | None = None, include_initial: bool 
     if x.ndim == 0:  # read as length 1, as NumPy does
         x = x._view(Layout((1,), (1,), x._layout.offset))
     ax = normalize_axis(axis, x.ndim, "cumulative_sum")
-    ops = integers if x._ops is booleans else x._ops
+    ops = arithmetic_ops(x._ops)
     add, zero = ops.add, ops.zero
     b = _blocks(x, (ax,))
     out: list[Any] = []
     extend = out.extend
     for block in b.blocks:
-        if x._ops is booleans:
-            block = list(map(int, block))
+        if ops is not x._ops:
+            block = ops.convert_list(block)
         if include_initial:
             extend(itertools.accumulate(block, add, initial=zero))
         else:

@@ -10,9 +10,9 @@ ones move to the front).
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Callable
 
-from .kernels import row_starts
+from .kernels import gather, row_starts
 from .layout import Layout, broadcast_shapes
 from ..errors import ShapeError
 
@@ -29,42 +29,50 @@ class _Advanced:
         self.shape = shape
 
 
-def _as_index_tensor(item: Any, func: str) -> Any:
-    from .tensor import Tensor
-    from ..arrays.creation import tensor
-
-    if isinstance(item, Tensor):
-        return item
-    try:
-        return tensor(item)
-    except (ShapeError, TypeError) as e:
-        raise IndexError(f"{func}: invalid index array {item!r}: {e}") from None
+#: Turns an index array (a list, a NumPy array, a tensor) into its flat values,
+#: shape and element kind (``Capabilities.kind``); supplied by the tensor.
+IndexArray = Callable[[Any, str], "tuple[list[Any], tuple[int, ...], str]"]
 
 
-def _classify(item: Any, func: str) -> Any:
-    """``None``, ``Ellipsis``, an int, a slice, ('mask', Tensor) or an _Advanced."""
+class _Mask:
+    """A boolean mask: flat values and shape."""
+
+    __slots__ = ("values", "shape")
+
+    def __init__(self, values: list[Any], shape: tuple[int, ...]) -> None:
+        self.values = values
+        self.shape = shape
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+
+def _is_index_array(item: Any) -> bool:
+    return isinstance(item, (list, tuple)) or hasattr(item, "_layout") or type(item).__module__ == "numpy"
+
+
+def _classify(item: Any, func: str, index_array: IndexArray) -> Any:
+    """``None``, ``Ellipsis``, an int, a slice, a _Mask or an _Advanced."""
     if item is None or item is Ellipsis or isinstance(item, slice):
         return item
     if isinstance(item, bool):
         raise TypeError(f"{func}: a bare bool is not an index (got {item!r}); use a list of bools as a mask")
     if isinstance(item, int):
         return item
-    from .tensor import Tensor
-    from ..ops import booleans, integers
-
-    if isinstance(item, (list, tuple, Tensor)) or type(item).__module__ == "numpy":
+    if _is_index_array(item):
         if type(item).__module__ == "numpy" and getattr(item, "ndim", 1) == 0 and not hasattr(item, "__len__"):
             try:
                 return operator.index(item)
             except TypeError:
                 pass
-        t = _as_index_tensor(item, func)
-        if t.ops is booleans:
-            return ("mask", t)
-        if t.ops is integers or (t.size == 0):
-            return _Advanced(t._elements(), t.shape)
+        values, shape, kind = index_array(item, func)
+        if kind == "bool":
+            return _Mask(values, shape)
+        if kind == "integer" or not values:
+            return _Advanced(values, shape)
         raise IndexError(
-            f"{func}: index arrays must hold ints or bools (got elements of {t.ops!r}); "
+            f"{func}: index arrays must hold ints or bools (got elements of kind {kind!r}); "
             "convert with .astype(gt.integers)"
         )
     try:
@@ -76,8 +84,8 @@ def _classify(item: Any, func: str) -> Any:
         ) from None
 
 
-def _expand(key: Any, ndim: int, func: str) -> list[Any]:
-    items = [_classify(k, func) for k in (key if isinstance(key, tuple) else (key,))]
+def _expand(key: Any, ndim: int, func: str, index_array: IndexArray) -> list[Any]:
+    items = [_classify(k, func, index_array) for k in (key if isinstance(key, tuple) else (key,))]
     consumed = 0
     ellipses = 0
     for it in items:
@@ -85,8 +93,8 @@ def _expand(key: Any, ndim: int, func: str) -> list[Any]:
             ellipses += 1
         elif it is None:
             pass
-        elif isinstance(it, tuple):
-            consumed += it[1].ndim
+        elif isinstance(it, _Mask):
+            consumed += it.ndim
         else:
             consumed += 1
     if ellipses > 1:
@@ -108,9 +116,9 @@ def _expand(key: Any, ndim: int, func: str) -> list[Any]:
 _SEPARATOR = object()  # an ellipsis that expanded to no axis
 
 
-def _mask_to_arrays(mask: Any) -> list[_Advanced]:
+def _mask_to_arrays(mask: _Mask) -> list[_Advanced]:
     """A boolean mask as one integer index array per axis it covers (NumPy's nonzero)."""
-    values = mask._elements()
+    values = mask.values
     shape = mask.shape
     hits = [k for k, v in enumerate(values) if v]
     arrays: list[list[int]] = [[] for _ in shape]
@@ -151,18 +159,21 @@ def resolve_simple(key: Any, layout: Layout) -> tuple[Layout, None, tuple[int, .
     return Layout(new_shape, (*out_strides, *strides[k:]), offset), None, new_shape
 
 
-def resolve(key: Any, layout: Layout, func: str = "__getitem__") -> tuple[Layout, list[int] | None, tuple[int, ...]]:
+def resolve(
+    key: Any, layout: Layout, func: str, index_array: IndexArray
+) -> tuple[Layout, list[int] | None, tuple[int, ...]]:
     """Resolve ``key`` against ``layout``.
 
     Returns ``(view_layout, None, shape)`` for basic indexing, or
     ``(view_layout, positions, shape)`` for advanced indexing, where
     ``positions`` are the storage positions of the result in C order.
+    ``index_array`` reads the index arrays in ``key`` (see :data:`IndexArray`).
     """
     simple = resolve_simple(key, layout)
     if simple is not None:
         return simple
     shape, strides = layout.shape, layout.strides
-    items = _expand(key, len(shape), func)
+    items = _expand(key, len(shape), func, index_array)
     out_shape: list[int] = []
     out_strides: list[int] = []
     offset = layout.offset
@@ -170,10 +181,10 @@ def resolve(key: Any, layout: Layout, func: str = "__getitem__") -> tuple[Layout
     axis = 0
     expanded: list[Any] = []
     for it in items:
-        if isinstance(it, tuple):
-            mask = it[1]
+        if isinstance(it, _Mask):
+            mask = it
             if mask.ndim == 0:
-                expanded.append(("mask0", bool(mask.item())))
+                expanded.append(("mask0", bool(mask.values[0])))
                 continue
             covered = shape[axis : axis + mask.ndim]
             if covered != mask.shape:
@@ -283,8 +294,6 @@ def _advanced_positions(
 def _broadcast_flat(arr: _Advanced, shape: tuple[int, ...]) -> list[int]:
     if arr.shape == shape:
         return arr.values
-    from .kernels import gather
-
     lay = Layout.contiguous(arr.shape).broadcast_to(shape)
     assert lay is not None  # broadcast_shapes succeeded
     return gather(arr.values, lay)

@@ -1,46 +1,276 @@
-"""Operand handling shared by composition and products: coercion, common ops, conversion.
+"""The one operand path: whatever a public function receives becomes a Tensor or an element here.
 
-A public function receives tensors (or data :func:`gentensor.tensor` accepts),
-finds the ops its result lives in with :func:`gentensor.result_ops`, and reads
-each operand's elements converted to that ops.  The helpers here do those
-three steps with messages that name the calling function.
+Every public function and operator sends its inputs through this module, so
+they all accept the same things:
+
+* a :class:`~gentensor.core.tensor.Tensor` (used as is);
+* *array-like* data (:func:`is_array_like`): nested lists and tuples, ``range``
+  and other sequences, NumPy arrays, SymPy matrices and N-dim arrays -- built
+  into a new tensor by :func:`to_tensor` (the body of :func:`gentensor.tensor`);
+* anything else is a scalar: an element, converted to the ops it meets.
+
+Generators and other one-pass iterators are refused (they would be consumed
+by the first look), as are strings, dicts and sets (not data).  Then the
+operands' ops meet in :func:`gentensor.result_ops` (:func:`operand_ops`,
+:func:`common_ops`) and their values are converted (:func:`convert_values`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import itertools
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any
 
-from .tensor import Tensor
-from ..errors import OpsMismatchError
-from ..ops import result_ops
+from ..errors import OpsMismatchError, ShapeError
+from ..ops import ElementOps, as_ops, infer_ops, known_ops_for_type, result_ops
+from .tensor import Tensor, _foreign_kind, is_array_like
 
-__all__ = ["as_tensor", "common_ops", "convert_values", "elements_as"]
+__all__ = [
+    "MAX_NDIM",
+    "is_array_like",
+    "to_tensor",
+    "as_tensor",
+    "as_operand",
+    "operand_ops",
+    "common_ops",
+    "convert_scalar",
+    "convert_values",
+    "elements_as",
+]
+
+#: The most axes a tensor may have (as NumPy); deeper nesting is refused, not followed.
+MAX_NDIM = 64
+
+_NEST = (list, tuple, range)
+_NOT_DATA = (str, bytes, bytearray, memoryview, dict, set, frozenset)
 
 
-def as_tensor(value: Any, func: str, *, scalars: bool = False) -> Tensor[Any]:
-    """``value`` itself when it is a Tensor, else a new tensor built from array-like data.
+# -- building a tensor from data ----------------------------------------------------------------
+def _unravel(k: int, shape: list[int]) -> list[int]:
+    idx = []
+    for n in reversed(shape):
+        k, r = divmod(k, n)
+        idx.append(r)
+    return idx[::-1]
 
-    Nested lists/tuples, NumPy arrays and SymPy matrices are accepted; other
-    values (scalars) only when ``scalars`` is true, as 0-d tensors.
 
-    >>> as_tensor([[1, 2]], "f").shape
-    (1, 2)
+def _nested_shape(data: Any) -> list[int]:
+    """The shape read down the first entries (checked against every entry later).
+
+    Refuses nesting past :data:`MAX_NDIM` and a list that contains itself
+    (which would otherwise be followed forever).
+    """
+    shape: list[int] = []
+    seen: set[int] = set()
+    probe = data
+    while isinstance(probe, _NEST) or isinstance(probe, Tensor):
+        if isinstance(probe, Tensor):
+            shape.extend(probe.shape)
+            break
+        if id(probe) in seen:
+            raise ShapeError("tensor: the nested data contains itself (a list inside its own items); it has no shape")
+        seen.add(id(probe))
+        shape.append(len(probe))
+        if len(shape) > MAX_NDIM:
+            raise ShapeError(
+                f"tensor: nested data deeper than {MAX_NDIM} levels (got more than {MAX_NDIM} nested sequences); "
+                f"tensors have at most {MAX_NDIM} axes"
+            )
+        if not probe:
+            break
+        probe = probe[0]
+    if len(shape) > MAX_NDIM:
+        raise ShapeError(f"tensor: {len(shape)} axes are more than the {MAX_NDIM} a tensor may have")
+    return shape
+
+
+def _flatten(data: Any) -> tuple[list[Any], tuple[int, ...], set[type], list[Any]]:
+    """Nested sequences → (flat elements, shape, set of element types, ops of embedded tensors)."""
+    embedded: list[Any] = []
+    shape = _nested_shape(data)
+    items: list[Any] = [data]
+    for depth, n in enumerate(shape):
+        types = set(map(type, items))
+        if Tensor in types:
+            embedded.extend(it.ops for it in items if isinstance(it, Tensor))
+            items = [it.tolist() if isinstance(it, Tensor) else it for it in items]
+            types = set(map(type, items))
+        if not types <= {list, tuple, range} or any(len(it) != n for it in items):
+            k = next(k for k, it in enumerate(items) if not isinstance(it, _NEST) or len(it) != n)
+            bad = items[k]
+            where = _unravel(k, shape[:depth])
+            got = f"length {len(bad)}" if isinstance(bad, _NEST) else f"a scalar {bad!r}"
+            raise ShapeError(
+                f"tensor: ragged nested data: the entry at index {where} is {got}, expected a sequence of "
+                f"length {n} (as at index {[0] * depth}); every sequence at one depth must have the same length"
+            )
+        items = list(itertools.chain.from_iterable(items))
+    types = set(map(type, items))
+    if Tensor in types and all(it.ndim == 0 for it in items if isinstance(it, Tensor)):
+        embedded.extend(it.ops for it in items if isinstance(it, Tensor))
+        items = [it.item() if isinstance(it, Tensor) else it for it in items]  # 0-d tensors are elements
+        types = set(map(type, items))
+    if types & {list, tuple, range} or Tensor in types:
+        k = next(k for k, it in enumerate(items) if isinstance(it, (list, tuple, range, Tensor)))
+        raise ShapeError(
+            f"tensor: ragged nested data: the entry at index {_unravel(k, shape)} is a sequence, but the "
+            f"entries at index {[0] * len(shape)} are scalars; every sequence at one depth must have the same length"
+        )
+    return items, tuple(shape), types, embedded
+
+
+def _from_numpy(data: Any) -> tuple[list[Any], tuple[int, ...]]:
+    shape = tuple(int(n) for n in data.shape)
+    kind, itemsize = data.dtype.kind, data.dtype.itemsize
+    if (kind == "f" and itemsize > 8) or (kind == "c" and itemsize > 16):
+        # Extended-precision floats have no exact Python float: they become exact Fractions.
+        if kind == "c":
+            raise TypeError(
+                f"tensor: NumPy {data.dtype} values have no exact Python equivalent; "
+                "convert the array to complex128 first (data.astype(complex))"
+            )
+        return [Fraction(*v.as_integer_ratio()) for v in data.reshape(-1)], shape
+    flat = data.reshape(-1).tolist() if data.ndim else [data.tolist()]
+    return flat, shape
+
+
+def _from_sympy(data: Any) -> tuple[list[Any], tuple[int, ...]]:
+    shape = tuple(int(n) for n in data.shape)
+    flat = [data[idx] for idx in itertools.product(*map(range, shape))] if shape else [data[()]]
+    return flat, shape
+
+
+def build(
+    items: list[Any], shape: tuple[int, ...], types: set[type], ops: Any, embedded: Sequence[Any] = ()
+) -> Tensor[Any]:
+    """A new tensor of ``items`` (C order), with ``ops`` given or inferred from ``types``.
+
+    Elements are converted only when some are not native to the ops.
+    """
+    if ops is None:
+        # Tensors inside the data bring their own ops (modular elements are plain ints).
+        target = result_ops(infer_ops(types), *embedded) if embedded else infer_ops(types)
+    else:
+        target = as_ops(ops, "tensor")
+    native = getattr(target, "native_types", ())
+    if not types <= set(native):
+        items = convert_values(items, None, target)
+    return Tensor._from_flat(items, shape, target)
+
+
+def to_tensor(data: Any, ops: Any = None) -> Tensor[Any]:
+    """A new tensor from any data :func:`gentensor.tensor` accepts (see there).
+
+    >>> to_tensor(range(4)).tolist(), to_tensor([[1, 2]]).shape
+    ([0, 1, 2, 3], (1, 2))
+    """
+    if isinstance(data, Tensor):
+        if ops is None:
+            return data.copy()
+        return data.astype(ops)
+    if isinstance(data, _NEST):
+        items, shape, types, embedded = _flatten(data)
+        return build(items, shape, types, ops, embedded)
+    kind = _foreign_kind(data)
+    if kind is not None:
+        items, shape = _from_numpy(data) if kind == "numpy" else _from_sympy(data)
+        return build(items, shape, set(map(type, items)), ops)
+    if isinstance(data, _NOT_DATA) and ops is None:
+        raise TypeError(
+            f"tensor: cannot build a tensor from a {type(data).__name__} (got {_short(data)}); "
+            "pass nested lists of elements (strings are not parsed)"
+        )
+    if isinstance(data, Iterator):
+        raise TypeError(
+            f"tensor: cannot build a tensor from a one-pass iterator (got a {type(data).__name__}); "
+            "materialise it first: gt.tensor(list(...))"
+        )
+    if isinstance(data, Sequence) and not isinstance(data, _NOT_DATA):
+        return to_tensor(list(data), ops)
+    return build([data], (), {type(data)}, ops)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# -- operands of public functions -----------------------------------------------------------------
+def as_tensor(value: Any, func: str) -> Tensor[Any]:
+    """``value`` itself when it is a Tensor, else a new tensor of it (a scalar gives a 0-d tensor).
+
+    Errors name ``func``.
+
+    >>> as_tensor([[1, 2]], "f").shape, as_tensor(7, "f").shape
+    ((1, 2), ())
     """
     if isinstance(value, Tensor):
         return value
-    from ..arrays.creation import tensor  # creation sits beside this layer; imported on use
-
-    module = type(value).__module__ or ""
-    if isinstance(value, (list, tuple)) or module.startswith(("numpy", "sympy.matrices", "sympy.tensor")):
-        return tensor(value)
-    if scalars:
-        return tensor(value)
-    raise TypeError(
-        f"{func}: expected a gentensor Tensor (got {type(value).__name__}); wrap data with gt.tensor(...)"
-    )
+    try:
+        return to_tensor(value)
+    except TypeError as e:
+        raise TypeError(f"{func}: {str(e).removeprefix('tensor: ')}") from None
+    except ShapeError as e:
+        raise ShapeError(f"{func}: {str(e).removeprefix('tensor: ')}") from None
 
 
-def common_ops(ops_list: Sequence[Any], func: str) -> Any:
+def as_operand(value: Any) -> Any:
+    """A Tensor as is; array-like data as a new tensor; anything else is a scalar, returned as is.
+
+    >>> as_operand([1, 2]).shape, as_operand(5)
+    ((2,), 5)
+    """
+    if isinstance(value, Tensor) or not is_array_like(value):
+        return value
+    return to_tensor(value)
+
+
+def operand_ops(operands: Sequence[Any], func: str) -> ElementOps:
+    """The ops of the result of combining ``operands`` (tensors and scalars).
+
+    Tensors' ops meet in :func:`gentensor.result_ops` (a mismatch is an
+    :class:`OpsMismatchError`).  A scalar of a known type (int, Fraction,
+    float, a SymPy expression, a registered class) widens the result as NumPy
+    promotes kinds (integers + 0.5 → floats); when it cannot (``modular(5)``
+    with a float) or its type is unknown, it is converted to the tensors' ops
+    later, which raises ``TypeError`` if impossible.
+
+    >>> import gentensor as gt
+    >>> operand_ops([gt.tensor([1]), 0.5], "add")
+    floats
+    """
+    tensor_ops = [t._ops for t in operands if isinstance(t, Tensor)]
+    ops = tensor_ops[0] if tensor_ops else None
+    for other in tensor_ops[1:]:
+        if other is not ops:
+            try:
+                ops = result_ops(ops, other)
+            except OpsMismatchError:
+                raise OpsMismatchError(
+                    f"{func}: cannot combine tensors with ops {ops!r} and {other!r}; "
+                    "convert one side explicitly with .astype(...)"
+                ) from None
+    for value in operands:
+        if isinstance(value, Tensor):
+            continue
+        s_ops = known_ops_for_type(type(value))
+        if s_ops is None or s_ops is ops:
+            continue
+        if ops is None:
+            ops = s_ops
+            continue
+        try:
+            ops = result_ops(ops, s_ops)
+        except OpsMismatchError:
+            pass  # keep the tensors' ops; converting the scalar decides
+    return as_ops(object) if ops is None else ops
+
+
+def common_ops(ops_list: Sequence[Any], func: str) -> ElementOps:
     """The ops the result of combining operands with these ops lives in.
 
     Raises
@@ -66,23 +296,40 @@ def common_ops(ops_list: Sequence[Any], func: str) -> Any:
     return result
 
 
-def convert_values(values: list[Any], source: Any, target: Any) -> list[Any]:
-    """``values`` (elements of ``source``) as elements of ``target``; the same list when the ops agree.
+def convert_scalar(value: Any, ops: ElementOps, func: str) -> Any:
+    """``value`` as an element of ``ops``; ``TypeError`` naming the value and the ops.
 
-    >>> from fractions import Fraction
+    >>> import gentensor as gt
+    >>> convert_scalar(3, gt.rationals, "f")
+    Fraction(3, 1)
+    """
+    try:
+        return ops.convert(value)
+    except (TypeError, ValueError, ArithmeticError) as e:
+        raise TypeError(
+            f"{func}: cannot use the scalar {_short(value)} (type {type(value).__name__}) with elements of "
+            f"{ops!r}: {e}"
+        ) from None
+
+
+def convert_values(values: list[Any], source: ElementOps | None, target: ElementOps) -> list[Any]:
+    """``values`` (elements of ``source``, or of unknown ops when ``None``) as elements of ``target``.
+
+    The same list when the ops agree, else a new one.
+
     >>> from gentensor.ops import integers, rationals
-    >>> convert_values([1, 2], integers, rationals) == [Fraction(1), Fraction(2)]
-    True
+    >>> convert_values([1, 2], integers, rationals)
+    [Fraction(1, 1), Fraction(2, 1)]
     """
     if source is target:
         return values
-    convert = getattr(target, "convert_list", None)
-    if convert is not None:
-        return list(convert(values))
+    convert_list = getattr(target, "convert_list", None)
+    if convert_list is not None:
+        return list(convert_list(values))
     return list(map(target.convert, values))
 
 
-def elements_as(x: Tensor[Any], ops: Any) -> list[Any]:
+def elements_as(x: Tensor[Any], ops: ElementOps) -> list[Any]:
     """A fresh list of ``x``'s elements in C order, converted to ``ops``.
 
     >>> import gentensor as gt
@@ -90,4 +337,3 @@ def elements_as(x: Tensor[Any], ops: Any) -> list[Any]:
     [1, 3, 2, 4]
     """
     return convert_values(x._elements(), x._ops, ops)
-

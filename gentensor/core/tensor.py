@@ -1,29 +1,134 @@
-"""Tensor: one flat storage list + a Layout + an ops; views, indexing, dunders.
+"""Tensor: one flat storage list + a Layout + an ops; views, indexing, operators.
 
 The storage list is shared by every view of it; a view is a new
-:class:`~gentensor._layout.Layout` over the same list, so views cost O(ndim)
-and writes through them land in the original.  Operations that belong to a
-higher layer (arithmetic, products, reductions, linear algebra) are imported
-inside the dunder that needs them, keeping imports pointing down.
+:class:`~gentensor.core.layout.Layout` over the same list, so views cost
+O(ndim) and writes through them land in the original.  Operators and methods
+served by higher layers (arithmetic, products, reductions, linear algebra,
+display) call them through :data:`gentensor.core.layers.upper`, so imports
+point down.
+
+Operators come in forward/reverse pairs made by one factory (as CPython's
+``fractions`` makes them): each returns ``NotImplemented`` for an operand no
+ops knows, so the other operand's reflected method gets its turn.
 """
 
 from __future__ import annotations
 
-from typing import Any, Generic, Iterator, TypeVar
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from math import prod
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
+from ..errors import ReadOnlyError, ShapeError
+from ..ops import ElementOps, as_ops, booleans, capabilities_of, known_ops_for_type, result_ops
 from . import kernels as _kernels
 from .indexing import resolve, resolve_simple
-from .layout import Layout, normalize_axis, normalize_shape
-from ._tensor_layers import LayerMethods
-from ..errors import ReadOnlyError, ShapeError
-from ..ops import as_ops, result_ops
+from .layers import upper
+from .layout import Layout
 
-__all__ = ["Tensor"]
+__all__ = ["Tensor", "is_array_like"]
 
 E = TypeVar("E")  # the element type
 
+_NOT_DATA = (str, bytes, bytearray, memoryview, dict, set, frozenset)
+#: Scalar types every built-in ops knows (checked first, for speed).
+_PLAIN = frozenset((int, float, Fraction, bool, complex))
 
-class Tensor(LayerMethods, Generic[E]):
+
+def _foreign_kind(value: Any) -> str | None:
+    """``"numpy"`` for a NumPy array, ``"sympy"`` for a SymPy matrix or N-dim array, else ``None``."""
+    module = type(value).__module__ or ""
+    if module.startswith("numpy"):
+        np = sys.modules.get("numpy")
+        return "numpy" if np is not None and isinstance(value, np.ndarray) else None
+    if module.startswith("sympy") and hasattr(value, "shape") and hasattr(value, "tolist"):
+        return "sympy"
+    return None
+
+
+def is_array_like(value: Any) -> bool:
+    """True for what gentensor reads as an array wherever it meets it (not as a scalar).
+
+    Tensors, lists, tuples, ``range`` and other sequences (not strings or
+    bytes), NumPy arrays (not NumPy scalars), SymPy matrices and N-dim arrays.
+
+    >>> is_array_like([1, 2]), is_array_like(range(3)), is_array_like(5), is_array_like("ab")
+    (True, True, False, False)
+    """
+    if isinstance(value, (Tensor, list, tuple, range)):
+        return True
+    if isinstance(value, _NOT_DATA):
+        return False
+    return isinstance(value, Sequence) or _foreign_kind(value) is not None
+
+
+def _known_operand(x: "Tensor[Any]", other: Any) -> bool:
+    """True when an operator of ``x`` handles ``other``; else it returns ``NotImplemented``.
+
+    Tensors and array-like data, scalars of a type some ops claims, and values
+    ``x.ops`` converts (a user ring's own elements).
+    """
+    tp = type(other)
+    if tp in _PLAIN or tp is Tensor or is_array_like(other) or known_ops_for_type(tp) is not None:
+        return True
+    try:
+        x._ops.convert(other)
+    except Exception:  # convert refuses with TypeError by contract; a user's may raise others
+        return False
+    return True
+
+
+def _defers(x: "Tensor[Any]", other: Any, reflected: str) -> bool:
+    """True when an operator of ``x`` should return ``NotImplemented`` for ``other``.
+
+    That is when no ops knows ``other`` and its type has the reflected method
+    (``__radd__`` for ``+``): a user class, NumPy or SymPy then gets its turn.
+    An unknown operand with no reflected method is handled here, so the error
+    names the value and the ops (Python's own would not).
+    """
+    return not _known_operand(x, other) and getattr(type(other), reflected, None) is not None
+
+
+def _binary(name: str, symbol: str, dunder: str, rdunder: str, *, layer: str = "elementwise", reverse_name: str | None = None) -> Any:
+    """The forward and reverse operator methods of one binary operation (a pair, as ``fractions`` makes them).
+
+    ``reverse_name`` is the operation the reflected method runs with the
+    operands in their own order (``<`` is reflected as ``>``); by default the
+    same operation with the operands swapped.
+    """
+
+    def forward(self: "Tensor[Any]", other: Any) -> Any:
+        if _defers(self, other, f"__{rdunder}__"):
+            return NotImplemented
+        return getattr(getattr(upper, layer), name)(self, other)
+
+    def reverse(self: "Tensor[Any]", other: Any) -> Any:
+        if reverse_name is not None:
+            return getattr(getattr(upper, layer), reverse_name)(self, other)
+        return getattr(getattr(upper, layer), name)(other, self)
+
+    forward.__name__ = f"__{dunder}__"
+    forward.__doc__ = f"``x {symbol} y`` (see :func:`gentensor.{name}`)."
+    reverse.__name__ = f"__{rdunder}__"
+    reverse.__doc__ = f"``y {symbol} x`` with ``x`` on the right (see :func:`gentensor.{reverse_name or name}`)."
+    return forward, reverse
+
+
+def _inplace(name: str, symbol: str, dunder: str) -> Any:
+    """The in-place operator method ``x <op>= y`` (written into ``x``'s storage)."""
+
+    def method(self: "Tensor[Any]", other: Any) -> Any:
+        if _defers(self, other, f"__r{dunder}__"):
+            return NotImplemented
+        return upper.elementwise.inplace(name, self, other)
+
+    method.__name__ = f"__i{dunder}__"
+    method.__doc__ = f"``x {symbol} y`` in place (see :func:`gentensor.elementwise.inplace`)."
+    return method
+
+
+class Tensor(Generic[E]):
     """An N-dimensional strided tensor of elements handled by an ``ops`` object.
 
     There is no public constructor: build tensors with :func:`gentensor.tensor`
@@ -44,7 +149,7 @@ class Tensor(LayerMethods, Generic[E]):
     __slots__ = ("_data", "_layout", "_ops", "_base", "_readonly", "__weakref__")
     _data: list[Any]  # the storage, shared by every view of it
     _layout: Layout
-    _ops: Any
+    _ops: ElementOps
     _base: "Tensor[Any] | None"  # the owner of _data (None for the owner itself)
     _readonly: bool
     __array_priority__ = 1000  # NumPy defers binary operators to us
@@ -56,7 +161,7 @@ class Tensor(LayerMethods, Generic[E]):
     # -- construction (internal) ---------------------------------------------
     @classmethod
     def _new(
-        cls, data: list[Any], layout: Layout, ops: Any, base: "Tensor | None" = None, readonly: bool = False
+        cls, data: list[Any], layout: Layout, ops: ElementOps, base: "Tensor | None" = None, readonly: bool = False
     ) -> "Tensor[Any]":
         self = object.__new__(cls)
         self._data = data
@@ -67,7 +172,7 @@ class Tensor(LayerMethods, Generic[E]):
         return self
 
     @classmethod
-    def _from_flat(cls, data: list[Any], shape: tuple[int, ...], ops: Any) -> "Tensor[Any]":
+    def _from_flat(cls, data: list[Any], shape: tuple[int, ...], ops: ElementOps) -> "Tensor[Any]":
         """A new C-contiguous tensor owning ``data`` (already converted elements)."""
         return cls._new(data, Layout.contiguous(shape), ops)
 
@@ -101,8 +206,13 @@ class Tensor(LayerMethods, Generic[E]):
         return self._layout.strides
 
     @property
-    def ops(self) -> Any:
-        """The element operations of this tensor."""
+    def ops(self) -> ElementOps:
+        """The element operations of this tensor (what its elements are and how they combine).
+
+        >>> import gentensor as gt
+        >>> gt.tensor([1, 2]).ops
+        integers
+        """
         return self._ops
 
     @property
@@ -147,7 +257,7 @@ class Tensor(LayerMethods, Generic[E]):
         if simple is not None:  # ints and slices only: a view, or the element itself
             layout = simple[0]
             return self._view(layout) if layout.shape else self._data[layout.offset]
-        layout, pos, shape = resolve(key, self._layout, "__getitem__")
+        layout, pos, shape = resolve(key, self._layout, "__getitem__", _index_array)
         if not shape and key is not Ellipsis and not (isinstance(key, tuple) and any(k is Ellipsis for k in key)):
             # every axis indexed by an int (or a 0-d index array): the element, as NumPy
             return self._data[layout.offset if pos is None else pos[0]]
@@ -161,7 +271,7 @@ class Tensor(LayerMethods, Generic[E]):
                 "__setitem__: this tensor is a read-only view (it repeats elements through stride 0); "
                 "write to a copy: y = x.copy()"
             )
-        layout, pos, shape = resolve(key, self._layout, "__setitem__")
+        layout, pos, shape = resolve(key, self._layout, "__setitem__", _index_array)
         values = self._values_for(value, shape, "__setitem__")
         if pos is None:
             _kernels.scatter(self._data, layout, values)
@@ -174,14 +284,9 @@ class Tensor(LayerMethods, Generic[E]):
         """``value`` converted to this tensor's ops and broadcast to ``shape``, as a list."""
         ops = self._ops
         if not isinstance(value, Tensor):
-            from ..arrays.creation import _is_array_like, tensor  # sibling layer: nested data to a tensor
-
-            if isinstance(value, (list, tuple)) or _is_array_like(value):
-                value = tensor(value)
-            else:
-                from math import prod
-
+            if not is_array_like(value):
                 return [ops.convert(value)] * prod(shape)
+            value = upper.operands.to_tensor(value)
         if value._ops is not ops:
             result_ops(ops, value._ops)  # raises OpsMismatchError when they cannot meet
         lay = value._layout
@@ -192,9 +297,7 @@ class Tensor(LayerMethods, Generic[E]):
         if lay is None:
             raise ShapeError(f"{func}: cannot broadcast a value of shape {value.shape} to shape {shape}")
         values = _kernels.gather(value._data, lay)
-        if value._ops is not ops:
-            values = ops.convert_list(values) if hasattr(ops, "convert_list") else list(map(ops.convert, values))
-        return values
+        return upper.operands.convert_values(values, value._ops, ops)
 
     def item(self) -> E:
         """The only element of a size-1 tensor.
@@ -247,6 +350,57 @@ class Tensor(LayerMethods, Generic[E]):
         v = self.item()
         return bool(v) if v is True or v is False else not self._ops.is_zero(v)
 
+    def _scalar(self, func: str) -> Any:
+        if self.size != 1:
+            raise TypeError(
+                f"{func}: only one-element tensors can be converted to Python scalars (got shape {self.shape}); "
+                "index an element first, e.g. x[0] or x.item()"
+            )
+        return self._data[self._layout.offset]
+
+    def __int__(self) -> int:
+        """``int(x)`` of a one-element tensor (truncates, as ``int`` of its element does).
+
+        >>> import gentensor as gt
+        >>> from fractions import Fraction
+        >>> int(gt.tensor([Fraction(7, 2)])), float(gt.tensor([[3]])), complex(gt.tensor(2))
+        (3, 3.0, (2+0j))
+        """
+        return int(self._scalar("int"))
+
+    def __float__(self) -> float:
+        """``float(x)`` of a one-element tensor."""
+        return float(self._scalar("float"))
+
+    def __complex__(self) -> complex:
+        """``complex(x)`` of a one-element tensor."""
+        return complex(self._scalar("complex"))
+
+    def __index__(self) -> int:
+        """``operator.index(x)`` of a one-element tensor of ints (integers, ``modular(n)``).
+
+        >>> import gentensor as gt, operator
+        >>> operator.index(gt.tensor(3)), [10, 20, 30][gt.tensor([2])]
+        (3, 30)
+        """
+        v = self._scalar("__index__")
+        if type(v) is not int:
+            raise TypeError(
+                f"__index__: only tensors of ints can be used as an index (got an element of type "
+                f"{type(v).__name__}, ops {self._ops!r}); convert with .astype(gt.integers)"
+            )
+        return v
+
+    def __contains__(self, value: Any) -> bool:
+        """``value in x``: whether some element equals ``value`` (NumPy's ``(x == value).any()``).
+
+        >>> import gentensor as gt
+        >>> 2 in gt.tensor([[1, 2], [3, 4]]), 5 in gt.tensor([1, 2]), None in gt.tensor([1])
+        (True, False, False)
+        """
+        equal = self == value
+        return bool(upper.reductions.any(equal)) if isinstance(equal, Tensor) else bool(equal)
+
     def copy(self) -> "Tensor[E]":
         """A new tensor with the same elements (C-contiguous, owns its storage).
 
@@ -275,13 +429,10 @@ class Tensor(LayerMethods, Generic[E]):
         tensor([1, 2], ops=rationals)
         """
         target = as_ops(ops, "astype")
-        els = self._elements()
-        if target is not self._ops:
-            convert_list = getattr(target, "convert_list", None)
-            els = convert_list(els) if convert_list is not None else [target.convert(v) for v in els]
+        els = upper.operands.convert_values(self._elements(), self._ops, target)
         return Tensor._from_flat(els, self.shape, target)
 
-    # -- views ---------------------------------------------------------------
+    # -- views (the array layer) ------------------------------------------------
     def transpose(self, *axes: Any) -> "Tensor[E]":
         """Permute the axes (reverse them when none are given): a view.
 
@@ -289,13 +440,11 @@ class Tensor(LayerMethods, Generic[E]):
         >>> gt.zeros((2, 3, 4)).transpose(1, 2, 0).shape
         (3, 4, 2)
         """
-        from ..arrays.manipulation import permute_dims
-
         if not axes:
             return self.T
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = tuple(axes[0])
-        return permute_dims(self, axes)
+        return upper.manipulation.permute_dims(self, axes)  # type: ignore[no-any-return]
 
     def reshape(self, *shape: Any, copy: bool | None = None) -> "Tensor[E]":
         """The same elements in a new shape: a view when the layout allows, else a copy.
@@ -308,164 +457,284 @@ class Tensor(LayerMethods, Generic[E]):
         >>> x.reshape((2, 3)).base is x, x.reshape(3, -1).shape
         (True, (3, 2))
         """
-        from ..arrays.manipulation import reshape
-
         if len(shape) == 1 and not isinstance(shape[0], int):
             shape = shape[0]
-        return reshape(self, shape, copy=copy)
+        return upper.manipulation.reshape(self, shape, copy=copy)  # type: ignore[no-any-return]
 
-    # -- arithmetic: element-wise layer (imported lazily: it sits above) -------
-    def _binary(self, name: str, other: Any, reflected: bool = False) -> Any:
-        from ..compute import elementwise  # higher layer
+    # -- operators: the element-wise and product layers --------------------------
+    __add__, __radd__ = _binary("add", "+", "add", "radd")
+    __sub__, __rsub__ = _binary("subtract", "-", "sub", "rsub")
+    __mul__, __rmul__ = _binary("multiply", "*", "mul", "rmul")
+    __truediv__, __rtruediv__ = _binary("divide", "/", "truediv", "rtruediv")
+    __floordiv__, __rfloordiv__ = _binary("floor_divide", "//", "floordiv", "rfloordiv")
+    __mod__, __rmod__ = _binary("remainder", "%", "mod", "rmod")
+    __pow__, __rpow__ = _binary("power", "**", "pow", "rpow")
+    __matmul__, __rmatmul__ = _binary("matmul", "@", "matmul", "rmatmul", layer="products")
+    # x < y and its reflection y > x are one pair; so are <= and >=.
+    __lt__, __gt__ = _binary("less", "<", "lt", "gt", reverse_name="greater")
+    __le__, __ge__ = _binary("less_equal", "<=", "le", "ge", reverse_name="greater_equal")
 
-        if reflected:
-            return getattr(elementwise, name)(other, self)
-        return getattr(elementwise, name)(self, other)
-
-    def __add__(self, other: Any) -> Any:
-        return self._binary("add", other)
-
-    def __radd__(self, other: Any) -> Any:
-        return self._binary("add", other, True)
-
-    def __sub__(self, other: Any) -> Any:
-        return self._binary("subtract", other)
-
-    def __rsub__(self, other: Any) -> Any:
-        return self._binary("subtract", other, True)
-
-    def __mul__(self, other: Any) -> Any:
-        return self._binary("multiply", other)
-
-    def __rmul__(self, other: Any) -> Any:
-        return self._binary("multiply", other, True)
-
-    def __truediv__(self, other: Any) -> Any:
-        return self._binary("divide", other)
-
-    def __rtruediv__(self, other: Any) -> Any:
-        return self._binary("divide", other, True)
-
-    def __floordiv__(self, other: Any) -> Any:
-        return self._binary("floor_divide", other)
-
-    def __rfloordiv__(self, other: Any) -> Any:
-        return self._binary("floor_divide", other, True)
-
-    def __mod__(self, other: Any) -> Any:
-        return self._binary("remainder", other)
-
-    def __rmod__(self, other: Any) -> Any:
-        return self._binary("remainder", other, True)
-
-    def __pow__(self, other: Any) -> Any:
-        return self._binary("power", other)
-
-    def __rpow__(self, other: Any) -> Any:
-        return self._binary("power", other, True)
-
-    def __matmul__(self, other: Any) -> Any:
-        from ..compute import products  # higher layer
-
-        if not _matmul_operand(other):
-            return NotImplemented
-        return products.matmul(self, other)
-
-    def __rmatmul__(self, other: Any) -> Any:
-        from ..compute import products  # higher layer
-
-        if not _matmul_operand(other):
-            return NotImplemented
-        return products.matmul(other, self)
-
-    def _inplace(self, name: str, other: Any) -> "Tensor[E]":
-        from ..compute import elementwise  # higher layer
-
-        return elementwise.inplace(name, self, other)
-
-    def __iadd__(self, other: Any) -> "Tensor[E]":
-        return self._inplace("add", other)
-
-    def __isub__(self, other: Any) -> "Tensor[E]":
-        return self._inplace("subtract", other)
-
-    def __imul__(self, other: Any) -> "Tensor[E]":
-        return self._inplace("multiply", other)
-
-    def __itruediv__(self, other: Any) -> "Tensor[E]":
-        return self._inplace("divide", other)
-
-    def __ifloordiv__(self, other: Any) -> "Tensor[E]":
-        return self._inplace("floor_divide", other)
-
-    def __imod__(self, other: Any) -> "Tensor[E]":
-        return self._inplace("remainder", other)
-
-    def __ipow__(self, other: Any) -> "Tensor[E]":
-        return self._inplace("power", other)
+    __iadd__ = _inplace("add", "+=", "add")
+    __isub__ = _inplace("subtract", "-=", "sub")
+    __imul__ = _inplace("multiply", "*=", "mul")
+    __itruediv__ = _inplace("divide", "/=", "truediv")
+    __ifloordiv__ = _inplace("floor_divide", "//=", "floordiv")
+    __imod__ = _inplace("remainder", "%=", "mod")
+    __ipow__ = _inplace("power", "**=", "pow")
 
     def __imatmul__(self, other: Any) -> "Tensor[E]":
-        from ..compute import products  # higher layer
-
-        result = products.matmul(self, other)
+        if _defers(self, other, "__rmatmul__"):
+            return NotImplemented
+        result = upper.products.matmul(self, other)
         if result.shape != self.shape:
             raise ShapeError(f"@=: the result shape {result.shape} differs from the target shape {self.shape}")
         self[...] = result
         return self
 
-    def __neg__(self) -> Any:
-        from ..compute import elementwise  # higher layer
-
-        return elementwise.negative(self)
-
-    def __pos__(self) -> Any:
-        from ..compute import elementwise  # higher layer
-
-        return elementwise.positive(self)
-
-    def __abs__(self) -> Any:
-        from ..compute import elementwise  # higher layer
-
-        return elementwise.abs(self)
-
     def __eq__(self, other: Any) -> Any:  # type: ignore[override]
-        return self._binary("equal", other)
+        """``x == y`` element-wise; with an object gentensor does not know, each element's own ``==``.
+
+        Never raises for a foreign object (NumPy semantics): ``x == None`` is
+        element-wise ``False``.
+
+        >>> import gentensor as gt
+        >>> (gt.tensor([1, 2]) == 2).tolist(), (gt.tensor([1, 2]) == None).tolist()
+        ([False, True], [False, False])
+        """
+        if _known_operand(self, other):
+            return upper.elementwise.equal(self, other)
+        return _foreign_equal(self, other, False)
 
     def __ne__(self, other: Any) -> Any:  # type: ignore[override]
-        return self._binary("not_equal", other)
+        """``x != y`` element-wise (the negation of ``==``)."""
+        if _known_operand(self, other):
+            return upper.elementwise.not_equal(self, other)
+        return _foreign_equal(self, other, True)
 
-    def __lt__(self, other: Any) -> Any:
-        return self._binary("less", other)
+    def __neg__(self) -> Any:
+        return upper.elementwise.negative(self)
 
-    def __le__(self, other: Any) -> Any:
-        return self._binary("less_equal", other)
+    def __pos__(self) -> Any:
+        return upper.elementwise.positive(self)
 
-    def __gt__(self, other: Any) -> Any:
-        return self._binary("greater", other)
+    def __abs__(self) -> Any:
+        return upper.elementwise.abs(self)
 
-    def __ge__(self, other: Any) -> Any:
-        return self._binary("greater_equal", other)
+    def __round__(self, ndigits: int | None = None) -> Any:
+        """``round(x, ndigits)`` element-wise (NumPy: a tensor, not a number).
 
-    # -- display (a sibling layer, imported lazily to keep import order simple) --
+        >>> import gentensor as gt
+        >>> from fractions import Fraction
+        >>> round(gt.tensor([Fraction(5, 2), Fraction(7, 3)])).tolist()
+        [Fraction(2, 1), Fraction(2, 1)]
+        """
+        return upper.elementwise.round(self, decimals=0 if ndigits is None else ndigits)
+
+    def __divmod__(self, other: Any) -> Any:
+        """``divmod(x, y)``: the pair ``(x // y, x % y)``, element-wise.
+
+        >>> import gentensor as gt
+        >>> q, r = divmod(gt.tensor([7, -7]), 3)
+        >>> q.tolist(), r.tolist()
+        ([2, -3], [1, 2])
+        """
+        if _defers(self, other, "__rdivmod__"):
+            return NotImplemented
+        ew = upper.elementwise
+        return ew.floor_divide(self, other), ew.remainder(self, other)
+
+    def __rdivmod__(self, other: Any) -> Any:
+        ew = upper.elementwise
+        return ew.floor_divide(other, self), ew.remainder(other, self)
+
+    # -- reductions and linear algebra -------------------------------------------
+    def sum(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Sum over ``axis`` (all axes when ``None``); see :func:`gentensor.sum`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [3, 4]]).sum()
+        10
+        """
+        return upper.reductions.sum(self, axis=axis, keepdims=keepdims)
+
+    def prod(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Product over ``axis`` (all axes when ``None``); see :func:`gentensor.prod`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [3, 4]]).prod(axis=1).tolist()
+        [2, 12]
+        """
+        return upper.reductions.prod(self, axis=axis, keepdims=keepdims)
+
+    def min(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Smallest element over ``axis`` (all axes when ``None``); see :func:`gentensor.min`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[3, 1], [2, 5]])
+        >>> x.min(), x.min(axis=0).tolist()
+        (1, [2, 1])
+        """
+        return upper.reductions.min(self, axis=axis, keepdims=keepdims)
+
+    def max(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Largest element over ``axis`` (all axes when ``None``); see :func:`gentensor.max`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[3, 1], [2, 5]])
+        >>> x.max(), x.max(axis=1).tolist()
+        (5, [3, 5])
+        """
+        return upper.reductions.max(self, axis=axis, keepdims=keepdims)
+
+    def all(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """True where every element over ``axis`` is non-zero; see :func:`gentensor.all`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[1, 0], [2, 3]])
+        >>> x.all(), x.all(axis=1).tolist()
+        (False, [False, True])
+        """
+        return upper.reductions.all(self, axis=axis, keepdims=keepdims)
+
+    def any(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """True where some element over ``axis`` is non-zero; see :func:`gentensor.any`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[0, 0], [2, 0]])
+        >>> x.any(), x.any(axis=1).tolist()
+        (True, [False, True])
+        """
+        return upper.reductions.any(self, axis=axis, keepdims=keepdims)
+
+    def det(self, *, method: str = "auto") -> Any:
+        """Determinant; see :func:`gentensor.linalg.det`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [3, 4]]).det()
+        -2
+        """
+        return upper.linalg.det(self, method=method)
+
+    def inv(self) -> "Tensor[Any]":
+        """Exact inverse; see :func:`gentensor.linalg.inv`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[2, 0], [0, 4]]).inv().tolist()
+        [[Fraction(1, 2), Fraction(0, 1)], [Fraction(0, 1), Fraction(1, 4)]]
+        """
+        return upper.linalg.inv(self)  # type: ignore[no-any-return]
+
+    def rank(self) -> Any:
+        """Rank; see :func:`gentensor.linalg.rank`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [2, 4]]).rank()
+        1
+        """
+        return upper.linalg.rank(self)
+
+    # -- symbolic conveniences ---------------------------------------------------
+    def applyfunc(self, f: Callable[[Any], Any]) -> "Tensor[Any]":
+        """``f`` applied to every element: :func:`gentensor.map` with one tensor.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([1, 2]).applyfunc(lambda v: v * 10).tolist()
+        [10, 20]
+        """
+        return upper.elementwise.map(f, self)  # type: ignore[no-any-return]
+
+    def subs(self, *args: Any, **kwargs: Any) -> "Tensor[Any]":
+        """SymPy ``subs`` applied to every element.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([x**2, x + 1]).subs(x, 2)
+        tensor([4, 3], ops=symbolic)
+        """
+        return upper.elementwise.subs(self, *args, **kwargs)  # type: ignore[no-any-return]
+
+    def diff(self, *symbols: Any) -> "Tensor[Any]":
+        """The derivative of every element.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([x**3, x + 1]).diff(x).tolist()
+        [3*x**2, 1]
+        """
+        return upper.elementwise.diff(self, *symbols)  # type: ignore[no-any-return]
+
+    def expand(self) -> "Tensor[Any]":
+        """SymPy ``expand`` applied to every element.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([(x + 1)**2]).expand().tolist()
+        [x**2 + 2*x + 1]
+        """
+        return upper.elementwise.expand(self)  # type: ignore[no-any-return]
+
+    def simplify(self) -> "Tensor[Any]":
+        """SymPy ``simplify`` applied to every element.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([(x**2 - 1) / (x - 1), sympy.sin(x)**2 + sympy.cos(x)**2]).simplify().tolist()
+        [x + 1, 1]
+        """
+        return upper.elementwise.simplify(self)  # type: ignore[no-any-return]
+
+    def evalf(self, n: int = 15) -> "Tensor[Any]":
+        """Every element evaluated numerically to ``n`` digits.
+
+        >>> import gentensor as gt, sympy
+        >>> gt.tensor([sympy.pi, sympy.sqrt(2)]).evalf(5).tolist()
+        [3.1416, 1.4142]
+        """
+        return upper.elementwise.evalf(self, n=n)  # type: ignore[no-any-return]
+
+    # -- interop -----------------------------------------------------------------
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        """A NumPy object array of the elements (used by ``np.asarray(x)``).
+
+        >>> import gentensor as gt, numpy as np
+        >>> np.asarray(gt.tensor([[1, 2], [3, 4]]).T)
+        array([[1, 3],
+               [2, 4]], dtype=object)
+        """
+        return upper.interop.tensor_to_numpy(self, dtype=dtype, copy=copy)
+
+    def to_sympy(self) -> Any:
+        """The elements as a SymPy ``Matrix`` (2-d) or N-dim array.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [3, 4]]).to_sympy()
+        Matrix([
+        [1, 2],
+        [3, 4]])
+        """
+        return upper.interop.to_sympy(self)
+
+    def __reduce__(self) -> Any:
+        """Pickle support: a view pickles only its own elements.
+
+        >>> import gentensor as gt, pickle
+        >>> pickle.loads(pickle.dumps(gt.arange(4).reshape((2, 2)).T)).tolist()
+        [[0, 2], [1, 3]]
+        """
+        return upper.interop.tensor_reduce(self)
+
+    # -- display -----------------------------------------------------------------
     def __repr__(self) -> str:
-        from ..display import tensor_repr
-
-        return tensor_repr(self)
+        return upper.display.tensor_repr(self)  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
-        from ..display import tensor_str
-
-        return tensor_str(self)
+        return upper.display.tensor_str(self)  # type: ignore[no-any-return]
 
     def _repr_latex_(self) -> str:
-        from ..display._rich import tensor_latex  # sibling display layer
-
-        return tensor_latex(self)
+        return upper.rich.tensor_latex(self)  # type: ignore[no-any-return]
 
     def _repr_html_(self) -> str:
-        from ..display._rich import tensor_html  # sibling display layer
-
-        return tensor_html(self)
+        return upper.rich.tensor_html(self)  # type: ignore[no-any-return]
 
 
 def _empty_nested(shape: tuple[int, ...]) -> list[Any]:
@@ -475,9 +744,23 @@ def _empty_nested(shape: tuple[int, ...]) -> list[Any]:
     return [_empty_nested(shape[1:]) for _ in range(shape[0])]
 
 
-def _matmul_operand(other: Any) -> bool:
-    """True for what ``@`` accepts beside a Tensor: tensors, nested sequences, NumPy/SymPy arrays."""
-    if isinstance(other, (Tensor, list, tuple)):
-        return True
-    module = type(other).__module__ or ""
-    return (module.startswith("numpy") or module.startswith("sympy")) and hasattr(other, "shape")
+def _index_array(item: Any, func: str) -> tuple[list[Any], tuple[int, ...], str]:
+    """An index array's flat values, shape and element kind (for :mod:`.indexing`)."""
+    if not isinstance(item, Tensor):
+        try:
+            item = upper.operands.to_tensor(item)
+        except (ShapeError, TypeError) as e:
+            raise IndexError(f"{func}: invalid index array {item!r}: {e}") from None
+    return item._elements(), item.shape, capabilities_of(item._ops).kind
+
+
+def _foreign_equal(x: Tensor[Any], other: Any, negate: bool) -> Tensor[Any]:
+    """``x == other`` for an object no ops knows: each element's own ``==``, never raising."""
+
+    def eq(v: Any) -> bool:
+        try:
+            return bool(v == other) is not negate
+        except Exception:
+            return negate
+
+    return Tensor._from_flat(list(map(eq, x._elements())), x.shape, booleans)

@@ -30,207 +30,36 @@ import stat
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..ops._codec import (
-    _SAFE_INT,
-    FormatError,
-    _Bad,
-    _decode_expr,
-    _show,
-    decode_float,
-    decode_int,
-    encode_expr,
-    encode_float,
-    encode_int,
-)
+from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import DomainError
-from ..ops import booleans, complexes, floats, integers, modular, objects, rationals, symbolic
-from ..ops._modular import ModularOps
+from ..errors import FormatError
+from ..ops import defines, ops_from_spec
+from ..ops._codec import _Bad, _show
 
 __all__ = ["FormatError", "save", "load", "loads", "FORMAT_VERSION", "encode_document", "decode_document", "parse_json"]
 
 #: The version this gentensor writes; it reads every version up to this one.
 FORMAT_VERSION = 1
 
-_BUILTINS: dict[str, Any] = {o.name: o for o in (booleans, integers, rationals, floats, complexes, symbolic, objects)}
-
-# -- elements of each ops -------------------------------------------------------------
-
-_OBJECT_TAGS = ("int", "fraction", "float", "complex", "bool", "str", "none", "sympy")
-
-
-def _encode_object(v: Any) -> list[Any]:
-    if v is None:
-        return ["none"]
-    if type(v) is bool:
-        return ["bool", v]
-    if type(v) is int:
-        return ["int", encode_int(v)]
-    if type(v) is Fraction:
-        return ["fraction", encode_int(v.numerator), encode_int(v.denominator)]
-    if type(v) is float:
-        return ["float", encode_float(v)]
-    if type(v) is complex:
-        return ["complex", encode_float(v.real), encode_float(v.imag)]
-    if type(v) is str:
-        return ["str", v]
-    if getattr(type(v), "__module__", "").startswith("sympy"):
-        return ["sympy", encode_expr(v)]
-    raise DomainError(
-        f"save: an objects tensor can hold only None, bool, int, Fraction, float, complex, str and SymPy "
-        f"elements in a file (got {type(v).__name__}); register an ops with format/parse for your type"
-    )
-
-
-def _decode_object(v: Any, where: str) -> Any:
-    if not isinstance(v, list) or not v or v[0] not in _OBJECT_TAGS:
-        raise _Bad(where, f"expected a tagged element [\"int\" | \"fraction\" | ..., value] (got {_show(v)})")
-    tag, args = v[0], v[1:]
-    want = {"none": 0, "fraction": 2, "complex": 2}.get(tag, 1)
-    if len(args) != want:
-        raise _Bad(where, f"a {tag!r} element takes {want} value(s) (got {len(args)})")
-    if tag == "none":
-        return None
-    if tag == "bool":
-        if type(args[0]) is not bool:
-            raise _Bad(where, f"expected true or false (got {_show(args[0])})")
-        return args[0]
-    if tag == "int":
-        return decode_int(args[0], where)
-    if tag == "fraction":
-        return _decode_fraction(args, where)
-    if tag == "float":
-        return decode_float(args[0], where)
-    if tag == "complex":
-        return complex(decode_float(args[0], where), decode_float(args[1], where))
-    if tag == "str":
-        if not isinstance(args[0], str):
-            raise _Bad(where, f"expected a string (got {_show(args[0])})")
-        return args[0]
-    return _decode_expr(args[0], where, 0)
-
-
-def _decode_fraction(v: Any, where: str) -> Fraction:
-    if not isinstance(v, list) or len(v) != 2:
-        raise _Bad(where, f"expected a rational [numerator, denominator] (got {_show(v)})")
-    p, q = decode_int(v[0], where), decode_int(v[1], where)
-    if q == 0:
-        raise _Bad(where, "a rational with denominator 0")
-    return Fraction(p, q)
-
-
-def _decode_bool(v: Any, where: str) -> bool:
-    if type(v) is not bool:
-        raise _Bad(where, f"expected true or false (got {_show(v)})")
-    return v
-
-
-def _decode_complex(v: Any, where: str) -> complex:
-    if not isinstance(v, list) or len(v) != 2:
-        raise _Bad(where, f"expected a complex [real, imag] (got {_show(v)})")
-    return complex(decode_float(v[0], where), decode_float(v[1], where))
-
-
-def _element_codec(ops: Any) -> tuple[Callable[[Any], Any], Callable[[Any, str], Any]]:
-    """(encode, decode) of one element of ``ops``."""
-    if ops is booleans:
-        return bool, _decode_bool
-    if ops is integers:
-        return encode_int, decode_int
-    if ops is rationals:
-        return (lambda q: [encode_int(q.numerator), encode_int(q.denominator)]), _decode_fraction
-    if ops is floats:
-        return encode_float, decode_float
-    if ops is complexes:
-        return (lambda z: [encode_float(z.real), encode_float(z.imag)]), _decode_complex
-    if ops is symbolic:
-        return encode_expr, (lambda v, where: _decode_expr(v, where, 0))
-    if ops is objects:
-        return _encode_object, _decode_object
-    if isinstance(ops, ModularOps):
-        n = ops.n
-
-        def decode_mod(v: Any, where: str) -> int:
-            k = decode_int(v, where)
-            if not 0 <= k < n:
-                raise _Bad(where, f"an element of modular({n}) must lie in [0, {n}) (got {k})")
-            return k
-
-        return encode_int, decode_mod
-    parse = getattr(ops, "parse", None)
-
-    def decode_custom(v: Any, where: str) -> Any:
-        if not isinstance(v, str):
-            raise _Bad(where, f"expected the text of a {ops.name} element (got {_show(v)})")
-        try:
-            return parse(v)  # type: ignore[misc]
-        except Exception as e:  # the user's parser may raise anything on bad text
-            raise _Bad(where, f"{ops.name}.parse refused {_show(v)} ({type(e).__name__}: {e})") from None
-
-    def encode_custom(v: Any) -> str:
-        text = ops.format(v)
-        if not isinstance(text, str):
-            raise DomainError(f"save: {ops.name}.format must return a str (got {_show(text)} for {_show(v)})")
-        return text
-
-    return encode_custom, decode_custom
-
-
-def _ops_header(ops: Any) -> dict[str, Any]:
-    if isinstance(ops, ModularOps):
-        return {"builtin": "modular", "n": encode_int(ops.n)}
-    name = ops.name
-    if _BUILTINS.get(name) is ops:
-        return {"builtin": name}
-    if not callable(getattr(ops, "parse", None)):
-        raise DomainError(
-            f"save: the ops {ops.name} has no parse method, so its elements could not be read back "
-            f"(got ops={ops!r}); define parse(text) as the inverse of format(element)"
-        )
-    return {"custom": ops.name}
-
-
-def _registered_ops(name: str) -> Any:
-    from ..ops._registry import _registered
-
-    for ops in _registered.values():
-        if getattr(ops, "name", None) == name and _BUILTINS.get(name) is not ops:
-            return ops
-    return None
-
 
 def _ops_from_header(spec: Any, ops: Any) -> Any:
-    found = _header_ops(spec, ops)
+    found = ops_from_spec(spec, ops)
     if ops is not None and found is not ops:
         raise _Bad("ops", f"the file holds {found.name} elements but ops={ops!r} was passed")
+    if "custom" in spec and not defines(found, "parse") and not defines(found, "from_json"):
+        raise _Bad("ops", f"the ops {found.name!r} has no parse method to read its elements")
     return found
 
 
-def _header_ops(spec: Any, ops: Any) -> Any:
-    if not isinstance(spec, dict):
-        raise _Bad("ops", f"expected an object like {{\"builtin\": \"integers\"}} (got {_show(spec)})")
-    if set(spec) == {"builtin"} and isinstance(spec["builtin"], str) and spec["builtin"] in _BUILTINS:
-        return _BUILTINS[spec["builtin"]]
-    if set(spec) == {"builtin", "n"} and spec["builtin"] == "modular":
-        n = decode_int(spec["n"], "ops.n")
-        if n < 2:
-            raise _Bad("ops.n", f"the modulus must be at least 2 (got {n})")
-        return modular(n)
-    if set(spec) == {"custom"} and isinstance(spec["custom"], str):
-        name = spec["custom"]
-        found = ops if ops is not None else _registered_ops(name)
-        if found is None:
-            raise _Bad(
-                "ops",
-                f"unknown ops {name!r}; register it with gt.register_ops(cls, ops) before loading, "
-                "or pass load(path, ops=...)",
-            )
-        if getattr(found, "name", None) != name:
-            raise _Bad("ops", f"the file holds {name!r} elements but ops={found!r} was passed")
-        if not callable(getattr(found, "parse", None)):
-            raise _Bad("ops", f"the ops {name!r} has no parse method to read its elements")
-        return found
-    raise _Bad("ops", f"unknown ops {_show(spec)}; built-ins are {', '.join(_BUILTINS)} and modular")
+def _decode(ops: Any, value: Any) -> Any:
+    """One element through ``ops.from_json``; a user ops' failure becomes a codec error."""
+    try:
+        return ops.from_json(value)
+    except _Bad:
+        raise
+    except Exception as e:  # a user ops' parser may raise anything on bad text
+        member = "from_json" if defines(ops, "from_json") else "parse"
+        raise _Bad("", f"{ops.name}.{member} refused {_show(value)} ({type(e).__name__}: {e})") from None
 
 
 # -- documents -----------------------------------------------------------------------
@@ -239,11 +68,10 @@ def _header_ops(spec: Any, ops: Any) -> Any:
 def encode_document(x: Tensor[Any]) -> str:
     """The JSON text of the save format for ``x`` (elements in C order)."""
     ops = x.ops
-    header = _ops_header(ops)
+    header = ops.spec()
     els = x._elements()
-    if not _written_as_is(ops, els):
-        encode, _ = _element_codec(ops)
-        els = list(map(encode, els))
+    if not ops.json_as_is(els):
+        els = list(map(ops.to_json, els))
     head = json.dumps({"format": "gentensor", "version": FORMAT_VERSION, "ops": header, "shape": list(x.shape)})
     body = json.dumps(els, ensure_ascii=False, allow_nan=False)
     return head[:-1] + ', "data": ' + body + "}\n"
@@ -274,51 +102,18 @@ def decode_document(doc: Any, *, ops: Any = None) -> Tensor[Any]:
         raise _Bad("data", f"expected a list of elements (got {_show(data)})")
     if len(data) != math.prod(shape):
         raise _Bad("data", f"shape {tuple(shape)} needs {math.prod(shape)} elements (got {len(data)})")
-    if _written_as_is(target, data):
+    if target.json_as_is(data):
         values = data
     else:
-        _, decode = _element_codec(target)
         values = []
         append = values.append
         k = 0
         try:
             for k, v in enumerate(data):
-                append(decode(v, ""))
+                append(_decode(target, v))
         except _Bad as bad:  # the place is computed only for the element that failed
             raise _Bad(_where(k, shape) + bad.where, bad.what) from None
-    if not isinstance(target, ModularOps) and _BUILTINS.get(target.name) is not target:
-        values = _convert(target, values, shape)
     return Tensor._from_flat(values, tuple(shape), target)
-
-
-def _written_as_is(ops: Any, values: list[Any]) -> bool:
-    """True when every element is its own JSON form (the fast path for the common ops)."""
-    if not values:
-        return True
-    if ops is not integers and ops is not floats and ops is not booleans and not isinstance(ops, ModularOps):
-        return False
-    types = set(map(type, values))
-    if ops is integers or isinstance(ops, ModularOps):
-        if types != {int}:
-            return False
-        lo, hi = min(values), max(values)
-        if ops is integers:
-            return -_SAFE_INT <= lo and hi <= _SAFE_INT
-        return 0 <= lo and hi < min(getattr(ops, "n"), _SAFE_INT + 1)
-    if ops is floats:
-        return types == {float} and all(map(math.isfinite, values))
-    return types == {bool}
-
-
-def _convert(ops: Any, values: list[Any], shape: list[int]) -> list[Any]:
-    """Checked ``ops.convert`` of what a user ops's ``parse`` returned."""
-    out = []
-    for k, v in enumerate(values):
-        try:
-            out.append(ops.convert(v))
-        except Exception as e:  # ops.convert raises TypeError by contract, user code may raise others
-            raise _Bad(_where(k, shape), f"{ops.name} refused the value ({type(e).__name__}: {e})") from None
-    return out
 
 
 def _where(k: int, shape: list[int]) -> str:
@@ -393,10 +188,7 @@ def save(path: str | os.PathLike[str], x: Any, /) -> None:
     >>> y.ops, y[1, 1] == 2**70, y.tolist()[:1]
     (rationals, True, [[Fraction(1, 1), Fraction(1, 2)]])
     """
-    if not isinstance(x, Tensor):
-        from ..arrays.creation import tensor
-
-        x = tensor(x)
+    x = as_tensor(x, "save")
     write_atomic(path, encode_document(x))
 
 

@@ -1,8 +1,9 @@
 """Exact linear algebra over any commutative ring: ``gt.linalg``.
 
 Every function takes a matrix or a stack of matrices (leading axes are batch
-axes), copies each matrix out as rows, lets :mod:`._dispatch` choose the
-algorithm for the ring, and wraps the result in a new tensor.  For one
+axes), copies each matrix out as rows, lets :mod:`._policy` choose the
+algorithm for the ring (from its capabilities, or a kernel provider the ops
+has), and wraps the result in a new tensor.  :func:`explain` says what runs.  For one
 matrix, :func:`det` returns the element itself and :func:`rank` an ``int``.
 
 Exact answers need no tolerance: integers use fraction-free Bareiss
@@ -18,17 +19,26 @@ composite moduli never divide by a zero divisor.  See ``docs/linalg.md``.
 
 from __future__ import annotations
 
-import math
+import operator
 from functools import partial
 from typing import Any, Callable, NamedTuple, Optional
 
-from ..core.operands import as_tensor, common_ops, elements_as
+from ..arrays.creation import eye
+from ..arrays.manipulation import broadcast_to
+from ..compute.products import matmul
+from ..core.layout import broadcast_shapes
+from ..core.operands import as_tensor, common_ops
 from ..core.tensor import Tensor
 from ..errors import NonSquareError, ShapeError, SingularMatrixError
-from ..ops import booleans, integers
-from ..parallel import run_tasks
-from ..compute.products import matrix_power
-from . import _dispatch
+from ..ops import ElementOps, as_ops, integers
+from . import _policy
+from ._providers import register_builtin_providers
+from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
+
+register_builtin_providers()
+
+#: What :func:`explain` returns: ``(operation, ops, algorithm, kernel)``.
+LinalgPlan = _policy.Plan
 
 __all__ = [
     "det",
@@ -41,9 +51,14 @@ __all__ = [
     "lu",
     "charpoly",
     "matrix_power",
+    "explain",
     "RrefResult",
     "LUResult",
+    "LinalgPlan",
 ]
+
+#: What :func:`explain` returns: the operation, the ops, the algorithm and the kernel that runs it.
+LinalgPlan = _policy.Plan
 
 
 class RrefResult(NamedTuple):
@@ -78,84 +93,34 @@ class LUResult(NamedTuple):
     u: Tensor[Any]
 
 
-# -- copying matrices out and results back ------------------------------------------
-
-
-class _Stack(NamedTuple):
-    batch: tuple[int, ...]
-    m: int
-    n: int
-    ops: Any
-    matrices: list[Any]  # one item per matrix: its rows (or a pair of row lists for solve)
-
-
-def _stack(x: Any, func: str, *, square: bool, ops: Any = None) -> _Stack:
-    """The matrices of ``x`` as fresh rows (booleans read as integers), after the shape checks."""
-    x = as_tensor(x, func)
-    if x.ndim < 2:
-        raise ShapeError(f"{func}: expects a matrix or a stack of matrices, ndim >= 2 (got shape {x.shape})")
-    *batch, m, n = x.shape
-    if square and m != n:
-        raise NonSquareError(f"{func}: expects square matrices (got shape {x.shape}); the last two axes must be equal")
-    if ops is None:
-        ops = integers if x.ops is booleans else x.ops
-    flat = elements_as(x, ops)
-    size = m * n
-    if size:
-        matrices = [[flat[s + i * n : s + (i + 1) * n] for i in range(m)] for s in range(0, len(flat), size)]
-    else:  # m x 0 or 0 x n matrices: no elements to slice, but the rows (or none) still exist
-        matrices = [[[] for _ in range(m)] for _ in range(math.prod(batch))]
-    return _Stack(tuple(batch), m, n, ops, matrices)
-
-
-def _run(task: Callable[[Any], Any], stack: _Stack, func: str, executor: Any, workers: Any) -> list[Any]:
-    """``task`` on each matrix of the stack: directly for one matrix, under the parallel policy for stacks."""
-    if not stack.batch:
-        return [task(stack.matrices[0])]
-    return run_tasks(task, stack.matrices, executor=executor, workers=workers, index_shape=stack.batch, where=func)
-
-
-def _wrap_matrices(results: list[list[list[Any]]], batch: tuple[int, ...], shape: tuple[int, ...], ops: Any) -> Tensor[Any]:
-    flat = [v for matrix in results for row in matrix for v in row]
-    return Tensor._from_flat(flat, batch + shape, ops)
-
-
-def _nest(values: list[Any], batch: tuple[int, ...]) -> Any:
-    """A flat list of per-matrix values as nested tuples shaped like ``batch``."""
-    if len(batch) <= 1:
-        return tuple(values)
-    step = len(values) // batch[0] if batch[0] else 0
-    return tuple(_nest(values[i * step : (i + 1) * step], batch[1:]) for i in range(batch[0]))
+# -- tasks: one matrix each (module-level so worker processes can run them) ----------
 
 
 def _singular(func: str, n: int) -> SingularMatrixError:
     return SingularMatrixError(f"{func}: the matrix is singular (got a {n}x{n} matrix with determinant 0)")
 
 
-# -- tasks: one matrix each (module-level so worker processes can run them) ----------
+def _det_task(rows: list[list[Any]], ops: ElementOps, method: str) -> Any:
+    return _policy.det(rows, ops, method)
 
 
-def _det_task(rows: list[list[Any]], ops: Any, method: str, kind: str) -> Any:
-    return _dispatch.det_checked(rows, ops, method, kind, "det")
-
-
-def _inv_task(rows: list[list[Any]], ops: Any) -> list[list[Any]]:
-    out = _dispatch.inv(rows, ops, "inv")
+def _inv_task(rows: list[list[Any]], ops: ElementOps) -> list[list[Any]]:
+    out = _policy.inv(rows, ops, "inv")
     if out is None:
         raise _singular("inv", len(rows))
     return out
 
 
-def _solve_task(pair: tuple[list[list[Any]], list[list[Any]]], ops: Any) -> list[list[Any]]:
+def _solve_task(pair: tuple[list[list[Any]], list[list[Any]]], ops: ElementOps) -> list[list[Any]]:
     A, B = pair
-    out = _dispatch.solve(A, B, ops, "solve")
+    out = _policy.solve(A, B, ops, "solve")
     if out is None:
         raise _singular("solve", len(A))
     return out
 
 
-def _lu_task(rows: list[list[Any]], ops: Any) -> tuple[list[int], list[list[Any]], list[list[Any]]]:
-    return _dispatch.lu(rows, ops, "lu")
+def _lu_task(rows: list[list[Any]], ops: ElementOps) -> tuple[list[int], list[list[Any]], list[list[Any]]]:
+    return _policy.lu(rows, ops, "lu")
 
 
 # -- the public functions ---------------------------------------------------------------
@@ -205,11 +170,9 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
     >>> gt.linalg.det(gt.tensor([[3, 1], [1, 5]], ops=gt.modular(6)), method="berkowitz")
     2
     """
-    stack = _stack(x, "det", square=True)
-    kind = _dispatch.ring_kind(stack.ops, "det")
-    _dispatch.check_method("det", method, stack.ops, kind)
-    task = partial(_det_task, ops=stack.ops, method=method, kind=kind)
-    results = _run(task, stack, "det", executor, workers)
+    stack = stack_of(x, "det", square=True)
+    _policy.check_method("det", method, stack.ops)
+    results = run(partial(_det_task, ops=stack.ops, method=method), stack, "det", executor, workers)
     if not stack.batch:
         return results[0]
     return Tensor._from_flat(results, stack.batch, stack.ops)
@@ -244,16 +207,16 @@ def inv(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = Non
     >>> gt.linalg.inv(gt.tensor([[1, 2], [3, 5]], ops=gt.modular(6))).tolist()
     [[1, 2], [3, 5]]
     """
-    stack = _stack(x, "inv", square=True)
+    stack = stack_of(x, "inv", square=True)
     out_ops = _result_ops(stack.ops, "inv")
-    results = _run(partial(_inv_task, ops=stack.ops), stack, "inv", executor, workers)
-    return _wrap_matrices(results, stack.batch, (stack.n, stack.n), out_ops)
+    results = run(partial(_inv_task, ops=stack.ops), stack, "inv", executor, workers)
+    return wrap_matrices(results, stack.batch, (stack.n, stack.n), out_ops)
 
 
-def _result_ops(ops: Any, func: str) -> Any:
+def _result_ops(ops: ElementOps, func: str) -> ElementOps:
     """Where results involving division live; refuses non-commutative ops up front."""
-    _dispatch.ring_kind(ops, func)
-    return _dispatch.field_ops(ops)
+    _policy.check_commutative(ops, func)
+    return _policy.field_ops(ops)
 
 
 def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
@@ -281,10 +244,10 @@ def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] 
     >>> gt.linalg.adjugate(gt.tensor([[1, 2], [2, 4]])).tolist()
     [[4, -2], [-2, 1]]
     """
-    stack = _stack(x, "adjugate", square=True)
-    _dispatch.ring_kind(stack.ops, "adjugate")
-    results = _run(partial(_dispatch.adjugate, ops=stack.ops), stack, "adjugate", executor, workers)
-    return _wrap_matrices(results, stack.batch, (stack.n, stack.n), stack.ops)
+    stack = stack_of(x, "adjugate", square=True)
+    _policy.check_commutative(stack.ops, "adjugate")
+    results = run(partial(_policy.adjugate, ops=stack.ops), stack, "adjugate", executor, workers)
+    return wrap_matrices(results, stack.batch, (stack.n, stack.n), stack.ops)
 
 
 def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
@@ -320,8 +283,6 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     >>> gt.linalg.solve(a, gt.tensor([[1, 0], [0, 1]])).tolist() == gt.linalg.inv(a).tolist()
     True
     """
-    from ..arrays.manipulation import broadcast_to  # a sibling layer, used only here
-
     a = as_tensor(a, "solve")
     b = as_tensor(b, "solve")
     if a.ndim < 2:
@@ -334,34 +295,25 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
         raise ShapeError(
             f"solve: b must have shape ({n},) or (..., {n}, k) to match a (got a of shape {a.shape}, b of shape {b.shape})"
         )
-    ops = common_ops([a.ops, b.ops], "solve")
-    if ops is booleans:
-        ops = integers
+    ops = arithmetic(common_ops([a.ops, b.ops], "solve"))
     out_ops = _result_ops(ops, "solve")
     if vector:
         b = b.reshape((n, 1))
-    batch = _broadcast_batch(a.shape[:-2], b.shape[:-2])
+    try:
+        batch = broadcast_shapes(a.shape[:-2], b.shape[:-2], func="solve")
+    except ShapeError:
+        raise ShapeError(
+            f"solve: the batch axes of a and b do not broadcast (got {a.shape[:-2]} and {b.shape[:-2]})"
+        ) from None
     k = b.shape[-1]
-    sa = _stack(broadcast_to(a, batch + (n, n)), "solve", square=True, ops=ops)
-    sb = _stack(broadcast_to(b, batch + (n, k)), "solve", square=False, ops=ops)
-    pairs = _Stack(batch, n, k, ops, list(zip(sa.matrices, sb.matrices)))
-    results = _run(partial(_solve_task, ops=ops), pairs, "solve", executor, workers)
-    out = _wrap_matrices(results, batch, (n, k), out_ops)
+    sa = stack_of(broadcast_to(a, batch + (n, n)), "solve", square=True, ops=ops)
+    sb = stack_of(broadcast_to(b, batch + (n, k)), "solve", square=False, ops=ops)
+    pairs = Stack(batch, n, k, ops, list(zip(sa.matrices, sb.matrices)))
+    results = run(partial(_solve_task, ops=ops), pairs, "solve", executor, workers)
+    out = wrap_matrices(results, batch, (n, k), out_ops)
     if vector:
         return out.reshape(batch + (n,))
     return out
-
-
-def _broadcast_batch(s: tuple[int, ...], t: tuple[int, ...]) -> tuple[int, ...]:
-    width = max(len(s), len(t))
-    s = (1,) * (width - len(s)) + tuple(s)
-    t = (1,) * (width - len(t)) + tuple(t)
-    out = []
-    for p, q in zip(s, t):
-        if p != q and 1 not in (p, q):
-            raise ShapeError(f"solve: the batch axes of a and b do not broadcast (got {s} and {t})")
-        out.append(q if p == 1 else p)
-    return tuple(out)
 
 
 def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
@@ -387,9 +339,9 @@ def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     >>> gt.linalg.rank(gt.eye(3))
     3
     """
-    stack = _stack(x, "rank", square=False)
-    _dispatch.ring_kind(stack.ops, "rank")
-    results = _run(partial(_dispatch.rank, ops=stack.ops), stack, "rank", executor, workers)
+    stack = stack_of(x, "rank", square=False)
+    _policy.check_commutative(stack.ops, "rank")
+    results = run(partial(_policy.rank, ops=stack.ops), stack, "rank", executor, workers)
     if not stack.batch:
         return results[0]
     return Tensor._from_flat(results, stack.batch, integers)
@@ -418,12 +370,12 @@ def rref(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     >>> [[str(v) for v in row] for row in m.tolist()], piv
     ([['1', '0', '-5'], ['0', '1', '3']], (0, 1))
     """
-    stack = _stack(x, "rref", square=False)
+    stack = stack_of(x, "rref", square=False)
     out_ops = _result_ops(stack.ops, "rref")
-    results = _run(partial(_dispatch.rref, ops=stack.ops), stack, "rref", executor, workers)
-    matrix = _wrap_matrices([r[0] for r in results], stack.batch, (stack.m, stack.n), out_ops)
+    results = run(partial(_policy.rref, ops=stack.ops), stack, "rref", executor, workers)
+    matrix = wrap_matrices([r[0] for r in results], stack.batch, (stack.m, stack.n), out_ops)
     pivots = [tuple(r[1]) for r in results]
-    return RrefResult(matrix, pivots[0] if not stack.batch else _nest(pivots, stack.batch))
+    return RrefResult(matrix, pivots[0] if not stack.batch else nest(pivots, stack.batch))
 
 
 def nullspace(x: Tensor[Any], /) -> Tensor[Any]:
@@ -497,9 +449,9 @@ def lu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None
     >>> [[str(v) for v in row] for row in u.tolist()]
     [['1', '1'], ['0', '2'], ['0', '0']]
     """
-    stack = _stack(x, "lu", square=False)
+    stack = stack_of(x, "lu", square=False)
     out_ops = _result_ops(stack.ops, "lu")
-    results = _run(partial(_lu_task, ops=stack.ops), stack, "lu", executor, workers)
+    results = run(partial(_lu_task, ops=stack.ops), stack, "lu", executor, workers)
     m, n = stack.m, stack.n
     zero, one = out_ops.zero, out_ops.one
     perms = []
@@ -510,9 +462,9 @@ def lu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None
         perms.append(P)
     convert = out_ops.convert
     return LUResult(
-        _wrap_matrices(perms, stack.batch, (m, m), out_ops),
-        _wrap_matrices([[[convert(v) for v in row] for row in r[1]] for r in results], stack.batch, (m, m), out_ops),
-        _wrap_matrices([[[convert(v) for v in row] for row in r[2]] for r in results], stack.batch, (m, n), out_ops),
+        wrap_matrices(perms, stack.batch, (m, m), out_ops),
+        wrap_matrices([[[convert(v) for v in row] for row in r[1]] for r in results], stack.batch, (m, m), out_ops),
+        wrap_matrices([[[convert(v) for v in row] for row in r[2]] for r in results], stack.batch, (m, n), out_ops),
     )
 
 
@@ -540,8 +492,114 @@ def charpoly(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] 
     >>> gt.linalg.charpoly(gt.tensor([[1, 2], [3, 4]])).tolist()
     [1, -5, -2]
     """
-    stack = _stack(x, "charpoly", square=True)
-    _dispatch.ring_kind(stack.ops, "charpoly")
-    results = _run(partial(_dispatch.charpoly, ops=stack.ops), stack, "charpoly", executor, workers)
+    stack = stack_of(x, "charpoly", square=True)
+    _policy.check_commutative(stack.ops, "charpoly")
+    results = run(partial(_policy.charpoly, ops=stack.ops), stack, "charpoly", executor, workers)
     flat = [c for coeffs in results for c in coeffs]
     return Tensor._from_flat(flat, stack.batch + (stack.n + 1,), stack.ops)
+
+
+def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
+    """``x @ x @ … @ x`` (``n`` factors) by repeated squaring; stacks of matrices work.
+
+    ``n == 0`` gives identity matrices (``ops.one`` on the diagonal);
+    negative ``n`` takes powers of :func:`inv` of ``x``.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of the shape of ``x``.
+
+    Raises
+    ------
+    ShapeError
+        ``x.ndim < 2``.
+    NonSquareError
+        The last two axes differ in length.
+    SingularMatrixError
+        ``n < 0`` and a matrix is not invertible.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> f = gt.tensor([[1, 1], [1, 0]])
+    >>> gt.matrix_power(f, 10).tolist(), gt.matrix_power(f, 0).tolist()
+    ([[89, 55], [55, 34]], [[1, 0], [0, 1]])
+    >>> gt.linalg.matrix_power(gt.tensor([[2, 0], [0, 4]]), -1).tolist()
+    [[Fraction(1, 2), Fraction(0, 1)], [Fraction(0, 1), Fraction(1, 4)]]
+    """
+    x = as_tensor(x, "matrix_power")
+    if x.ndim < 2:
+        raise ShapeError(f"matrix_power: needs a tensor with ndim >= 2 (got shape {x.shape})")
+    if x.shape[-1] != x.shape[-2]:
+        raise NonSquareError(f"matrix_power: needs square matrices (got shape {x.shape})")
+    if isinstance(n, bool):
+        raise TypeError(f"matrix_power: the exponent must be an int (got {n!r})")
+    try:
+        power = operator.index(n)
+    except TypeError:
+        raise TypeError(f"matrix_power: the exponent must be an int (got {n!r})") from None
+    if power < 0:
+        x = inv(x)
+        power = -power
+    if power == 0:
+        return broadcast_to(eye(x.shape[-1], ops=x.ops), x.shape).copy()
+    result: Tensor[Any] | None = None
+    base = x
+    while True:
+        if power & 1:
+            result = base if result is None else matmul(result, base)
+        power >>= 1
+        if not power:
+            break
+        base = matmul(base, base)
+    assert result is not None
+    return result.copy() if result is x else result
+
+
+def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
+    """Which algorithm, and which kernel, ``gt.linalg.<operation>`` runs for ``x`` (a tensor or an ops).
+
+    The algorithm follows from the ring's capabilities (see
+    :class:`gentensor.Capabilities`): Gaussian elimination over a field,
+    fraction-free Bareiss over an integral domain with exact division,
+    division-free Berkowitz over any commutative ring.  The kernel is
+    ``"generic"`` (the algorithm through the ops' arithmetic) or a registered
+    provider's description (:func:`gentensor.register_provider`).
+
+    Parameters
+    ----------
+    operation : {"det", "inv", "solve", "adjugate", "rank", "rref", "lu", "charpoly"}
+    x : Tensor, array-like or ops
+    method : str
+        For ``"det"``: the ``method=`` to explain.
+
+    Returns
+    -------
+    LinalgPlan
+        ``(operation, ops, algorithm, kernel)``.
+
+    Raises
+    ------
+    ValueError
+        An unknown operation.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.explain("det", gt.modular(7)).algorithm, gt.linalg.explain("det", gt.modular(6)).kernel
+    ('gauss', 'lifted to the integers, reduced mod n')
+    >>> gt.linalg.explain("det", gt.tensor([[1.5]])).algorithm, gt.linalg.explain("charpoly", gt.integers).algorithm
+    ('gauss', 'berkowitz')
+    """
+    if operation not in _policy.POLICY:
+        raise ValueError(f"explain: unknown operation {operation!r}; one of {', '.join(_policy.POLICY)}")
+    if isinstance(x, Tensor) or not hasattr(x, "convert"):
+        ops = arithmetic(as_tensor(x, "explain").ops)
+    else:
+        ops = as_ops(x, "explain")
+    if method != "auto":
+        if operation != "det":
+            raise ValueError(f"explain: only det takes a method (got operation={operation!r}, method={method!r})")
+        _policy.check_method("det", method, ops)
+    return _policy.plan(operation, ops, method)

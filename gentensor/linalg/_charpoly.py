@@ -12,40 +12,25 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["charpoly_berkowitz", "det_berkowitz", "adjugate_berkowitz", "matmul", "identity"]
+from ..compute._contract import matmul_flat
+from ._dense import identity_rows
 
-
-def identity(n: int, ops: Any) -> list[list[Any]]:
-    """The ``n x n`` identity matrix as rows.
-
-    Uses ``ops.zero, ops.one``.
-
-    >>> from gentensor.ops import integers
-    >>> identity(2, integers)
-    [[1, 0], [0, 1]]
-    """
-    rows = [[ops.zero] * n for _ in range(n)]
-    for i in range(n):
-        rows[i][i] = ops.one
-    return rows
+__all__ = ["charpoly_berkowitz", "det_berkowitz", "adjugate_berkowitz", "matmul"]
 
 
 def matmul(A: list[list[Any]], B: list[list[Any]], ops: Any) -> list[list[Any]]:
-    """The product of two matrices given as rows (``A`` is ``m x k``, ``B`` is ``k x n``).
+    """The product of two matrices given as rows, through the one product kernel (:func:`matmul_flat`).
 
-    Uses ``ops.mul, ops.sum`` (and ``ops.zero`` when ``k == 0``).
+    Uses ``ops.mul, ops.sum`` (and ``ops.zero`` when the inner dimension is 0).
 
     >>> from gentensor.ops import integers
     >>> matmul([[1, 2], [3, 4]], [[5], [6]], integers)
     [[17], [39]]
     """
-    mul, total = ops.mul, ops.sum
-    if not B:
-        return [[ops.zero] * 0 for _ in A]
-    cols = list(zip(*B))
-    if not A or not A[0]:
-        return [[ops.zero] * len(cols) for _ in A]
-    return [[total(map(mul, row, col)) for col in cols] for row in A]
+    m, k = len(A), len(B)
+    n = len(B[0]) if B else 0
+    flat = matmul_flat(ops, [v for row in A for v in row], [v for row in B for v in row], m, k, n)
+    return [flat[i * n : (i + 1) * n] for i in range(m)]
 
 
 def charpoly_berkowitz(M: list[list[Any]], ops: Any) -> list[Any]:
@@ -111,7 +96,7 @@ def adjugate_berkowitz(M: list[list[Any]], ops: Any) -> list[list[Any]]:
     """
     n = len(M)
     coeffs = charpoly_berkowitz(M, ops)
-    B = identity(n, ops)
+    B = identity_rows(n, ops.zero, ops.one)
     for j in range(1, n):
         B = matmul(M, B, ops)
         for i in range(n):

@@ -8,10 +8,10 @@ the caller copies rows in and wraps results.
 The kernels:
 
 * :func:`det_bareiss`, :func:`echelon_bareiss`, :func:`rref_den`,
-  :func:`solve_den`, :func:`lu_fraction_free` -- fraction-free (Bareiss)
-  elimination: every division is exact (``ops.exquo``), so they run in any
-  integral domain with exact division and keep entries small (each entry is a
-  minor of the input).
+  :func:`solve_den` -- fraction-free (Bareiss) elimination, all through one
+  step (:func:`bareiss_combine`): every division is exact (``ops.exquo``),
+  so they run in any integral domain with exact division and keep entries
+  small (each entry is a minor of the input).
 * :func:`det_gauss`, :func:`rref_field`, :func:`solve_field`,
   :func:`lu_field` -- Gaussian elimination in a field (``ops.div``), with
   optional partial pivoting for inexact fields (``pivot_key``).
@@ -37,12 +37,49 @@ __all__ = [
     "solve_den",
     "solve_field",
     "lu_field",
-    "lu_fraction_free",
     "find_pivot",
+    "bareiss_combine",
+    "identity_rows",
 ]
 
 Matrix = list  # list[list[element]]: the rows of a matrix
 PivotKey = Optional[Callable[[Any], Any]]
+
+
+def identity_rows(n: int, zero: Any, one: Any) -> Matrix:
+    """The ``n x n`` identity matrix as rows (the one place linear algebra builds it).
+
+    >>> identity_rows(2, 0, 1)
+    [[1, 0], [0, 1]]
+    """
+    rows = [[zero] * n for _ in range(n)]
+    for i in range(n):
+        rows[i][i] = one
+    return rows
+
+
+def bareiss_combine(pivot: Any, row: list[Any], a: Any, pivot_row: list[Any], prev: Any, ops: Any) -> list[Any]:
+    """One fraction-free elimination step: ``(pivot*row - a*pivot_row) / prev``, entry by entry.
+
+    ``prev`` is the previous pivot (``None`` for the first step: no
+    division).  Sylvester's identity makes every division exact.
+
+    Uses ``ops.mul, ops.sub, ops.exquo, ops.is_zero``.
+
+    >>> from gentensor.ops import integers
+    >>> bareiss_combine(2, [3, 4], 1, [5, 6], None, integers)
+    [1, 2]
+    """
+    mul = ops.mul
+    if ops.is_zero(a):
+        new = [mul(pivot, x) for x in row]
+    else:
+        sub = ops.sub
+        new = [sub(mul(pivot, x), mul(a, y)) for x, y in zip(row, pivot_row)]
+    if prev is not None:
+        exquo = ops.exquo
+        new = [exquo(v, prev) for v in new]
+    return new
 
 
 def find_pivot(M: Matrix, col: int, start: int, ops: Any, key: PivotKey = None) -> int:
@@ -82,7 +119,7 @@ def det_bareiss(M: Matrix, ops: Any) -> Any:
     Every division is exact, so the kernel runs in any integral domain with
     ``exquo``; intermediate entries are minors of ``M`` (no blow-up).
 
-    Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.neg, ops.exquo, ops.is_zero``.
+    Uses ``ops.zero, ops.one, ops.neg`` and what :func:`bareiss_combine` uses.
 
     >>> from gentensor.ops import integers
     >>> det_bareiss([[2, 3, 1], [4, 1, 0], [0, 5, 7]], integers)
@@ -91,7 +128,6 @@ def det_bareiss(M: Matrix, ops: Any) -> Any:
     n = len(M)
     if n == 0:
         return ops.one
-    mul, sub, exquo, is_zero = ops.mul, ops.sub, ops.exquo, ops.is_zero
     negate = False
     prev = None  # the previous pivot; None stands for ops.one (skip the division)
     for k in range(n - 1):
@@ -106,14 +142,7 @@ def det_bareiss(M: Matrix, ops: Any) -> Any:
         tail = rowk[k + 1 :]
         for i in range(k + 1, n):
             ri = M[i]
-            a = ri[k]
-            if is_zero(a):
-                new = [mul(pk, x) for x in ri[k + 1 :]]
-            else:
-                new = [sub(mul(pk, x), mul(a, y)) for x, y in zip(ri[k + 1 :], tail)]
-            if prev is not None:
-                new = [exquo(v, prev) for v in new]
-            ri[k + 1 :] = new
+            ri[k + 1 :] = bareiss_combine(pk, ri[k + 1 :], ri[k], tail, prev, ops)
         prev = pk
     d = M[n - 1][n - 1]
     return ops.neg(d) if negate else d
@@ -211,7 +240,7 @@ def echelon_bareiss(M: Matrix, ops: Any) -> list[int]:
     """
     m = len(M)
     ncols = len(M[0]) if m else 0
-    mul, sub, exquo, is_zero, zero = ops.mul, ops.sub, ops.exquo, ops.is_zero, ops.zero
+    zero = ops.zero
     pivots: list[int] = []
     prev = None
     r = 0
@@ -228,14 +257,7 @@ def echelon_bareiss(M: Matrix, ops: Any) -> list[int]:
         tail = rowr[c + 1 :]
         for i in range(r + 1, m):
             ri = M[i]
-            a = ri[c]
-            if is_zero(a):
-                new = [mul(pr, x) for x in ri[c + 1 :]]
-            else:
-                new = [sub(mul(pr, x), mul(a, y)) for x, y in zip(ri[c + 1 :], tail)]
-            if prev is not None:
-                new = [exquo(v, prev) for v in new]
-            ri[c:] = [zero, *new]
+            ri[c:] = [zero, *bareiss_combine(pr, ri[c + 1 :], ri[c], tail, prev, ops)]
         prev = pr
         pivots.append(c)
         r += 1
@@ -261,9 +283,8 @@ def rref_den(M: Matrix, ops: Any) -> tuple[Any, list[int]]:
     """
     m = len(M)
     ncols = len(M[0]) if m else 0
-    mul, sub, exquo, is_zero = ops.mul, ops.sub, ops.exquo, ops.is_zero
     den = ops.one
-    first = True
+    prev = None  # the previous pivot (None before the first: no division)
     pivots: list[int] = []
     r = 0
     for c in range(ncols):
@@ -277,19 +298,9 @@ def rref_den(M: Matrix, ops: Any) -> tuple[Any, list[int]]:
         rowr = M[r]
         pr = rowr[c]
         for i in range(m):
-            if i == r:
-                continue
-            ri = M[i]
-            a = ri[c]
-            if is_zero(a):
-                new = [mul(pr, x) for x in ri]
-            else:
-                new = [sub(mul(pr, x), mul(a, y)) for x, y in zip(ri, rowr)]
-            if not first:
-                new = [exquo(v, den) for v in new]
-            M[i] = new
-        den = pr
-        first = False
+            if i != r:
+                M[i] = bareiss_combine(pr, M[i], M[i][c], rowr, prev, ops)
+        den = prev = pr
         pivots.append(c)
         r += 1
     return den, pivots
@@ -430,63 +441,3 @@ def lu_field(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> tuple[list[int]
     for i in range(m):
         L[i][i] = one
     return perm, L, M
-
-
-def lu_fraction_free(M: Matrix, ops: Any) -> tuple[list[int], Matrix, list[Any], Matrix]:
-    """Fraction-free LU of any ``m x n`` matrix: ``P @ M == L @ diag(D)**-1 @ U``.
-
-    Bareiss elimination recording its multipliers (Nakos, Turner and
-    Williams): with pivots ``p_0, p_1, ...`` and ``p_-1 = 1``, ``L`` is lower
-    triangular with ``L[k][k] = p_k``, ``D[k] = p_(k-1) * p_k``, and ``U`` is
-    the fraction-free echelon form; all entries stay in the ring.  Rows past
-    the rank get ``L[k][k] = D[k] = 1`` (their ``U`` rows are zero).  ``M``
-    becomes ``U``.
-
-    Returns ``(perm, L, D, U)``.
-
-    Uses what :func:`echelon_bareiss` uses.
-
-    >>> from gentensor.ops import integers
-    >>> perm, L, D, U = lu_fraction_free([[2, 1], [4, 5]], integers)
-    >>> perm, L, D, U
-    ([0, 1], [[2, 0], [4, 6]], [2, 12], [[2, 1], [0, 6]])
-    """
-    m = len(M)
-    ncols = len(M[0]) if m else 0
-    mul, sub, exquo, is_zero, zero, one = ops.mul, ops.sub, ops.exquo, ops.is_zero, ops.zero, ops.one
-    perm = list(range(m))
-    L = [[zero] * m for _ in range(m)]
-    D = [one] * m
-    prev = None
-    r = 0
-    for c in range(ncols):
-        if r == m:
-            break
-        p = find_pivot(M, c, r, ops)
-        if p < 0:
-            continue
-        if p != r:
-            M[r], M[p] = M[p], M[r]
-            L[r], L[p] = L[p], L[r]
-            perm[r], perm[p] = perm[p], perm[r]
-        rowr = M[r]
-        pr = rowr[c]
-        L[r][r] = pr
-        D[r] = pr if prev is None else mul(prev, pr)
-        tail = rowr[c + 1 :]
-        for i in range(r + 1, m):
-            ri = M[i]
-            a = ri[c]
-            L[i][r] = a
-            if is_zero(a):
-                new = [mul(pr, x) for x in ri[c + 1 :]]
-            else:
-                new = [sub(mul(pr, x), mul(a, y)) for x, y in zip(ri[c + 1 :], tail)]
-            if prev is not None:
-                new = [exquo(v, prev) for v in new]
-            ri[c:] = [zero, *new]
-        prev = pr
-        r += 1
-    for k in range(r, m):
-        L[k][k] = one
-    return perm, L, D, M

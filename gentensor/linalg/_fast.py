@@ -67,6 +67,31 @@ def det_small(M: list[list[Any]]) -> Any:
     )
 
 
+def _int_step(rows: list[list[int]], pivot: list[int], prev: int) -> list[list[int]]:
+    """One fraction-free (Bareiss) step on Python ints: the rows below ``pivot``, their first column gone.
+
+    Each row becomes ``(pk*row - a*pivot_tail) // prev`` with ``pk = pivot[0]``
+    and ``a`` its first entry (an exact division).  This is
+    :func:`._dense.bareiss_combine` written on ints: ``//`` and ``*`` straight
+    on the list elements, which ``bench_linalg`` measures at about 1.5x the
+    speed of the generic step through ``ops`` members at n = 80.
+    """
+    pk = pivot[0]
+    tail = pivot[1:]
+    new = []
+    if prev == 1:
+        for r in rows:
+            a = r[0]
+            del r[0]
+            new.append([pk * x - a * y for x, y in zip(r, tail)] if a else [pk * x for x in r])
+    else:
+        for r in rows:
+            a = r[0]
+            del r[0]
+            new.append([(pk * x - a * y) // prev for x, y in zip(r, tail)] if a else [pk * x // prev for x in r])
+    return new
+
+
 def det_int(M: list[list[int]]) -> int:
     """Determinant of a square matrix of Python ints by Bareiss elimination.
 
@@ -92,21 +117,8 @@ def det_int(M: list[list[int]]) -> int:
         pivot = rows.pop(idx)
         if idx & 1:
             negate = not negate
-        pk = pivot[0]
-        tail = pivot[1:]
-        new = []
-        if prev == 1:
-            for r in rows:
-                a = r[0]
-                del r[0]
-                new.append([pk * x - a * y for x, y in zip(r, tail)] if a else [pk * x for x in r])
-        else:
-            for r in rows:
-                a = r[0]
-                del r[0]
-                new.append([(pk * x - a * y) // prev for x, y in zip(r, tail)] if a else [pk * x // prev for x in r])
-        rows = new
-        prev = pk
+        rows = _int_step(rows, pivot, prev)
+        prev = pivot[0]
     d = rows[0][0]
     return -d if negate else d
 
@@ -134,15 +146,8 @@ def echelon_int(M: list[list[int]]) -> list[int]:
                 del r[0]
             continue
         pivot = rows.pop(idx)
-        pk = pivot[0]
-        tail = pivot[1:]
-        new = []
-        for r in rows:
-            a = r[0]
-            del r[0]
-            new.append([(pk * x - a * y) // prev for x, y in zip(r, tail)] if a else [pk * x // prev for x in r])
-        rows = new
-        prev = pk
+        rows = _int_step(rows, pivot, prev)
+        prev = pivot[0]
         pivots.append(c)
     return pivots
 
@@ -219,21 +224,8 @@ def solve_den_int(A: list[list[int]], B: list[list[int]]) -> Optional[tuple[list
         if idx & 1:
             negate = not negate
         upper.append(pivot)
-        pk = pivot[0]
-        tail = pivot[1:]
-        new = []
-        if prev == 1:
-            for r in rows:
-                a = r[0]
-                del r[0]
-                new.append([pk * x - a * y for x, y in zip(r, tail)] if a else [pk * x for x in r])
-        else:
-            for r in rows:
-                a = r[0]
-                del r[0]
-                new.append([(pk * x - a * y) // prev for x, y in zip(r, tail)] if a else [pk * x // prev for x in r])
-        rows = new
-        prev = pk
+        rows = _int_step(rows, pivot, prev)
+        prev = pivot[0]
     d = -prev if negate else prev
     Y: list[list[int]] = [[] for _ in range(n)]
     for i in range(n - 1, -1, -1):

@@ -1,18 +1,43 @@
-"""Element operations: the protocol, the built-in ops, inference and promotion."""
+"""Element operations: what a ring is and everything that depends on it.
+
+The protocol (:class:`ElementOps`) and its helper base (:class:`BaseOps`), the
+built-in ops, the capabilities algorithms choose by (:class:`Capabilities`),
+the kernel-provider registry (:func:`register_provider`), how elements are
+written to files and read from text (``to_json``/``from_json``/``parse``), and
+type inference and promotion (:func:`result_ops`).  Nothing here knows about
+tensors.
+"""
 
 from __future__ import annotations
 
-from ._modular import ModularOps, modular
+from ._capabilities import KINDS, Capabilities, capabilities_of
+from ._modular import modular
 from ._numeric import booleans, complexes, floats, integers, rationals
 from ._objects import objects
-from ._protocol import BaseOps, ElementOps
-from ._registry import as_ops, infer_ops, is_ops, ops_for_type, register_ops, result_ops
+from ._parse import parse_cell
+from ._protocol import BaseOps, ElementOps, defines, require
+from ._providers import Provider, provider, provider_info, register_provider, unregister_provider
+from ._registry import (
+    as_ops,
+    infer_ops,
+    is_ops,
+    known_ops_for_type,
+    ops_for_type,
+    ops_from_spec,
+    register_ops,
+    registered_ops,
+    result_ops,
+)
 from ._symbolic import symbolic
 
 __all__ = [
     "ElementOps",
     "BaseOps",
-    "ModularOps",
+    "Capabilities",
+    "KINDS",
+    "capabilities_of",
+    "defines",
+    "require",
     "booleans",
     "integers",
     "rationals",
@@ -27,4 +52,13 @@ __all__ = [
     "infer_ops",
     "is_ops",
     "ops_for_type",
+    "known_ops_for_type",
+    "registered_ops",
+    "ops_from_spec",
+    "parse_cell",
+    "Provider",
+    "register_provider",
+    "unregister_provider",
+    "provider",
+    "provider_info",
 ]

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import math
 import re
+from fractions import Fraction
 from typing import Any, Callable
 
 from ..errors import DomainError, FormatError, GentensorError
 
 __all__ = [
     "FormatError",
+    "encode_object",
+    "decode_object",
     "SYMPY_FUNCTIONS",
     "SYMPY_CONSTANTS",
     "encode_int",
@@ -237,3 +240,67 @@ def _show(v: Any, limit: int = 60) -> str:
     text = repr(v)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
+
+# -- elements of gt.objects: tagged values ---------------------------------------------
+
+_OBJECT_TAGS = ("int", "fraction", "float", "complex", "bool", "str", "none", "sympy")
+
+
+def encode_object(v: Any) -> list[Any]:
+    if v is None:
+        return ["none"]
+    if type(v) is bool:
+        return ["bool", v]
+    if type(v) is int:
+        return ["int", encode_int(v)]
+    if type(v) is Fraction:
+        return ["fraction", encode_int(v.numerator), encode_int(v.denominator)]
+    if type(v) is float:
+        return ["float", encode_float(v)]
+    if type(v) is complex:
+        return ["complex", encode_float(v.real), encode_float(v.imag)]
+    if type(v) is str:
+        return ["str", v]
+    if getattr(type(v), "__module__", "").startswith("sympy"):
+        return ["sympy", encode_expr(v)]
+    raise DomainError(
+        f"save: an objects tensor can hold only None, bool, int, Fraction, float, complex, str and SymPy "
+        f"elements in a file (got {type(v).__name__}); register an ops with format/parse for your type"
+    )
+
+
+def decode_object(v: Any, where: str) -> Any:
+    if not isinstance(v, list) or not v or v[0] not in _OBJECT_TAGS:
+        raise _Bad(where, f"expected a tagged element [\"int\" | \"fraction\" | ..., value] (got {_show(v)})")
+    tag, args = v[0], v[1:]
+    want = {"none": 0, "fraction": 2, "complex": 2}.get(tag, 1)
+    if len(args) != want:
+        raise _Bad(where, f"a {tag!r} element takes {want} value(s) (got {len(args)})")
+    if tag == "none":
+        return None
+    if tag == "bool":
+        if type(args[0]) is not bool:
+            raise _Bad(where, f"expected true or false (got {_show(args[0])})")
+        return args[0]
+    if tag == "int":
+        return decode_int(args[0], where)
+    if tag == "fraction":
+        return decode_fraction(args, where)
+    if tag == "float":
+        return decode_float(args[0], where)
+    if tag == "complex":
+        return complex(decode_float(args[0], where), decode_float(args[1], where))
+    if tag == "str":
+        if not isinstance(args[0], str):
+            raise _Bad(where, f"expected a string (got {_show(args[0])})")
+        return args[0]
+    return _decode_expr(args[0], where, 0)
+
+
+def decode_fraction(v: Any, where: str) -> Fraction:
+    if not isinstance(v, list) or len(v) != 2:
+        raise _Bad(where, f"expected a rational [numerator, denominator] (got {_show(v)})")
+    p, q = decode_int(v[0], where), decode_int(v[1], where)
+    if q == 0:
+        raise _Bad(where, "a rational with denominator 0")
+    return Fraction(p, q)

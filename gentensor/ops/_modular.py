@@ -14,6 +14,9 @@ from math import gcd
 from typing import Any, Iterable
 
 from ..errors import NotDivisibleError
+from ._capabilities import Capabilities
+from ._codec import _Bad, decode_int, encode_int
+from ._parse import parse_cell
 from ._protocol import BaseOps
 
 __all__ = ["modular", "ModularOps", "is_prime"]
@@ -61,8 +64,8 @@ class ModularOps(BaseOps):
     (3, 2, True, False)
     """
 
-    is_ordered = False
     has_exquo = True
+    returns_bool = True
     native_types = ()
 
     def __init__(self, n: int) -> None:
@@ -70,12 +73,27 @@ class ModularOps(BaseOps):
         self.name = f"modular({n})"
         self.zero = 0
         self.one = 1 % n
-        self.is_field = is_prime(n)
+        prime = is_prime(n)
+        self.is_field = prime
+        self._capabilities = Capabilities(
+            kind="modular",
+            integral_domain=prime,
+            field=prime,
+            exact_division=True,
+            characteristic=n,
+        )
+        # Kernels on raw ints mod n are registered for these two families.
+        self.kernel_family = "modular-prime" if prime else "modular-composite"
         # Closures over n as instance attributes: one Python call per element.
         self.add = lambda a, b: (a + b) % n  # type: ignore[method-assign]
         self.sub = lambda a, b: (a - b) % n  # type: ignore[method-assign]
         self.mul = lambda a, b: (a * b) % n  # type: ignore[method-assign]
         self.neg = lambda a: -a % n  # type: ignore[method-assign]
+
+    @property
+    def capabilities(self) -> Capabilities:  # type: ignore[override]
+        """Z/nZ: a field when ``n`` is prime, a ring with zero divisors otherwise; characteristic ``n``."""
+        return self._capabilities
 
     def equal(self, a: int, b: int) -> bool:
         return a == b
@@ -125,10 +143,25 @@ class ModularOps(BaseOps):
             a, k = self.div(1, a), -k
         return pow(a, k, self.n)
 
-    def absorbs(self, other: Any) -> bool:
-        from ._numeric import booleans, integers, rationals
+    def parse(self, text: str) -> int:
+        """The residue spelled by ``text`` (an int, or a fraction read through the inverse)."""
+        return self.convert(parse_cell(text))
 
-        return other is booleans or other is integers or other is rationals
+    to_json = staticmethod(encode_int)
+
+    def from_json(self, value: Any) -> int:
+        k = decode_int(value, "")
+        if not 0 <= k < self.n:
+            raise _Bad("", f"an element of modular({self.n}) must lie in [0, {self.n}) (got {k})")
+        return k
+
+    def json_as_is(self, values: list[Any]) -> bool:
+        return not values or (
+            set(map(type, values)) == {int} and 0 <= min(values) and max(values) < min(self.n, 2**53 + 1)
+        )
+
+    def spec(self) -> dict[str, Any]:
+        return {"builtin": "modular", "n": encode_int(self.n)}
 
     def __reduce__(self) -> tuple[Any, tuple[int]]:
         return (modular, (self.n,))

@@ -16,6 +16,9 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from ..errors import DomainError, NotDivisibleError
+from ._capabilities import Capabilities
+from ._codec import _SAFE_INT, _Bad, _show, decode_float, decode_fraction, decode_int, encode_float, encode_int
+from ._parse import parse_cell
 from ._protocol import BaseOps
 
 __all__ = ["booleans", "integers", "rationals", "floats", "complexes"]
@@ -58,9 +61,23 @@ class _OperatorOps(BaseOps):
     lt = staticmethod(operator.lt)
     le = staticmethod(operator.le)
     native_types: tuple[type, ...] = ()
+    returns_bool = True
+    #: The elements' own ``**`` is the ring's power for int exponents.
+    int_pow = staticmethod(operator.pow)
 
     def sum(self, values: Iterable[Any]) -> Any:
         return sum(values, self.zero)
+
+    def round(self, a: Any, ndigits: int = 0) -> Any:
+        """``a`` rounded to ``ndigits`` decimal digits, half to even (Python's ``round``), in this ops."""
+        return self.convert(round(a, ndigits))
+
+    def parse(self, text: str) -> Any:
+        """The element spelled by ``text`` (ints, fractions, exact decimals)."""
+        return self.convert(parse_cell(text))
+
+    def spec(self) -> dict[str, Any]:
+        return {"builtin": self.name}
 
     def prod(self, values: Iterable[Any]) -> Any:
         return math.prod(values, start=self.one)
@@ -87,13 +104,15 @@ class BooleanOps(_OperatorOps):
     name = "booleans"
     zero = False
     one = True
-    is_ordered = True
+    capabilities = Capabilities(kind="bool", ordered=True)
     native_types = (bool,)
     add = staticmethod(operator.or_)
     mul = staticmethod(operator.and_)
 
     def neg(self, a: Any) -> Any:
         return a
+
+    int_pow = None  # booleans compute powers as integers
 
     def sub(self, a: Any, b: Any) -> Any:
         raise DomainError("booleans.sub: booleans have no subtraction; convert with .astype(gt.integers)")
@@ -111,6 +130,21 @@ class BooleanOps(_OperatorOps):
             return bool(value)
         raise _refuse(self, value, "only True/False (or 0/1) are booleans")
 
+    @property
+    def arithmetic_ops(self) -> Any:
+        return integers
+
+    def to_json(self, a: bool) -> bool:
+        return bool(a)
+
+    def from_json(self, value: Any) -> bool:
+        if type(value) is not bool:
+            raise _Bad("", f"expected true or false (got {_show(value)})")
+        return value
+
+    def json_as_is(self, values: list[Any]) -> bool:
+        return set(map(type, values)) <= {bool}
+
     def absorbs(self, other: Any) -> bool:
         return False
 
@@ -126,9 +160,18 @@ class IntegerOps(_OperatorOps):
     name = "integers"
     zero = 0
     one = 1
-    has_exquo = True
-    is_ordered = True
+    capabilities = Capabilities(
+        kind="integer", integral_domain=True, exact_division=True, euclidean=True, ordered=True, characteristic=0
+    )
     native_types = (int,)
+    divmod = staticmethod(divmod)
+    gcd = staticmethod(math.gcd)
+    #: ``a / b`` in the rationals: the Fraction constructor itself (one C call).
+    to_fraction = staticmethod(Fraction)
+
+    @property
+    def fraction_field(self) -> Any:  # type: ignore[override]
+        return rationals
 
     def convert(self, value: Any) -> int:
         if type(value) is int:
@@ -161,6 +204,22 @@ class IntegerOps(_OperatorOps):
             raise DomainError(f"integers.pow: negative power {k} leaves the integers; use gt.rationals")
         return a**k
 
+    def convert_list(self, values: Iterable[Any]) -> list[Any]:
+        values = list(values)
+        if set(map(type, values)) <= {bool, int}:
+            return list(map(int, values))
+        return list(map(self.convert, values))
+
+    to_json = staticmethod(encode_int)
+
+    def from_json(self, value: Any) -> int:
+        return decode_int(value, "")
+
+    def json_as_is(self, values: list[Any]) -> bool:
+        return not values or (
+            set(map(type, values)) == {int} and -_SAFE_INT <= min(values) and max(values) <= _SAFE_INT
+        )
+
     def absorbs(self, other: Any) -> bool:
         return other is booleans
 
@@ -177,12 +236,17 @@ class RationalOps(_OperatorOps):
     name = "rationals"
     zero = Fraction(0)
     one = Fraction(1)
-    is_field = True
-    has_exquo = True
-    is_ordered = True
+    capabilities = Capabilities(
+        kind="rational", integral_domain=True, field=True, exact_division=True, ordered=True, characteristic=0
+    )
     native_types = (Fraction,)
     div = staticmethod(operator.truediv)
     exquo = staticmethod(operator.truediv)
+
+    @staticmethod
+    def floordiv(a: Fraction, b: Fraction) -> Fraction:
+        """``a // b`` as a Fraction (Python's ``Fraction // Fraction`` is an int)."""
+        return Fraction(a // b)
 
     def convert(self, value: Any) -> Fraction:
         if type(value) is Fraction:
@@ -207,6 +271,12 @@ class RationalOps(_OperatorOps):
         sign = "-" if a < 0 else ""
         return f"{sign}\\frac{{{abs(a.numerator)}}}{{{a.denominator}}}"
 
+    def to_json(self, q: Fraction) -> list[Any]:
+        return [encode_int(q.numerator), encode_int(q.denominator)]
+
+    def from_json(self, value: Any) -> Fraction:
+        return decode_fraction(value, "")
+
     def absorbs(self, other: Any) -> bool:
         return other is booleans or other is integers
 
@@ -222,11 +292,13 @@ class FloatOps(_OperatorOps):
     name = "floats"
     zero = 0.0
     one = 1.0
-    is_field = True
-    has_exquo = True
-    is_exact = False
-    is_ordered = True
+    capabilities = Capabilities(
+        kind="real floating", exact=False, integral_domain=True, field=True, exact_division=True,
+        ordered=True, characteristic=0,
+    )
     native_types = (float,)
+    #: Any real exponent: Python's own ``**``.
+    power = staticmethod(operator.pow)
     div = staticmethod(operator.truediv)
     exquo = staticmethod(operator.truediv)
     format = staticmethod(repr)
@@ -240,6 +312,14 @@ class FloatOps(_OperatorOps):
         if py is not None:
             return float(py)
         raise _refuse(self, value)
+
+    to_json = staticmethod(encode_float)
+
+    def from_json(self, value: Any) -> float:
+        return decode_float(value, "")
+
+    def json_as_is(self, values: list[Any]) -> bool:
+        return set(map(type, values)) <= {float} and all(map(math.isfinite, values))
 
     def absorbs(self, other: Any) -> bool:
         return other is booleans or other is integers or other is rationals
@@ -256,10 +336,12 @@ class ComplexOps(_OperatorOps):
     name = "complexes"
     zero = 0j
     one = 1 + 0j
-    is_field = True
-    has_exquo = True
-    is_exact = False
+    capabilities = Capabilities(
+        kind="complex floating", exact=False, integral_domain=True, field=True, exact_division=True, characteristic=0
+    )
     native_types = (complex,)
+    #: Any complex exponent: Python's own ``**``.
+    power = staticmethod(operator.pow)
     div = staticmethod(operator.truediv)
     exquo = staticmethod(operator.truediv)
     format = staticmethod(repr)
@@ -286,6 +368,22 @@ class ComplexOps(_OperatorOps):
             except TypeError:
                 pass
         raise _refuse(self, value)
+
+    @property
+    def real_ops(self) -> Any:
+        return floats
+
+    def round(self, a: complex, ndigits: int = 0) -> complex:
+        """Real and imaginary parts rounded separately (as NumPy does)."""
+        return complex(round(a.real, ndigits), round(a.imag, ndigits))
+
+    def to_json(self, z: complex) -> list[Any]:
+        return [encode_float(z.real), encode_float(z.imag)]
+
+    def from_json(self, value: Any) -> complex:
+        if not isinstance(value, list) or len(value) != 2:
+            raise _Bad("", f"expected a complex [real, imag] (got {_show(value)})")
+        return complex(decode_float(value[0], ""), decode_float(value[1], ""))
 
     def absorbs(self, other: Any) -> bool:
         return other in (booleans, integers, rationals, floats)

@@ -12,6 +12,9 @@ from __future__ import annotations
 import operator
 from typing import Any, Iterable
 
+from ._capabilities import Capabilities
+from ._codec import decode_object, encode_object
+from ._parse import parse_cell
 from ._protocol import BaseOps
 
 __all__ = ["objects", "ObjectOps"]
@@ -28,8 +31,14 @@ class ObjectOps(BaseOps):
     name = "objects"
     zero = 0
     one = 1
-    is_exact = False
-    is_ordered = True
+    capabilities = Capabilities(kind="object", exact=False, ordered=True)
+    returns_bool = True
+    power = staticmethod(operator.pow)
+    int_pow = staticmethod(operator.pow)
+
+    @staticmethod
+    def round(a: Any, ndigits: int = 0) -> Any:
+        return round(a, ndigits)
     add = staticmethod(operator.add)
     sub = staticmethod(operator.sub)
     mul = staticmethod(operator.mul)
@@ -58,6 +67,18 @@ class ObjectOps(BaseOps):
 
     def pow(self, a: Any, k: int) -> Any:
         return a**k
+
+    def parse(self, text: str) -> Any:
+        """The number or expression spelled by ``text``."""
+        return parse_cell(text)
+
+    to_json = staticmethod(encode_object)
+
+    def from_json(self, value: Any) -> Any:
+        return decode_object(value, "")
+
+    def spec(self) -> dict[str, Any]:
+        return {"builtin": "objects"}
 
     def absorbs(self, other: Any) -> bool:
         return True

@@ -13,13 +13,18 @@ from functools import reduce
 from typing import Any, Callable, Iterable, Protocol, runtime_checkable
 
 from ..errors import DomainError
+from ._capabilities import Capabilities, capabilities_from_flags, capabilities_of
 
-__all__ = ["ElementOps", "BaseOps"]
+__all__ = ["ElementOps", "BaseOps", "defines", "require"]
 
 
 @runtime_checkable
 class ElementOps(Protocol):
     """What a tensor needs from its elements' operations.
+
+    Required of every ops: ``zero``, ``one``, ``add``, ``mul``, ``neg``,
+    ``equal`` and ``convert``.  :class:`BaseOps` gives every other member a
+    default, so user rings subclass it and define what they can do better.
 
     Members
     -------
@@ -30,20 +35,36 @@ class ElementOps(Protocol):
     convert(value)
         Turn a Python int, Fraction or same-kind value into an element;
         raise ``TypeError`` when that is not possible exactly.
-    add, sub, mul, neg
-        Ring arithmetic.
-    sum(iterable)
-        n-ary sum (SymPy builds one ``Add``).
+    add, sub, mul, neg, pow
+        Ring arithmetic (``pow(a, k)`` for an int ``k``).
+    sum(iterable), prod(iterable)
+        n-ary sum and product (SymPy builds one ``Add``/``Mul``).
     exquo(a, b)
         Exact division: ``q`` with ``a == b*q`` or ``NotDivisibleError``.
     div(a, b)
         Field division (``DomainError`` when the ring is not a field).
+    divmod(a, b), gcd(a, b)
+        Euclidean division and greatest common divisor (Euclidean domains).
     is_zero(a), equal(a, b)
         Semantic tests (never Python truthiness).
-    format(a), latex(a)
-        Text and LaTeX of one element.
-    is_commutative, is_field, is_exact, has_exquo
-        Capability flags that choose algorithms.
+    lt(a, b), le(a, b)
+        The order (ordered rings only).
+    format(a), latex(a), parse(text)
+        Text and LaTeX of one element, and its inverse for files.
+    to_json(a), from_json(value), spec()
+        The element's form in the save format and the ops' header there.
+    capabilities : Capabilities
+        What the ring is (commutative, field, Euclidean, ordered, ...);
+        every algorithm chooses by it.
+    fraction_field
+        The ops that quotients live in when this ring is not a field
+        (``gt.rationals`` for ``gt.integers``), or ``None``.
+    kernel_family
+        The name under which kernels are registered for a family of ops
+        (see :func:`gentensor.register_provider`), or ``None``.
+    is_commutative, is_field, is_exact, has_exquo, is_ordered
+        The flags of the first protocol version, kept in step with
+        ``capabilities``.
 
     >>> import gentensor as gt
     >>> isinstance(gt.integers, gt.ElementOps)
@@ -58,6 +79,8 @@ class ElementOps(Protocol):
     is_exact: bool
     has_exquo: bool
 
+    @property
+    def capabilities(self) -> Capabilities: ...
     def convert(self, value: Any) -> Any: ...
     def add(self, a: Any, b: Any) -> Any: ...
     def sub(self, a: Any, b: Any) -> Any: ...
@@ -80,6 +103,12 @@ class BaseOps:
     (``exquo`` and ``div`` raise :class:`DomainError` until you do, and the
     flags ``has_exquo``/``is_field`` stay ``False``).
 
+    What the ring *is* goes in ``capabilities``: by default it is read off the
+    flags (``has_exquo`` means an integral domain with exact division); a
+    subclass may instead set ``capabilities = gt.Capabilities(...)``, and the
+    flags follow it.  Algorithms choose by these capabilities, so a user ring
+    that declares what a built-in declares gets the built-in's algorithms.
+
     Examples
     --------
     Integers mod 7 as a user ring:
@@ -96,6 +125,8 @@ class BaseOps:
     >>> ops = Mod7()
     >>> ops.sub(2, 5), ops.sum([3, 4, 5]), ops.is_zero(ops.add(3, 4))
     (4, 5, True)
+    >>> ops.capabilities.field, ops.capabilities.kind
+    (False, 'user')
     """
 
     name: str = "ops"
@@ -107,6 +138,39 @@ class BaseOps:
     has_exquo: bool = False
     #: True when ``lt``/``le`` give a total order (min, max, sorting).
     is_ordered: bool = False
+    #: Python types whose values are already elements (no conversion needed).
+    native_types: tuple[type, ...] = ()
+    #: The family name kernels are registered under (see ``gt.register_provider``).
+    kernel_family: str | None = None
+    #: Where quotients live when this ring is not a field (``rationals`` for ``integers``).
+    fraction_field: Any = None
+    #: True when ``equal``/``lt``/``le`` return real ``bool`` (saves a wrapper per element).
+    returns_bool: bool = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        caps = cls.__dict__.get("capabilities")
+        if isinstance(caps, Capabilities):  # the flags follow declared capabilities
+            cls.is_commutative = caps.commutative
+            cls.is_field = caps.field
+            cls.is_exact = caps.exact
+            cls.has_exquo = caps.exact_division
+            cls.is_ordered = caps.ordered
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What the ring is (read off the flags unless the class declares it)."""
+        return capabilities_from_flags(self)
+
+    @property
+    def arithmetic_ops(self) -> Any:
+        """The ops that arithmetic on these elements gives (``integers`` for ``booleans``)."""
+        return self
+
+    @property
+    def real_ops(self) -> Any:
+        """The ops of absolute values and real parts (``floats`` for ``complexes``)."""
+        return self
 
     # -- required (subclasses must define) ---------------------------------
     def convert(self, value: Any) -> Any:
@@ -149,6 +213,16 @@ class BaseOps:
             f"(got {self.format(a)} / {self.format(b)}); define div and set is_field = True"
         )
 
+    def to_fraction(self, a: Any, b: Any) -> Any:
+        """``a / b`` as an element of :attr:`fraction_field` (for rings that are not fields)."""
+        field = self.fraction_field
+        if field is None:
+            raise DomainError(
+                f"{self.name}.to_fraction: {self.name} names no fraction_field to divide in "
+                f"(got {self.format(a)} / {self.format(b)}); set fraction_field to the ops of its quotients"
+            )
+        return field.div(field.convert(a), field.convert(b))
+
     def pow(self, a: Any, k: int) -> Any:
         """``a**k`` for an integer ``k >= 0`` by repeated squaring (negative: via ``div``)."""
         if k < 0:
@@ -182,6 +256,18 @@ class BaseOps:
         """Remainder ``a % b`` (only where the ring has one)."""
         raise self._unsupported("mod", a, b)
 
+    def divmod(self, a: Any, b: Any) -> tuple[Any, Any]:
+        """Euclidean division ``(q, r)`` with ``a == b*q + r`` (only in Euclidean domains)."""
+        raise self._unsupported("divmod", a, b)
+
+    def gcd(self, a: Any, b: Any) -> Any:
+        """A greatest common divisor, by Euclid's algorithm on :meth:`divmod`."""
+        if not defines(self, "divmod"):
+            raise self._unsupported("gcd", a, b)
+        while not self.is_zero(b):
+            a, b = b, self.divmod(a, b)[1]
+        return a
+
     def abs(self, a: Any) -> Any:
         """Absolute value (only where the ring has one)."""
         raise self._unsupported("abs", a)
@@ -191,6 +277,39 @@ class BaseOps:
 
     def latex(self, a: Any) -> str:
         return self.format(a)
+
+    def parse(self, text: str) -> Any:
+        """The element written as ``text`` by :meth:`format` (files, the command line)."""
+        raise DomainError(
+            f"{self.name}.parse: {self.name} cannot read elements from text (got {text!r}); "
+            "define parse(text) as the inverse of format(element)"
+        )
+
+    def to_json(self, a: Any) -> Any:
+        """The element as a JSON value for the save format (by default its :meth:`format` text)."""
+        text = self.format(a)
+        if not isinstance(text, str):
+            raise DomainError(f"save: {self.name}.format must return a str (got {text!r} for {a!r})")
+        return text
+
+    def from_json(self, value: Any) -> Any:
+        """The element whose :meth:`to_json` form is ``value`` (by default :meth:`parse` of a string)."""
+        if not isinstance(value, str):
+            raise ValueError(f"expected the text of a {self.name} element (got {value!r})")
+        return self.convert(self.parse(value))
+
+    def spec(self) -> dict[str, Any]:
+        """How the save format names this ops in a file's header (a user ops: by its name)."""
+        if not defines(self, "parse"):
+            raise DomainError(
+                f"save: the ops {self.name} has no parse method, so its elements could not be read back "
+                f"(got ops={self!r}); define parse(text) as the inverse of format(element)"
+            )
+        return {"custom": self.name}
+
+    def json_as_is(self, values: list[Any]) -> bool:
+        """True when every value is its own JSON form (a fast path of the save format)."""
+        return not values
 
     def convert_list(self, values: Iterable[Any]) -> list[Any]:
         """Convert many values at once (ops may override with a fast path)."""
@@ -202,9 +321,39 @@ class BaseOps:
         The default: a user ring absorbs booleans, integers and rationals,
         since ``convert`` must accept Python ints and Fractions.
         """
-        from ._numeric import booleans, integers, rationals
-
-        return other is booleans or other is integers or other is rationals
+        kind = capabilities_of(other).kind
+        return kind in ("bool", "integer", "rational")
 
     def __repr__(self) -> str:
         return self.name
+
+
+def defines(ops: Any, name: str) -> bool:
+    """True when ``ops`` really defines the member ``name`` (not :class:`BaseOps`' refusing default).
+
+    >>> import gentensor as gt
+    >>> defines(gt.integers, "divmod"), defines(gt.modular(7), "lt")
+    (True, False)
+    """
+    if getattr(ops, name, None) is None:
+        return False
+    if name in getattr(ops, "__dict__", {}):
+        return True
+    return getattr(type(ops), name, None) is not getattr(BaseOps, name, None)
+
+
+def require(ops: Any, name: str, func: str, what: str) -> Any:
+    """The member ``ops.<name>``, or :class:`DomainError` saying the ring lacks ``what``.
+
+    >>> import gentensor as gt
+    >>> require(gt.modular(5), "lt", "sort", "an order")
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.DomainError: sort: modular(5) elements have no an order (got a tensor with ops modular(5)); define ops.lt, or convert with .astype(...) to ops that have it
+    """
+    if not defines(ops, name):
+        raise DomainError(
+            f"{func}: {ops!r} elements have no {what} (got a tensor with ops {ops!r}); "
+            f"define ops.{name}, or convert with .astype(...) to ops that have it"
+        )
+    return getattr(ops, name)

@@ -13,12 +13,23 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from ..errors import OpsMismatchError
+from ._codec import _Bad, _show, decode_int
 from ._modular import modular
 from ._numeric import booleans, complexes, floats, integers, rationals
 from ._objects import objects
 from ._symbolic import is_sympy_type, symbolic
 
-__all__ = ["register_ops", "ops_for_type", "as_ops", "infer_ops", "result_ops", "is_ops"]
+__all__ = [
+    "register_ops",
+    "ops_for_type",
+    "known_ops_for_type",
+    "as_ops",
+    "infer_ops",
+    "result_ops",
+    "is_ops",
+    "registered_ops",
+    "ops_from_spec",
+]
 
 _REQUIRED = ("zero", "one", "add", "mul", "neg", "equal", "convert")
 _registered: dict[type, Any] = {
@@ -101,6 +112,69 @@ def ops_for_type(tp: type) -> Any:
         found = _lookup(tp)
         _cache[tp] = found
     return found
+
+
+def known_ops_for_type(tp: type) -> Any:
+    """The ops of elements of type ``tp``, or ``None`` when no ops claims the type.
+
+    >>> import gentensor as gt
+    >>> known_ops_for_type(bool) is gt.booleans, known_ops_for_type(str)
+    (True, None)
+    """
+    ops = ops_for_type(tp)
+    if ops is objects and tp is not object and tp not in _registered:
+        return None
+    return ops
+
+
+def registered_ops(name: str) -> Any:
+    """The user ops registered (``register_ops``) under ``name``, or ``None``.
+
+    >>> registered_ops("integers") is None
+    True
+    """
+    for ops in _registered.values():
+        if getattr(ops, "name", None) == name and _NAMES.get(name) is not ops:
+            return ops
+    return None
+
+
+_BUILTIN_SPECS = {o.name: o for o in (booleans, integers, rationals, floats, complexes, symbolic, objects)}
+
+
+def ops_from_spec(spec: Any, ops: Any = None) -> Any:
+    """The ops a save-format header names (``{"builtin": "integers"}``, ``{"builtin": "modular", "n": 7}``,
+    ``{"custom": name}``); the inverse of ``ops.spec()``.
+
+    ``ops`` is the ops passed by the caller for a user ring that is not
+    registered.  Raises the codec's internal error with the place ``ops``.
+
+    >>> import gentensor as gt
+    >>> ops_from_spec(gt.modular(7).spec()) is gt.modular(7)
+    True
+    """
+    if not isinstance(spec, dict):
+        raise _Bad("ops", f"expected an object like {{\"builtin\": \"integers\"}} (got {_show(spec)})")
+    if set(spec) == {"builtin"} and isinstance(spec["builtin"], str) and spec["builtin"] in _BUILTIN_SPECS:
+        return _BUILTIN_SPECS[spec["builtin"]]
+    if set(spec) == {"builtin", "n"} and spec["builtin"] == "modular":
+        n = decode_int(spec["n"], "ops.n")
+        if n < 2:
+            raise _Bad("ops.n", f"the modulus must be at least 2 (got {n})")
+        return modular(n)
+    if set(spec) == {"custom"} and isinstance(spec["custom"], str):
+        name = spec["custom"]
+        found = ops if ops is not None else registered_ops(name)
+        if found is None:
+            raise _Bad(
+                "ops",
+                f"unknown ops {name!r}; register it with gt.register_ops(cls, ops) before loading, "
+                "or pass load(path, ops=...)",
+            )
+        if getattr(found, "name", None) != name:
+            raise _Bad("ops", f"the file holds {name!r} elements but ops={found!r} was passed")
+        return found
+    raise _Bad("ops", f"unknown ops {_show(spec)}; built-ins are {', '.join(_BUILTIN_SPECS)} and modular")
 
 
 def _lookup(tp: type) -> Any:

@@ -15,6 +15,9 @@ from functools import cached_property
 from typing import Any, Iterable
 
 from ..errors import DomainError
+from ._capabilities import Capabilities
+from ._codec import _decode_expr, encode_expr
+from ._parse import parse_cell
 from ._protocol import BaseOps
 
 __all__ = ["symbolic", "SymbolicOps", "is_sympy_type"]
@@ -47,11 +50,14 @@ class SymbolicOps(BaseOps):
     """
 
     name = "symbolic"
-    is_field = True
-    has_exquo = True
-    is_exact = True
-    is_ordered = False
+    capabilities = Capabilities(
+        kind="symbolic", integral_domain=True, field=True, exact_division=True, characteristic=0
+    )
+    returns_bool = True
     native_types = ()
+    #: Any exponent: SymPy's own ``**``.
+    power = staticmethod(operator.pow)
+    int_pow = staticmethod(operator.pow)
     add = staticmethod(operator.add)
     sub = staticmethod(operator.sub)
     mul = staticmethod(operator.mul)
@@ -130,6 +136,10 @@ class SymbolicOps(BaseOps):
     def abs(self, a: Any) -> Any:
         return _sympy().Abs(a)
 
+    def round(self, a: Any, ndigits: int = 0) -> Any:
+        """SymPy's ``round`` of a numeric expression (a Float, or an Integer for ``ndigits <= 0``)."""
+        return a.round(ndigits)
+
     def lt(self, a: Any, b: Any) -> bool:
         try:
             return bool(a < b)
@@ -147,6 +157,18 @@ class SymbolicOps(BaseOps):
 
     def latex(self, a: Any) -> str:
         return str(_sympy().latex(a))
+
+    def parse(self, text: str) -> Any:
+        """The expression spelled by ``text``, read by the safe parser (never evaluated as Python)."""
+        return self.convert(parse_cell(text))
+
+    to_json = staticmethod(encode_expr)
+
+    def from_json(self, value: Any) -> Any:
+        return _decode_expr(value, "", 0)
+
+    def spec(self) -> dict[str, Any]:
+        return {"builtin": "symbolic"}
 
     def absorbs(self, other: Any) -> bool:
         from ._numeric import booleans, complexes, floats, integers, rationals

@@ -1,0 +1,406 @@
+"""The built-in kernel providers of linear algebra: one table of fast paths, by ops and operation.
+
+Each entry says: for tensors of this ops, this operation runs this kernel
+(instead of the generic algorithm of :mod:`._policy`, which the ops'
+capabilities choose).  Calling conventions (the matrix is a fresh
+``list[list]`` the kernel may consume; ``ops`` comes last):
+
+============== ====================================== ==============================
+operation      arguments                              returns
+============== ====================================== ==============================
+det, det.<m>   rows, ops                              the determinant
+inv            rows, ops                              rows of the inverse, or None
+solve          A rows, B rows, ops                    rows of X, or None
+rank           rows, ops                              an int
+rref           rows, ops                              (rows, pivot columns)
+adjugate       rows, ops                              rows
+charpoly       rows, ops                              coefficients, highest first
+lu             rows, ops                              (perm, L rows, U rows)
+============== ====================================== ==============================
+
+A provider returns ``NotImplemented`` to decline (the generic algorithm then
+runs), leaving its inputs unchanged.  ``None`` from inv/solve means singular.
+
+=================== ===========================================================
+integers            Bareiss on Python ints; FLINT ``fmpz_mat`` when installed
+rationals           rows scaled to integers, the integer kernels, one division
+symbolic            entries that are SymPy numbers go to the integer/rational
+                    kernels; others through SymPy's polynomial domains
+modular-prime       Gaussian elimination on raw ints mod p
+modular-composite   lifted to the integers (never dividing by a zero divisor),
+                    reduced mod n at the end; Berkowitz where division-free
+=================== ===========================================================
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from fractions import Fraction
+from typing import Any, Optional
+
+from ..ops import ElementOps, integers, rationals, register_provider, symbolic
+from . import _fast, _polys
+from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
+from ._dense import identity_rows
+
+__all__ = ["ModularLift", "register_builtin_providers"]
+
+
+class ModularLift:
+    """Ops for the division-free kernels over Z/n at C speed.
+
+    Products stay unreduced Python ints and every ``sum`` reduces mod ``n``;
+    Berkowitz and list matrix products only ever multiply inside a sum, so
+    each dot product is one ``sum(map(mul, ...))`` plus one ``%``.
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.zero = 0
+        self.one = 1 % n
+        self.mul = operator.mul
+
+    def sum(self, values: Any) -> int:
+        return sum(values) % self.n
+
+    def neg(self, a: int) -> int:
+        return -a % self.n
+
+    def add(self, a: int, b: int) -> int:
+        return (a + b) % self.n
+
+
+# -- integers ------------------------------------------------------------------------
+
+
+def det_int(rows: list[list[int]], ops: Any = None) -> int:
+    """Determinant of an int matrix: formulas up to 4x4, FLINT when installed, else Bareiss on ints."""
+    if len(rows) <= 4:
+        return _fast.det_small(rows)
+    flint = _fast.flint_module()
+    if flint is not None:
+        return _fast.det_int_flint(rows, flint)
+    return _fast.det_int(rows)
+
+
+def _det_int_bareiss(rows: list[list[int]], ops: Any) -> int:
+    return _fast.det_int(rows)
+
+
+def _inv_int_scaled(rows: list[list[int]], scales: Optional[list[int]] = None) -> Optional[list[list[Fraction]]]:
+    """Inverse of an int matrix ``B`` times ``diag(scales)`` (``None`` when singular)."""
+    n = len(rows)
+    flint = _fast.flint_module()
+    if flint is not None:
+        result = _fast.inv_int_flint(rows, flint)
+    else:
+        result = _fast.solve_den_int(rows, identity_rows(n, 0, 1))
+    if result is None:
+        return None
+    num, den = result
+    if scales is not None:
+        num = [[v * s for v, s in zip(row, scales)] for row in num]
+    return _fast.fractions_over(num, den)
+
+
+def _inv_int(rows: list[list[int]], ops: Any) -> Optional[list[list[Fraction]]]:
+    return _inv_int_scaled(rows)
+
+
+def _solve_int(A: list[list[int]], B: list[list[int]], ops: Any) -> Optional[list[list[Fraction]]]:
+    result = _fast.solve_den_int([list(row) for row in A], [list(row) for row in B])
+    return None if result is None else _fast.fractions_over(*result)
+
+
+def _rank_int(rows: list[list[int]], ops: Any) -> int:
+    return len(_fast.echelon_int(rows))
+
+
+def _rref_int(rows: list[list[int]], ops: Any) -> tuple[list[list[Fraction]], list[int]]:
+    den, pivots = _fast.rref_den_int(rows)
+    return _fast.fractions_over(rows, den), pivots
+
+
+def adjugate_int(rows: list[list[int]], ops: Any = None) -> list[list[int]]:
+    """Integer adjugate: ``det * inverse`` by fraction-free solving, Berkowitz when singular."""
+    result = _fast.solve_den_int([row[:] for row in rows], identity_rows(len(rows), 0, 1))
+    if result is None:
+        return adjugate_berkowitz(rows, integers)
+    return result[0]
+
+
+def _charpoly_int(rows: list[list[int]], ops: Any) -> list[int]:
+    flint = _fast.flint_module()
+    if flint is not None:
+        return [int(c) for c in reversed(flint.fmpz_mat(rows).charpoly().coeffs())]
+    return charpoly_berkowitz(rows, integers)
+
+
+# -- rationals: denominators cleared, then the integer kernels ---------------------------------
+
+
+def _det_rat(rows: list[list[Fraction]], ops: Any) -> Fraction:
+    ints, scales = _fast.clear_row_denominators(rows)
+    return Fraction(det_int(ints), math.prod(scales))
+
+
+def _det_rat_bareiss(rows: list[list[Fraction]], ops: Any) -> Fraction:
+    ints, scales = _fast.clear_row_denominators(rows)
+    return Fraction(_fast.det_int(ints), math.prod(scales))
+
+
+def _inv_rat(rows: list[list[Fraction]], ops: Any) -> Optional[list[list[Fraction]]]:
+    ints, scales = _fast.clear_row_denominators(rows)
+    return _inv_int_scaled(ints, scales)
+
+
+def _solve_rat(A: list[list[Fraction]], B: list[list[Fraction]], ops: Any) -> Optional[list[list[Fraction]]]:
+    n = len(A)
+    aug, _ = _fast.clear_row_denominators([list(ra) + list(rb) for ra, rb in zip(A, B)])
+    return _solve_int([row[:n] for row in aug], [row[n:] for row in aug], ops)
+
+
+def _rank_rat(rows: list[list[Fraction]], ops: Any) -> int:
+    return len(_fast.echelon_int(_fast.clear_row_denominators(rows)[0]))
+
+
+def _rref_rat(rows: list[list[Fraction]], ops: Any) -> tuple[list[list[Fraction]], list[int]]:
+    return _rref_int(_fast.clear_row_denominators(rows)[0], ops)
+
+
+def _adjugate_rat(rows: list[list[Fraction]], ops: Any) -> list[list[Fraction]]:
+    # adj(A) = adj(d*A) / d**(n-1) for the common denominator d.
+    d = _fast.common_denominator([v for row in rows for v in row])
+    ints = [[(v * d).numerator for v in row] for row in rows]
+    scale = d ** (len(rows) - 1)
+    return [[Fraction(v, scale) for v in row] for row in adjugate_int(ints)]
+
+
+def _charpoly_rat(rows: list[list[Fraction]], ops: Any) -> list[Fraction]:
+    # A = B / d with B integral: coefficient i of A is that of B over d**i.
+    d = _fast.common_denominator([v for row in rows for v in row])
+    coeffs = _charpoly_int([[(v * d).numerator for v in row] for row in rows], ops)
+    return [Fraction(c, d**i) for i, c in enumerate(coeffs)]
+
+
+# -- symbolic: numbers go to the number kernels, the rest through SymPy's domains ---------------
+
+
+def _sym_numbers(rows: list[list[Any]]) -> Optional[tuple[ElementOps, list[list[Any]]]]:
+    """``(integers | rationals, rows)`` when every entry is a SymPy Integer/Rational, else ``None``."""
+    if not all(getattr(v, "is_Rational", False) for row in rows for v in row):
+        return None
+    if all(v.is_Integer for row in rows for v in row):
+        return integers, [[int(v) for v in row] for row in rows]
+    return rationals, [[Fraction(int(v.p), int(v.q)) for v in row] for row in rows]
+
+
+def _to_sym(rows: list[list[Any]]) -> list[list[Any]]:
+    convert = symbolic.convert
+    return [[convert(v) for v in row] for row in rows]
+
+
+def _sym_det(method: str) -> Any:
+    def det(rows: list[list[Any]], ops: Any) -> Any:
+        from . import _policy  # the policy runs the number kernels (a sibling module)
+
+        numbers = _sym_numbers(rows)
+        if numbers is not None:
+            nops, nrows = numbers
+            if nops is integers and method == "gauss":  # Gauss needs the field
+                nops, nrows = rationals, [[Fraction(v) for v in row] for row in nrows]
+            return symbolic.convert(_policy.det(nrows, nops, method))
+        return _polys.det_sym(rows, method)
+
+    return det
+
+
+def _sym_inv(rows: list[list[Any]], ops: Any) -> Any:
+    from . import _policy
+
+    numbers = _sym_numbers(rows)
+    if numbers is not None:
+        out = _policy.inv(numbers[1], numbers[0])
+        return None if out is None else _to_sym(out)
+    return _polys.inv_sym(rows)
+
+
+def _sym_solve(A: list[list[Any]], B: list[list[Any]], ops: Any) -> Any:
+    from . import _policy
+
+    n = len(A)
+    numbers = _sym_numbers([list(ra) + list(rb) for ra, rb in zip(A, B)])
+    if numbers is not None:
+        nops, nrows = numbers
+        out = _policy.solve([r[:n] for r in nrows], [r[n:] for r in nrows], nops)
+        return None if out is None else _to_sym(out)
+    return _polys.solve_sym(A, B)
+
+
+def _sym_rank(rows: list[list[Any]], ops: Any) -> Any:
+    from . import _policy
+
+    numbers = _sym_numbers(rows)
+    if numbers is not None:
+        return _policy.rank(numbers[1], numbers[0])
+    return _polys.rank_sym(rows)
+
+
+def _sym_rref(rows: list[list[Any]], ops: Any) -> Any:
+    from . import _policy
+
+    numbers = _sym_numbers(rows)
+    if numbers is not None:
+        out, pivots = _policy.rref(numbers[1], numbers[0])
+        return _to_sym(out), pivots
+    return _polys.rref_sym(rows)
+
+
+def _sym_lu(rows: list[list[Any]], ops: Any) -> Any:
+    if not rows or not rows[0]:
+        return NotImplemented
+    return _polys.lu_sym(rows)
+
+
+def _sym_adjugate(rows: list[list[Any]], ops: Any) -> Any:
+    from . import _policy
+
+    numbers = _sym_numbers(rows)
+    if numbers is not None:
+        return _to_sym(_policy.adjugate(numbers[1], numbers[0]))
+    return _polys.adjugate_sym(rows)
+
+
+def _sym_charpoly(rows: list[list[Any]], ops: Any) -> Any:
+    from . import _policy
+
+    numbers = _sym_numbers(rows)
+    if numbers is not None:
+        return [symbolic.convert(c) for c in _policy.charpoly(numbers[1], numbers[0])]
+    return _polys.charpoly_sym(rows)
+
+
+# -- integers mod n ---------------------------------------------------------------------
+
+
+def _det_modp(rows: list[list[int]], ops: Any) -> int:
+    return _fast.det_modp(rows, ops.n)
+
+
+def _det_modn_berkowitz(rows: list[list[int]], ops: Any) -> int:
+    return det_berkowitz(rows, ModularLift(ops.n))
+
+
+def _inv_modp(rows: list[list[int]], ops: Any) -> Optional[list[list[int]]]:
+    n = len(rows)
+    aug = [row + ident for row, ident in zip(rows, identity_rows(n, 0, 1))]
+    pivots = _fast.rref_modp(aug, ops.n)
+    if len(pivots) < n or pivots[-1] >= n:
+        return None
+    return [row[n:] for row in aug]
+
+
+def _solve_modp(A: list[list[int]], B: list[list[int]], ops: Any) -> Optional[list[list[int]]]:
+    n = len(A)
+    aug = [list(ra) + list(rb) for ra, rb in zip(A, B)]
+    pivots = _fast.rref_modp(aug, ops.n)
+    if len(pivots) < n or pivots[n - 1] >= n:
+        return None
+    return [row[n:] for row in aug]
+
+
+def _rank_modp(rows: list[list[int]], ops: Any) -> int:
+    return len(_fast.rref_modp(rows, ops.n))
+
+
+def _rref_modp(rows: list[list[int]], ops: Any) -> tuple[list[list[int]], list[int]]:
+    return rows, _fast.rref_modp(rows, ops.n)
+
+
+def _adjugate_mod(rows: list[list[int]], ops: Any) -> list[list[int]]:
+    n = ops.n
+    return [[v % n for v in row] for row in adjugate_int(rows)]
+
+
+def _charpoly_mod(rows: list[list[int]], ops: Any) -> list[int]:
+    return charpoly_berkowitz(rows, ModularLift(ops.n))
+
+
+def _det_modn(rows: list[list[int]], ops: Any) -> int:
+    return det_int(rows) % ops.n
+
+
+def _solve_modn(A: list[list[int]], B: list[list[int]], ops: Any) -> Optional[list[list[int]]]:
+    """Solve over Z/n by lifting to the integers: ``det * X`` exactly, then one unit inverse mod n."""
+    from ._policy import _unit_inverse
+
+    result = _fast.solve_den_int([list(row) for row in A], [list(row) for row in B])
+    if result is None:
+        return None
+    Y, d = result
+    m = ops.n
+    unit = _unit_inverse(d % m, ops, "solve")
+    return [[v * unit % m for v in row] for row in Y]
+
+
+def _inv_modn(rows: list[list[int]], ops: Any) -> Optional[list[list[int]]]:
+    from ._policy import _unit_inverse
+
+    result = _fast.solve_den_int(rows, identity_rows(len(rows), 0, 1))
+    if result is None:
+        return None
+    Y, d = result
+    m = ops.n
+    unit = _unit_inverse(d % m, ops, "inv")
+    return [[v * unit % m for v in row] for row in Y]
+
+
+def register_builtin_providers() -> None:
+    """Register every kernel of the table above (idempotent; run when ``gentensor.linalg`` is imported)."""
+    table: list[tuple[Any, str, Any, str, str]] = [
+        (integers, "det", det_int, "bareiss", "Bareiss on Python ints (FLINT fmpz_mat when installed)"),
+        (integers, "det.bareiss", _det_int_bareiss, "bareiss", "Bareiss on Python ints"),
+        (integers, "inv", _inv_int, "bareiss", "fraction-free solve on ints (FLINT when installed)"),
+        (integers, "solve", _solve_int, "bareiss", "fraction-free solve on ints"),
+        (integers, "rank", _rank_int, "bareiss", "fraction-free echelon form on ints"),
+        (integers, "rref", _rref_int, "bareiss", "fraction-free Gauss-Jordan on ints"),
+        (integers, "adjugate", adjugate_int, "bareiss", "det times inverse on ints; Berkowitz when singular"),
+        (integers, "charpoly", _charpoly_int, "berkowitz", "Berkowitz on ints (FLINT when installed)"),
+        (rationals, "det", _det_rat, "bareiss", "rows scaled to ints, then the integer determinant"),
+        (rationals, "det.bareiss", _det_rat_bareiss, "bareiss", "rows scaled to ints, Bareiss on ints"),
+        (rationals, "inv", _inv_rat, "bareiss", "rows scaled to ints, fraction-free solve"),
+        (rationals, "solve", _solve_rat, "bareiss", "rows scaled to ints, fraction-free solve"),
+        (rationals, "rank", _rank_rat, "bareiss", "rows scaled to ints, fraction-free echelon form"),
+        (rationals, "rref", _rref_rat, "bareiss", "rows scaled to ints, fraction-free Gauss-Jordan"),
+        (rationals, "adjugate", _adjugate_rat, "bareiss", "one common denominator, the integer adjugate"),
+        (rationals, "charpoly", _charpoly_rat, "berkowitz", "one common denominator, the integer charpoly"),
+        (symbolic, "inv", _sym_inv, "bareiss", "SymPy polynomial domains, fraction-free"),
+        (symbolic, "solve", _sym_solve, "bareiss", "SymPy polynomial domains, fraction-free"),
+        (symbolic, "rank", _sym_rank, "bareiss", "SymPy polynomial domains, fraction-free"),
+        (symbolic, "rref", _sym_rref, "bareiss", "SymPy polynomial domains, fraction-free"),
+        (symbolic, "lu", _sym_lu, "gauss", "SymPy fraction fields"),
+        (symbolic, "adjugate", _sym_adjugate, "berkowitz", "SymPy polynomial domains, division-free"),
+        (symbolic, "charpoly", _sym_charpoly, "berkowitz", "SymPy polynomial domains, division-free"),
+        ("modular-prime", "det", _det_modp, "gauss", "Gaussian elimination on ints mod p"),
+        ("modular-prime", "det.gauss", _det_modp, "gauss", "Gaussian elimination on ints mod p"),
+        ("modular-prime", "det.berkowitz", _det_modn_berkowitz, "berkowitz", "Berkowitz, reduced once per sum"),
+        ("modular-prime", "inv", _inv_modp, "gauss", "Gauss-Jordan on ints mod p"),
+        ("modular-prime", "solve", _solve_modp, "gauss", "Gauss-Jordan on ints mod p"),
+        ("modular-prime", "rank", _rank_modp, "gauss", "Gauss-Jordan on ints mod p"),
+        ("modular-prime", "rref", _rref_modp, "gauss", "Gauss-Jordan on ints mod p"),
+        ("modular-prime", "adjugate", _adjugate_mod, "bareiss", "the integer adjugate, reduced mod p"),
+        ("modular-prime", "charpoly", _charpoly_mod, "berkowitz", "Berkowitz, reduced once per sum"),
+        ("modular-composite", "det", _det_modn, "bareiss", "lifted to the integers, reduced mod n"),
+        ("modular-composite", "det.berkowitz", _det_modn_berkowitz, "berkowitz", "Berkowitz, reduced once per sum"),
+        ("modular-composite", "inv", _inv_modn, "bareiss", "lifted to the integers, one unit inverse mod n"),
+        ("modular-composite", "solve", _solve_modn, "bareiss", "lifted to the integers, one unit inverse mod n"),
+        ("modular-composite", "adjugate", _adjugate_mod, "bareiss", "the integer adjugate, reduced mod n"),
+        ("modular-composite", "charpoly", _charpoly_mod, "berkowitz", "Berkowitz, reduced once per sum"),
+    ]
+    for method in ("auto", "bareiss", "gauss", "berkowitz", "laplace"):
+        key = "det" if method == "auto" else f"det.{method}"
+        algorithm = "bareiss/laplace by size" if method == "auto" else method
+        table.append((symbolic, key, _sym_det(method), algorithm, "SymPy polynomial domains"))
+    for ops, operation, function, algorithm, description in table:
+        register_provider(ops, operation, function, algorithm=algorithm, description=description)

@@ -1,0 +1,88 @@
+"""Copying matrices out of a tensor as rows, running one task per matrix, wrapping results back.
+
+The public functions of :mod:`gentensor.linalg` work on a matrix or a stack
+of matrices (leading axes are batch axes); the kernels work on one matrix as
+a fresh ``list[list]``.  This module is the bridge: :func:`stack_of` checks
+shapes and cuts the elements into rows, :func:`run` runs a task per matrix
+(under the parallel policy for stacks), :func:`wrap_matrices` builds the
+result tensor.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, NamedTuple
+
+from ..core.operands import as_tensor, elements_as
+from ..core.tensor import Tensor
+from ..errors import NonSquareError, ShapeError
+from ..ops import ElementOps
+from ..parallel import run_tasks
+
+__all__ = ["Stack", "arithmetic", "stack_of", "run", "wrap_matrices", "nest"]
+
+
+class Stack(NamedTuple):
+    """The matrices of a (stack of) matrices, as rows, with the batch shape and ops."""
+
+    batch: tuple[int, ...]
+    m: int
+    n: int
+    ops: ElementOps
+    matrices: list[Any]  # one item per matrix: its rows (or a pair of row lists for solve)
+
+
+def arithmetic(ops: ElementOps) -> ElementOps:
+    """The ops linear algebra computes in (``ops.arithmetic_ops``: integers for booleans)."""
+    return getattr(ops, "arithmetic_ops", ops)
+
+
+def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) -> Stack:
+    """The matrices of ``x`` as fresh rows (booleans read as integers), after the shape checks.
+
+    >>> import gentensor as gt
+    >>> stack_of(gt.tensor([[1, 2], [3, 4]]), "f", square=True).matrices
+    [[[1, 2], [3, 4]]]
+    """
+    x = as_tensor(x, func)
+    if x.ndim < 2:
+        raise ShapeError(f"{func}: expects a matrix or a stack of matrices, ndim >= 2 (got shape {x.shape})")
+    *batch, m, n = x.shape
+    if square and m != n:
+        raise NonSquareError(f"{func}: expects square matrices (got shape {x.shape}); the last two axes must be equal")
+    if ops is None:
+        ops = arithmetic(x.ops)
+    flat = elements_as(x, ops)
+    size = m * n
+    if size:
+        matrices = [[flat[s + i * n : s + (i + 1) * n] for i in range(m)] for s in range(0, len(flat), size)]
+    else:  # m x 0 or 0 x n matrices: no elements to slice, but the rows (or none) still exist
+        matrices = [[[] for _ in range(m)] for _ in range(math.prod(batch))]
+    return Stack(tuple(batch), m, n, ops, matrices)
+
+
+def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, workers: Any) -> list[Any]:
+    """``task`` on each matrix of the stack: directly for one matrix, under the parallel policy for stacks."""
+    if not stack.batch:
+        return [task(stack.matrices[0])]
+    return run_tasks(task, stack.matrices, executor=executor, workers=workers, index_shape=stack.batch, where=func)
+
+
+def wrap_matrices(
+    results: list[list[list[Any]]], batch: tuple[int, ...], shape: tuple[int, ...], ops: ElementOps
+) -> Tensor[Any]:
+    """A new tensor of shape ``batch + shape`` from one list of rows per matrix."""
+    flat = [v for matrix in results for row in matrix for v in row]
+    return Tensor._from_flat(flat, batch + shape, ops)
+
+
+def nest(values: list[Any], batch: tuple[int, ...]) -> Any:
+    """A flat list of per-matrix values as nested tuples shaped like ``batch``.
+
+    >>> nest([1, 2, 3, 4], (2, 2))
+    ((1, 2), (3, 4))
+    """
+    if len(batch) <= 1:
+        return tuple(values)
+    step = len(values) // batch[0] if batch[0] else 0
+    return tuple(nest(values[i * step : (i + 1) * step], batch[1:]) for i in range(batch[0]))
