@@ -24,6 +24,7 @@ import inspect
 import json
 import sys
 from typing import Any, Callable, Iterable, Iterator, Sequence
+from .ops import ElementOps
 
 __all__ = ["main"]
 
@@ -221,7 +222,7 @@ def _format_matrix(m: Any) -> str:
     return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in cells)
 
 
-def _text_one(command: str, ops: Any, r: Any) -> str:
+def _text_one(command: str, ops: ElementOps, r: Any) -> str:
     if command == "rref":
         matrix, pivots = r
         return _format_matrix(matrix) + "\npivots: " + " ".join(map(str, pivots))
@@ -240,7 +241,7 @@ def _as_text(command: str, a: Any, results: Any) -> str:
     return sep.join(parts)
 
 
-def _json_value(ops: Any, v: Any) -> Any:
+def _json_value(ops: ElementOps, v: Any) -> Any:
     if type(v) is int or type(v) is bool:
         return v
     if type(v) is float and v == v and v not in (float("inf"), float("-inf")):
@@ -248,7 +249,7 @@ def _json_value(ops: Any, v: Any) -> Any:
     return ops.format(v)
 
 
-def _json_one(command: str, ops: Any, r: Any) -> Any:
+def _json_one(command: str, ops: ElementOps, r: Any) -> Any:
     if command == "rref":
         matrix, pivots = r
         return {"matrix": _json_one("inv", ops, matrix), "pivots": [int(p) for p in pivots]}

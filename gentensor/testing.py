@@ -31,7 +31,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the test e
 
 from .core.tensor import Tensor
 from .arrays.manipulation import permute_dims
-from .ops import as_ops, booleans, complexes, floats, integers, objects, rationals, symbolic
+from .ops import as_ops, booleans, complexes, ElementOps, floats, integers, objects, OpsSpec, rationals, symbolic
 from .ops._modular import ModularOps
 
 __all__ = ["shapes", "broadcastable_shapes", "elements", "tensors"]
@@ -103,7 +103,7 @@ def broadcastable_shapes(
     return draw_shape()
 
 
-def elements(ops: Any = integers, /, *, min_value: Any = None, max_value: Any = None) -> SearchStrategy[Any]:
+def elements(ops: OpsSpec = integers, /, *, min_value: Any = None, max_value: Any = None) -> SearchStrategy[Any]:
     """Elements of a built-in ops: what a tensor of that ops holds.
 
     Parameters
@@ -183,7 +183,7 @@ def _symbolic_elements() -> SearchStrategy[Any]:
 
 def tensors(
     *,
-    ops: Any = integers,
+    ops: OpsSpec = integers,
     shape: Any = None,
     elements: SearchStrategy[Any] | None = None,
     views: bool = False,
@@ -241,13 +241,13 @@ def tensors(
     return draw_tensor()
 
 
-def _owner(draw: Any, values: SearchStrategy[Any], ops: Any, dims: tuple[int, ...]) -> Tensor[Any]:
+def _owner(draw: Any, values: SearchStrategy[Any], ops: ElementOps, dims: tuple[int, ...]) -> Tensor[Any]:
     n = math.prod(dims)
     flat = draw(st.lists(values, min_size=n, max_size=n))
     return Tensor._from_flat(list(map(ops.convert, flat)), dims, ops)
 
 
-def _view(draw: Any, values: SearchStrategy[Any], ops: Any, dims: tuple[int, ...]) -> Tensor[Any]:
+def _view(draw: Any, values: SearchStrategy[Any], ops: ElementOps, dims: tuple[int, ...]) -> Tensor[Any]:
     """A view of shape ``dims`` taken from a larger tensor by slicing and permuting."""
     ndim = len(dims)
     perm = draw(st.permutations(range(ndim))) if ndim else []

@@ -16,12 +16,12 @@ from typing import Any, Callable
 from ..core.layout import normalize_shape
 from ..core.operands import build, to_tensor
 from ..core.tensor import Tensor
-from ..ops import ElementOps, as_ops, integers, ops_for_type, symbolic
+from ..ops import as_ops, ElementOps, integers, ops_for_type, OpsSpec, symbolic
 from ..parallel import index_columns, run_map
 
 __all__ = ["tensor", "zeros", "ones", "full", "eye", "arange", "fromfunction", "symbols"]
 
-def tensor(data: Any, /, *, ops: Any = None) -> Tensor[Any]:
+def tensor(data: Any, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor from nested lists/tuples, a scalar, a Tensor, a NumPy array or a SymPy matrix/array.
 
     Parameters
@@ -64,12 +64,12 @@ def tensor(data: Any, /, *, ops: Any = None) -> Tensor[Any]:
     return to_tensor(data, ops)
 
 
-def _filled(shape: Any, value: Any, ops: Any, func: str) -> Tensor[Any]:
+def _filled(shape: Any, value: Any, ops: ElementOps, func: str) -> Tensor[Any]:
     dims = normalize_shape(shape, func)
     return Tensor._from_flat([value] * math.prod(dims), dims, ops)
 
 
-def zeros(shape: Any, /, *, ops: Any = integers) -> Tensor[Any]:
+def zeros(shape: Any, /, *, ops: OpsSpec = integers) -> Tensor[Any]:
     """A new tensor of ``ops.zero``.
 
     >>> import gentensor as gt
@@ -81,7 +81,7 @@ def zeros(shape: Any, /, *, ops: Any = integers) -> Tensor[Any]:
     return _filled(shape, target.zero, target, "zeros")
 
 
-def ones(shape: Any, /, *, ops: Any = integers) -> Tensor[Any]:
+def ones(shape: Any, /, *, ops: OpsSpec = integers) -> Tensor[Any]:
     """A new tensor of ``ops.one``.
 
     >>> import gentensor as gt
@@ -92,7 +92,7 @@ def ones(shape: Any, /, *, ops: Any = integers) -> Tensor[Any]:
     return _filled(shape, target.one, target, "ones")
 
 
-def full(shape: Any, fill_value: Any, /, *, ops: Any = None) -> Tensor[Any]:
+def full(shape: Any, fill_value: Any, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor with every element ``fill_value`` (ops inferred from it when omitted).
 
     >>> import gentensor as gt
@@ -104,7 +104,7 @@ def full(shape: Any, fill_value: Any, /, *, ops: Any = None) -> Tensor[Any]:
     return _filled(shape, target.convert(fill_value), target, "full")
 
 
-def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, ops: Any = integers) -> Tensor[Any]:
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, ops: OpsSpec = integers) -> Tensor[Any]:
     """A new matrix with ``ops.one`` on diagonal ``k`` and ``ops.zero`` elsewhere.
 
     >>> import gentensor as gt
@@ -120,7 +120,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, ops: Any = int
     return Tensor._from_flat(data, (n_rows, m), target)
 
 
-def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: Any = None) -> Tensor[Any]:
+def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     """Evenly spaced values in ``[start, stop)``, exactly (Fraction steps stay Fractions).
 
     Raises
@@ -151,7 +151,7 @@ def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: Any = None) -
 
 
 def fromfunction(
-    f: Callable[..., Any], shape: Any, /, *, ops: Any = None, executor: Any = None, workers: Any = None
+    f: Callable[..., Any], shape: Any, /, *, ops: OpsSpec | None = None, executor: Any = None, workers: Any = None
 ) -> Tensor[Any]:
     """A new tensor whose element at ``(i, j, ...)`` is ``f(i, j, ...)``.
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from itertools import repeat
 from typing import Any
+from ..ops import ElementOps
 
 __all__ = ["matmul_flat", "batched_matmul_flat", "dot_rows", "row_sums", "outer_flat"]
 
 
-def matmul_flat(ops: Any, a: list[Any], b: list[Any], m: int, k: int, n: int) -> list[Any]:
+def matmul_flat(ops: ElementOps, a: list[Any], b: list[Any], m: int, k: int, n: int) -> list[Any]:
     """The ``(m, n)`` product of C-order matrices ``a`` ``(m, k)`` and ``b`` ``(k, n)``, in C order.
 
     Uses ``ops.mul``, ``ops.sum`` (and ``ops.zero`` when ``k == 0``).  The
@@ -42,7 +43,7 @@ def matmul_flat(ops: Any, a: list[Any], b: list[Any], m: int, k: int, n: int) ->
 
 
 def batched_matmul_flat(
-    ops: Any, a: list[Any], b: list[Any], batch: int, m: int, k: int, n: int
+    ops: ElementOps, a: list[Any], b: list[Any], batch: int, m: int, k: int, n: int
 ) -> list[Any]:
     """``batch`` matrix products of C-order stacks ``a`` ``(batch, m, k)`` and ``b`` ``(batch, k, n)``.
 
@@ -68,7 +69,7 @@ def batched_matmul_flat(
     return out
 
 
-def dot_rows(ops: Any, a: list[Any], b: list[Any], k: int, count: int) -> list[Any]:
+def dot_rows(ops: ElementOps, a: list[Any], b: list[Any], k: int, count: int) -> list[Any]:
     """The dot products of the ``count`` length-``k`` rows of ``a`` with the matching rows of ``b``.
 
     Empty rows (``k == 0``) give ``ops.zero``.  Uses ``ops.mul``, ``ops.sum``
@@ -87,7 +88,7 @@ def dot_rows(ops: Any, a: list[Any], b: list[Any], k: int, count: int) -> list[A
     return [total(map(mul, a[s : s + k], b[s : s + k])) for s in range(0, k * count, k)]
 
 
-def row_sums(ops: Any, values: list[Any], length: int, count: int) -> list[Any]:
+def row_sums(ops: ElementOps, values: list[Any], length: int, count: int) -> list[Any]:
     """The sums of ``count`` consecutive runs of ``length`` values (``ops.zero`` for empty runs).
 
     Uses ``ops.sum`` and ``ops.zero``.
@@ -104,7 +105,7 @@ def row_sums(ops: Any, values: list[Any], length: int, count: int) -> list[Any]:
     return [total(values[s : s + length]) for s in range(0, length * count, length)]
 
 
-def outer_flat(ops: Any, a: list[Any], b: list[Any]) -> list[Any]:
+def outer_flat(ops: ElementOps, a: list[Any], b: list[Any]) -> list[Any]:
     """Every ``a[i] * b[j]`` in C order of ``(len(a), len(b))``.  Uses ``ops.mul``.
 
     >>> from gentensor.ops import integers

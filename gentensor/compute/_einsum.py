@@ -31,6 +31,7 @@ from ..core.layout import Layout
 from ..core.operands import convert_values
 from ..core.tensor import Tensor
 from ..errors import ShapeError
+from ..ops import ElementOps
 
 __all__ = ["parse", "contract"]
 
@@ -198,7 +199,7 @@ class _Operand(NamedTuple):
 
     data: Any
     layout: Layout
-    ops: Any
+    ops: ElementOps
     labels: list[Label]
 
 
@@ -217,24 +218,24 @@ def _prepare(x: Tensor[Any], labels: list[Label], sizes: dict[Label, int]) -> _O
     return _Operand(x._data, layout, x._ops, order)
 
 
-def _read(item: _Operand, order: list[Label], ops: Any) -> list[Any]:
+def _read(item: _Operand, order: list[Label], ops: ElementOps) -> list[Any]:
     """The elements of ``item`` with its axes in ``order``, in C order, converted to ``ops``."""
     layout = item.layout.permute([item.labels.index(lb) for lb in order])
     return convert_values(_kernels.gather(item.data, layout), item.ops, ops)
 
 
-def _flat(values: list[Any], labels: list[Label], sizes: dict[Label, int], ops: Any) -> _Operand:
+def _flat(values: list[Any], labels: list[Label], sizes: dict[Label, int], ops: ElementOps) -> _Operand:
     return _Operand(values, Layout.contiguous(tuple(sizes[lb] for lb in labels)), ops, labels)
 
 
-def _sum_out(item: _Operand, drop: list[Label], sizes: dict[Label, int], ops: Any) -> _Operand:
+def _sum_out(item: _Operand, drop: list[Label], sizes: dict[Label, int], ops: ElementOps) -> _Operand:
     keep = [lb for lb in item.labels if lb not in drop]
     values = _read(item, keep + drop, ops)
     sums = row_sums(ops, values, prod(sizes[lb] for lb in drop), prod(sizes[lb] for lb in keep))
     return _flat(sums, keep, sizes, ops)
 
 
-def _pair(a: _Operand, b: _Operand, needed: set[Label], sizes: dict[Label, int], ops: Any) -> _Operand:
+def _pair(a: _Operand, b: _Operand, needed: set[Label], sizes: dict[Label, int], ops: ElementOps) -> _Operand:
     """Contract neighbours ``a`` and ``b``, keeping the labels in ``needed``."""
     drop_a = [lb for lb in a.labels if lb not in b.labels and lb not in needed]
     if drop_a:
@@ -264,7 +265,7 @@ def _result_size(a: _Operand, b: _Operand, needed: set[Label], sizes: dict[Label
     return prod(sizes[lb] for lb in labels if lb in needed)
 
 
-def contract(spec: Subscripts, operands: list[Tensor[Any]], ops: Any) -> Any:
+def contract(spec: Subscripts, operands: list[Tensor[Any]], ops: ElementOps) -> Any:
     """Evaluate parsed subscripts over the operands; the result's elements are of ``ops``.
 
     Returns the element itself when the output has no axes, else a new tensor.

@@ -30,7 +30,7 @@ from ..core.layout import Layout, broadcast_shapes, collapse
 from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
 from ..core.tensor import Tensor
 from ..errors import DomainError, NotDivisibleError
-from ..ops import ElementOps, as_ops, infer_ops
+from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
 from ..parallel import resolve, run_map
 
 __all__ = [
@@ -113,7 +113,7 @@ def broadcast_values(*operands: Any, func: str = "broadcast") -> tuple[tuple[int
 
 
 def streams_for(
-    operands: Sequence[Any], ops: Any, shape: tuple[int, ...], func: str
+    operands: Sequence[Any], ops: ElementOps, shape: tuple[int, ...], func: str
 ) -> list[Any]:
     """One stream per operand, of ``ops`` elements in C order of ``shape``.
 
@@ -141,7 +141,7 @@ def streams_for(
     return streams
 
 
-def row_stream(data: list[Any], lay: Layout, src: Any, ops: Any) -> Iterator[Any]:
+def row_stream(data: list[Any], lay: Layout, src: Any, ops: ElementOps) -> Iterator[Any]:
     """The elements of a strided or broadcast layout, converted from ``src`` to ``ops``, as a lazy chain of rows.
 
     Each row is one C-speed extended slice, taken when the consumer reaches
@@ -229,7 +229,7 @@ def run(
         raise _located(func, f, fresh, shape, e) from None
 
 
-def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Any, shape: tuple[int, ...]) -> list[Any]:
+def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: ElementOps, shape: tuple[int, ...]) -> list[Any]:
     """``f`` applied to ``operands`` broadcast to ``shape`` and converted to ``ops``: a flat C-order list."""
 
     def fresh_streams() -> list[Any]:
@@ -238,7 +238,7 @@ def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Any,
     return run(func, f, fresh_streams(), shape, fresh_streams)
 
 
-def result(values: list[Any], shape: tuple[int, ...], ops: Any) -> Any:
+def result(values: list[Any], shape: tuple[int, ...], ops: ElementOps) -> Any:
     """A new tensor of ``values``; for shape ``()`` the element itself, as NumPy returns scalars."""
     if not shape:
         return values[0]
@@ -293,7 +293,7 @@ def binary(
     return _general(func, (a, b), plan, promote_bool)
 
 
-def _native(ops: Any, promote_bool: bool) -> tuple[type, ...]:
+def _native(ops: ElementOps, promote_bool: bool) -> tuple[type, ...]:
     """Scalar types that need neither promotion nor conversion next to a tensor of ``ops``."""
     if promote_bool and arithmetic_ops(ops) is not ops:
         return ()
@@ -359,7 +359,7 @@ def _parallel(
 
 
 # -- results of arbitrary functions ----------------------------------------------------
-def wrap_results(values: list[Any], shape: tuple[int, ...], ops: Any, default_ops: Any, func: str) -> Any:
+def wrap_results(values: list[Any], shape: tuple[int, ...], ops: OpsSpec | None, default_ops: Any, func: str) -> Any:
     """A new tensor of results of a user function: ``ops`` given, or inferred from the types.
 
     For shape ``()`` the (converted) element itself.

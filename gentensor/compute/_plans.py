@@ -155,20 +155,20 @@ def _order(ops: ElementOps, name: str, func: str) -> Callable[[Any, Any], Any]:
     return f if _returns_bool(ops) else _as_bool(f)
 
 
-def plan_less(ops: Any) -> Plan:
+def plan_less(ops: ElementOps) -> Plan:
     return _order(ops, "lt", "less"), booleans
 
 
-def plan_less_equal(ops: Any) -> Plan:
+def plan_less_equal(ops: ElementOps) -> Plan:
     return _order(ops, "le", "less_equal"), booleans
 
 
-def plan_greater(ops: Any) -> Plan:
+def plan_greater(ops: ElementOps) -> Plan:
     lt = _order(ops, "lt", "greater")
     return (operator.gt if lt is operator.lt else partial(_swapped, lt)), booleans
 
 
-def plan_greater_equal(ops: Any) -> Plan:
+def plan_greater_equal(ops: ElementOps) -> Plan:
     le = _order(ops, "le", "greater_equal")
     return (operator.ge if le is operator.le else partial(_swapped, le)), booleans
 
@@ -203,7 +203,7 @@ def _pow_member(ops: ElementOps, nonnegative: bool) -> Callable[[Any, int], Any]
     return pow_by_squaring
 
 
-def _int_exponent(k: Any, ops: Any) -> int:
+def _int_exponent(k: Any, ops: ElementOps) -> int:
     """``k`` as a Python int, or :class:`DomainError` (the ring has only integer powers)."""
     if type(k) is int:
         return k
@@ -246,7 +246,7 @@ def power(a: Any, b: Any) -> Any:
     return _integer_power(a, _int_exponent(b, ops), ops)
 
 
-def _integer_power(a: Any, e: Any, ops: Any) -> Any:
+def _integer_power(a: Any, e: Any, ops: ElementOps) -> Any:
     """``a ** e`` for int exponents ``e`` (an int or an integers/booleans tensor), base in ``ops``.
 
     Integers to a negative power give rationals (as ``/`` does): the result

@@ -59,7 +59,7 @@ from ._symbolic import diff, evalf, expand, simplify, subs  # noqa: F401
 from ..core.layout import Layout, broadcast_shapes
 from ..core.tensor import Tensor
 from ..errors import OpsMismatchError, ReadOnlyError, ShapeError
-from ..ops import integers
+from ..ops import integers, OpsSpec
 from ..parallel import run_map
 
 __all__ = [
@@ -497,7 +497,7 @@ def array_equal(a: Any, b: Any, /) -> bool:
 
 # -- arbitrary functions --------------------------------------------------------------------
 def map(
-    f: Callable[..., Any], /, *tensors: Any, ops: Any = None, executor: Any = None, workers: Any = None
+    f: Callable[..., Any], /, *tensors: Any, ops: OpsSpec | None = None, executor: Any = None, workers: Any = None
 ) -> Any:
     """``f`` applied element by element to broadcast tensors: ``out[i] = f(a[i], b[i], ...)``.
 

@@ -22,6 +22,7 @@ from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
 from ..errors import DomainError, NonSquareError, ShapeError
 from ..arrays.manipulation import moveaxis, permute_dims
+from ..ops import ElementOps
 
 __all__ = [
     "matmul",
@@ -51,13 +52,13 @@ def _batch_shape(a: Tensor[Any], b: Tensor[Any], sa: tuple[int, ...], sb: tuple[
         ) from None
 
 
-def _broadcast_read(x: Tensor[Any], shape: tuple[int, ...], ops: Any) -> list[Any]:
+def _broadcast_read(x: Tensor[Any], shape: tuple[int, ...], ops: ElementOps) -> list[Any]:
     layout = x._layout.broadcast_to(shape)
     assert layout is not None  # shape is a broadcast that includes x.shape
     return convert_values(_kernels.gather(x._data, layout), x._ops, ops)
 
 
-def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: Any) -> list[list[Any]]:
+def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: ElementOps) -> list[list[Any]]:
     """The flat C-order matrix (last two axes) of ``x`` at each index of ``batch``, in C order.
 
     Each distinct matrix is gathered and converted once; batch broadcasting

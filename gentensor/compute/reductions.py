@@ -34,7 +34,7 @@ from ..core.layout import Layout, collapse, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ShapeError
-from ..ops import ElementOps, booleans, capabilities_of, require
+from ..ops import booleans, capabilities_of, ElementOps, OpsSpec, require
 from ._engine import arithmetic_ops, flat_values, wrap_results
 
 __all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "reduce"]
@@ -144,7 +144,7 @@ def _integer_column_sums(x: Tensor[Any], axes: tuple[int, ...]) -> list[int] | N
 
 
 def _finish(
-    x: Tensor[Any], axis: Any, axes: tuple[int, ...], keepdims: bool, results: list[Any], ops: Any
+    x: Tensor[Any], axis: Any, axes: tuple[int, ...], keepdims: bool, results: list[Any], ops: ElementOps
 ) -> Any:
     """A new tensor; the element itself when the result has no axes (as NumPy returns scalars)."""
     if keepdims:
@@ -162,7 +162,7 @@ def _reduce_blocks(b: _Blocks, f: Callable[[list[Any]], Any]) -> list[Any]:
     return list(map(f, b.blocks))
 
 
-def _member_or_fold(ops: Any, name: str, step: Callable[[Any, Any], Any], start: Any) -> Callable[[Any], Any]:
+def _member_or_fold(ops: ElementOps, name: str, step: Callable[[Any, Any], Any], start: Any) -> Callable[[Any], Any]:
     member = getattr(ops, name, None)
     if member is not None:
         return member  # type: ignore[no-any-return]
@@ -449,7 +449,7 @@ def reduce(
     axis: Any = None,
     initial: Any = None,
     keepdims: bool = False,
-    ops: Any = None,
+    ops: OpsSpec | None = None,
 ) -> Any:
     """Fold ``f`` over ``axis``: ``f(...f(f(initial, v0), v1)..., vn)`` for each output element.
 

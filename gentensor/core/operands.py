@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import OpsMismatchError, ShapeError
-from ..ops import ElementOps, as_ops, infer_ops, known_ops_for_type, result_ops
+from ..ops import as_ops, ElementOps, infer_ops, known_ops_for_type, OpsSpec, result_ops
 from .tensor import Tensor, _foreign_kind, is_array_like
 
 __all__ = [
@@ -142,7 +142,7 @@ def _from_sympy(data: Any) -> tuple[list[Any], tuple[int, ...]]:
 
 
 def build(
-    items: list[Any], shape: tuple[int, ...], types: set[type], ops: Any, embedded: Sequence[Any] = ()
+    items: list[Any], shape: tuple[int, ...], types: set[type], ops: OpsSpec | None, embedded: Sequence[Any] = ()
 ) -> Tensor[Any]:
     """A new tensor of ``items`` (C order), with ``ops`` given or inferred from ``types``.
 
@@ -159,7 +159,7 @@ def build(
     return Tensor._from_flat(items, shape, target)
 
 
-def to_tensor(data: Any, ops: Any = None) -> Tensor[Any]:
+def to_tensor(data: Any, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor from any data :func:`gentensor.tensor` accepts (see there).
 
     >>> to_tensor(range(4)).tolist(), to_tensor([[1, 2]]).shape

@@ -21,7 +21,7 @@ from math import prod
 from typing import Any, Callable, Generic, Iterator, TypeVar
 
 from ..errors import ReadOnlyError, ShapeError
-from ..ops import ElementOps, as_ops, booleans, capabilities_of, known_ops_for_type, result_ops
+from ..ops import ElementOps, OpsSpec, as_ops, booleans, capabilities_of, known_ops_for_type, result_ops
 from . import kernels as _kernels
 from .indexing import resolve, resolve_simple
 from .layers import upper
@@ -421,7 +421,7 @@ class Tensor(Generic[E]):
         """
         return self if self.is_contiguous else self.copy()
 
-    def astype(self, ops: Any) -> "Tensor[Any]":
+    def astype(self, ops: OpsSpec) -> "Tensor[Any]":
         """A new tensor with every element converted to ``ops`` (an ops object or a type).
 
         >>> import gentensor as gt
@@ -482,7 +482,7 @@ class Tensor(Generic[E]):
     __imod__ = _inplace("remainder", "%=", "mod")
     __ipow__ = _inplace("power", "**=", "pow")
 
-    def __imatmul__(self, other: Any) -> "Tensor[E]":
+    def __imatmul__(self, other: Any) -> Any:  # type: ignore[misc]  # (__matmul__ is made by _binary)
         if _defers(self, other, "__rmatmul__"):
             return NotImplemented
         result = upper.products.matmul(self, other)

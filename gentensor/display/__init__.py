@@ -11,6 +11,7 @@ import contextlib
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
+from ..ops import ElementOps
 
 __all__ = ["printoptions", "PrintOptions", "get_printoptions", "tensor_repr", "tensor_str"]
 
@@ -74,7 +75,7 @@ def printoptions(
         _options.reset(token)
 
 
-def _fmt(ops: Any, v: Any) -> str:
+def _fmt(ops: ElementOps, v: Any) -> str:
     try:
         return str(ops.format(v))
     except Exception:

@@ -22,6 +22,7 @@ import html
 from typing import Any, Callable
 
 from . import get_printoptions
+from ..ops import ElementOps
 
 __all__ = ["tensor_latex", "tensor_html"]
 
@@ -60,21 +61,21 @@ def _latex_text(text: str) -> str:
     return r"\mathtt{" + "".join(_LATEX_SPECIAL.get(c, c) for c in text) + "}"
 
 
-def _element_latex(ops: Any, v: Any) -> str:
+def _element_latex(ops: ElementOps, v: Any) -> str:
     try:
         return str(ops.latex(v))
     except Exception:
         return _latex_text(_safe_repr(v))
 
 
-def _element_text(ops: Any, v: Any) -> str:
+def _element_text(ops: ElementOps, v: Any) -> str:
     try:
         return str(ops.format(v))
     except Exception:
         return _safe_repr(v)
 
 
-def _ops_name(ops: Any) -> str:
+def _ops_name(ops: ElementOps) -> str:
     try:
         return str(getattr(ops, "name", None) or repr(ops))
     except Exception:

@@ -33,7 +33,7 @@ from typing import Any, Callable
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import FormatError
-from ..ops import defines, ops_from_spec
+from ..ops import defines, ElementOps, ops_from_spec, OpsSpec
 from ..ops._codec import _Bad, _show
 
 __all__ = ["FormatError", "save", "load", "loads", "FORMAT_VERSION", "encode_document", "decode_document", "parse_json"]
@@ -42,7 +42,7 @@ __all__ = ["FormatError", "save", "load", "loads", "FORMAT_VERSION", "encode_doc
 FORMAT_VERSION = 1
 
 
-def _ops_from_header(spec: Any, ops: Any) -> Any:
+def _ops_from_header(spec: Any, ops: OpsSpec | None) -> Any:
     found = ops_from_spec(spec, ops)
     if ops is not None and found is not ops:
         raise _Bad("ops", f"the file holds {found.name} elements but ops={ops!r} was passed")
@@ -51,7 +51,7 @@ def _ops_from_header(spec: Any, ops: Any) -> Any:
     return found
 
 
-def _decode(ops: Any, value: Any) -> Any:
+def _decode(ops: ElementOps, value: Any) -> Any:
     """One element through ``ops.from_json``; a user ops' failure becomes a codec error."""
     try:
         return ops.from_json(value)
@@ -77,7 +77,7 @@ def encode_document(x: Tensor[Any]) -> str:
     return head[:-1] + ', "data": ' + body + "}\n"
 
 
-def decode_document(doc: Any, *, ops: Any = None) -> Tensor[Any]:
+def decode_document(doc: Any, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A tensor from a parsed save-format document; raises ``_Bad`` with a JSON path."""
     if not isinstance(doc, dict) or doc.get("format") != "gentensor":
         raise _Bad("$", "not a gentensor file (the top level must be an object with \"format\": \"gentensor\")")
@@ -192,7 +192,7 @@ def save(path: str | os.PathLike[str], x: Any, /) -> None:
     write_atomic(path, encode_document(x))
 
 
-def load(path: str | os.PathLike[str], /, *, ops: Any = None) -> Tensor[Any]:
+def load(path: str | os.PathLike[str], /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     """Read a tensor written by :func:`save`; never evaluates code from the file.
 
     Parameters
@@ -257,7 +257,7 @@ def parse_json(raw: bytes | str, name: str, func: str = "load", parse_float: Any
         raise FormatError(f"{func}: {name}: invalid JSON ({e})") from None
 
 
-def loads(raw: bytes | str, *, name: str = "<string>", ops: Any = None, func: str = "load") -> Tensor[Any]:
+def loads(raw: bytes | str, *, name: str = "<string>", ops: OpsSpec | None = None, func: str = "load") -> Tensor[Any]:
     """A tensor from the bytes or text of a saved file (``name`` is used in error messages)."""
     doc = parse_json(raw, name, func)
     try:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from ._saveload import load, save
 from ..core.tensor import Tensor
+from ..ops import ElementOps
 
 __all__ = ["save", "load"]
 
@@ -108,7 +109,7 @@ def to_sympy(x: Tensor[Any], /) -> Any:
     return sympy.ImmutableDenseNDimArray(values, x.shape)
 
 
-def _sympy_converter(ops: Any) -> Callable[[Any], Any]:
+def _sympy_converter(ops: ElementOps) -> Callable[[Any], Any]:
     from ..ops import symbolic
 
     def convert(v: Any) -> Any:
@@ -123,12 +124,12 @@ def _sympy_converter(ops: Any) -> Callable[[Any], Any]:
     return convert
 
 
-def _rebuild(elements: list[Any], shape: tuple[int, ...], ops: Any) -> Tensor[Any]:
+def _rebuild(elements: list[Any], shape: tuple[int, ...], ops: ElementOps) -> Tensor[Any]:
     """Unpickle a tensor: a new contiguous owner of ``elements`` (see :func:`tensor_reduce`)."""
     return Tensor._from_flat(elements, tuple(shape), _canonical_ops(ops))
 
 
-def _canonical_ops(ops: Any) -> Any:
+def _canonical_ops(ops: ElementOps) -> Any:
     """The registered instance equal to an unpickled user ops (same class and name), else ``ops``.
 
     Built-in ops unpickle as themselves already; a user ops pickled by value

@@ -37,8 +37,7 @@ from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
 
 register_builtin_providers()
 
-#: What :func:`explain` returns: ``(operation, ops, algorithm, kernel)``.
-LinalgPlan = _policy.Plan
+from ._policy import LinalgPlan
 
 __all__ = [
     "det",
@@ -56,9 +55,6 @@ __all__ = [
     "LUResult",
     "LinalgPlan",
 ]
-
-#: What :func:`explain` returns: the operation, the ops, the algorithm and the kernel that runs it.
-LinalgPlan = _policy.Plan
 
 
 class RrefResult(NamedTuple):

@@ -14,11 +14,12 @@ from typing import Any
 
 from ..compute._contract import matmul_flat
 from ._dense import identity_rows
+from ..ops import ElementOps
 
 __all__ = ["charpoly_berkowitz", "det_berkowitz", "adjugate_berkowitz", "matmul"]
 
 
-def matmul(A: list[list[Any]], B: list[list[Any]], ops: Any) -> list[list[Any]]:
+def matmul(A: list[list[Any]], B: list[list[Any]], ops: ElementOps) -> list[list[Any]]:
     """The product of two matrices given as rows, through the one product kernel (:func:`matmul_flat`).
 
     Uses ``ops.mul, ops.sum`` (and ``ops.zero`` when the inner dimension is 0).
@@ -33,7 +34,7 @@ def matmul(A: list[list[Any]], B: list[list[Any]], ops: Any) -> list[list[Any]]:
     return [flat[i * n : (i + 1) * n] for i in range(m)]
 
 
-def charpoly_berkowitz(M: list[list[Any]], ops: Any) -> list[Any]:
+def charpoly_berkowitz(M: list[list[Any]], ops: ElementOps) -> list[Any]:
     """Coefficients of ``det(t*I - M)``, highest degree first (``n + 1`` of them).
 
     For the leading submatrix ``A`` of order ``k`` bordered by column ``c``,
@@ -68,7 +69,7 @@ def charpoly_berkowitz(M: list[list[Any]], ops: Any) -> list[Any]:
     return poly
 
 
-def det_berkowitz(M: list[list[Any]], ops: Any) -> Any:
+def det_berkowitz(M: list[list[Any]], ops: ElementOps) -> Any:
     """Determinant through Berkowitz's characteristic polynomial (division-free).
 
     Uses what :func:`charpoly_berkowitz` uses.
@@ -81,7 +82,7 @@ def det_berkowitz(M: list[list[Any]], ops: Any) -> Any:
     return ops.neg(coeffs[-1]) if len(M) % 2 else coeffs[-1]
 
 
-def adjugate_berkowitz(M: list[list[Any]], ops: Any) -> list[list[Any]]:
+def adjugate_berkowitz(M: list[list[Any]], ops: ElementOps) -> list[list[Any]]:
     """The adjugate (classical adjoint) of a square matrix, division-free.
 
     Cayley-Hamilton: with ``det(t*I - M) = t**n + c_1 t**(n-1) + ... + c_n``,

@@ -25,6 +25,7 @@ chosen with ``ops.is_zero``, never with Python truthiness.
 from __future__ import annotations
 
 from typing import Any, Callable, Optional
+from ..ops import ElementOps
 
 __all__ = [
     "Matrix",
@@ -58,7 +59,7 @@ def identity_rows(n: int, zero: Any, one: Any) -> Matrix:
     return rows
 
 
-def bareiss_combine(pivot: Any, row: list[Any], a: Any, pivot_row: list[Any], prev: Any, ops: Any) -> list[Any]:
+def bareiss_combine(pivot: Any, row: list[Any], a: Any, pivot_row: list[Any], prev: Any, ops: ElementOps) -> list[Any]:
     """One fraction-free elimination step: ``(pivot*row - a*pivot_row) / prev``, entry by entry.
 
     ``prev`` is the previous pivot (``None`` for the first step: no
@@ -82,7 +83,7 @@ def bareiss_combine(pivot: Any, row: list[Any], a: Any, pivot_row: list[Any], pr
     return new
 
 
-def find_pivot(M: Matrix, col: int, start: int, ops: Any, key: PivotKey = None) -> int:
+def find_pivot(M: Matrix, col: int, start: int, ops: ElementOps, key: PivotKey = None) -> int:
     """Row index ``>= start`` of a non-zero entry in column ``col``, or ``-1``.
 
     With ``key=None`` the first non-zero entry wins (exact rings); otherwise the
@@ -113,7 +114,7 @@ def find_pivot(M: Matrix, col: int, start: int, ops: Any, key: PivotKey = None) 
     return best
 
 
-def det_bareiss(M: Matrix, ops: Any) -> Any:
+def det_bareiss(M: Matrix, ops: ElementOps) -> Any:
     """Determinant by Bareiss' fraction-free elimination; ``M`` is destroyed.
 
     Every division is exact, so the kernel runs in any integral domain with
@@ -148,7 +149,7 @@ def det_bareiss(M: Matrix, ops: Any) -> Any:
     return ops.neg(d) if negate else d
 
 
-def det_gauss(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> Any:
+def det_gauss(M: Matrix, ops: ElementOps, pivot_key: PivotKey = None) -> Any:
     """Determinant by Gaussian elimination in a field; ``M`` is destroyed.
 
     ``pivot_key`` (e.g. ``abs``) turns on partial pivoting for inexact fields.
@@ -185,7 +186,7 @@ def det_gauss(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> Any:
     return det
 
 
-def det_laplace(M: Matrix, ops: Any) -> Any:
+def det_laplace(M: Matrix, ops: ElementOps) -> Any:
     """Determinant by cofactor expansion, memoised over column subsets.
 
     Row ``r`` is expanded against the minors of rows ``0..r-1`` for every
@@ -224,7 +225,7 @@ def det_laplace(M: Matrix, ops: Any) -> Any:
     return minors.get((1 << n) - 1, ops.zero)
 
 
-def echelon_bareiss(M: Matrix, ops: Any) -> list[int]:
+def echelon_bareiss(M: Matrix, ops: ElementOps) -> list[int]:
     """Fraction-free row echelon form of any ``m x n`` matrix, in place.
 
     Returns the pivot columns; their number is the rank.  Entries below the
@@ -264,7 +265,7 @@ def echelon_bareiss(M: Matrix, ops: Any) -> list[int]:
     return pivots
 
 
-def rref_den(M: Matrix, ops: Any) -> tuple[Any, list[int]]:
+def rref_den(M: Matrix, ops: ElementOps) -> tuple[Any, list[int]]:
     """Fraction-free reduced row echelon form, in place: ``rref(M) == M / den``.
 
     Fraction-free Gauss-Jordan elimination: afterwards every pivot column is
@@ -306,7 +307,7 @@ def rref_den(M: Matrix, ops: Any) -> tuple[Any, list[int]]:
     return den, pivots
 
 
-def rref_field(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> list[int]:
+def rref_field(M: Matrix, ops: ElementOps, pivot_key: PivotKey = None) -> list[int]:
     """Reduced row echelon form over a field (Gauss-Jordan), in place.
 
     Returns the pivot columns.  ``pivot_key`` turns on partial pivoting (and
@@ -357,7 +358,7 @@ def rref_field(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> list[int]:
     return pivots
 
 
-def solve_den(A: Matrix, B: Matrix, ops: Any) -> Optional[tuple[Matrix, Any]]:
+def solve_den(A: Matrix, B: Matrix, ops: ElementOps) -> Optional[tuple[Matrix, Any]]:
     """Solve ``A @ X == B`` fraction-free for square ``A``: ``X == num / den``.
 
     ``A`` is ``n x n`` and ``B`` is ``n x k`` (rows).  Returns ``(num, den)``,
@@ -377,7 +378,7 @@ def solve_den(A: Matrix, B: Matrix, ops: Any) -> Optional[tuple[Matrix, Any]]:
     return [row[n:] for row in aug], den
 
 
-def solve_field(A: Matrix, B: Matrix, ops: Any, pivot_key: PivotKey = None) -> Optional[Matrix]:
+def solve_field(A: Matrix, B: Matrix, ops: ElementOps, pivot_key: PivotKey = None) -> Optional[Matrix]:
     """Solve ``A @ X == B`` over a field for square ``A``; ``None`` when singular.
 
     Neither input is changed.  Uses what :func:`rref_field` uses.
@@ -395,7 +396,7 @@ def solve_field(A: Matrix, B: Matrix, ops: Any, pivot_key: PivotKey = None) -> O
     return [row[n:] for row in aug]
 
 
-def lu_field(M: Matrix, ops: Any, pivot_key: PivotKey = None) -> tuple[list[int], Matrix, Matrix]:
+def lu_field(M: Matrix, ops: ElementOps, pivot_key: PivotKey = None) -> tuple[list[int], Matrix, Matrix]:
     """``P @ M == L @ U`` over a field for any ``m x n`` matrix (singular too).
 
     Returns ``(perm, L, U)``: row ``i`` of ``P @ M`` is row ``perm[i]`` of

@@ -55,7 +55,7 @@ __all__ = [
     "check_commutative",
     "check_method",
     "field_ops",
-    "Plan",
+    "LinalgPlan",
     "plan",
     "det",
     "inv",
@@ -148,20 +148,25 @@ def field_ops(ops: ElementOps) -> ElementOps:
     return ops if field is None else field
 
 
-class Plan(NamedTuple):
-    """What runs for one operation over one ops: the algorithm and the kernel that runs it.
+class LinalgPlan(NamedTuple):
+    """What runs for one operation over one ops (see :func:`gentensor.linalg.explain`).
 
-    ``kernel`` is ``"generic"`` (the kernels of ``linalg._dense`` through the
-    ops' arithmetic) or the description of a registered provider.
+    ``algorithm`` is what the ring's capabilities call for, or what a
+    registered provider runs; ``kernel`` is ``"generic"`` (the algorithm
+    through the ops' arithmetic) or the provider's description.
+
+    >>> import gentensor as gt
+    >>> gt.linalg.explain("rank", gt.integers)
+    LinalgPlan(operation='rank', ops=integers, algorithm='bareiss', kernel='fraction-free echelon form on ints')
     """
 
     operation: str
-    ops: Any
+    ops: ElementOps
     algorithm: str
     kernel: str
 
 
-def plan(operation: str, ops: ElementOps, method: str = "auto") -> Plan:
+def plan(operation: str, ops: ElementOps, method: str = "auto") -> LinalgPlan:
     """The algorithm and kernel for ``operation`` over ``ops`` (``method`` names one for ``det``)."""
     key = operation if method == "auto" else f"{operation}.{method}"
     info = provider_info(ops, key)
@@ -171,8 +176,8 @@ def plan(operation: str, ops: ElementOps, method: str = "auto") -> Plan:
     else:
         algorithm = POLICY[operation][ring_class(caps)] or "none"
     if info is not None:
-        return Plan(operation, ops, info.algorithm, info.description or "provider")
-    return Plan(operation, ops, algorithm, "generic")
+        return LinalgPlan(operation, ops, info.algorithm, info.description or "provider")
+    return LinalgPlan(operation, ops, algorithm, "generic")
 
 
 def _provided(ops: ElementOps, key: str, *args: Any) -> Any:

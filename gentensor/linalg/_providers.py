@@ -39,7 +39,7 @@ import operator
 from fractions import Fraction
 from typing import Any, Optional
 
-from ..ops import ElementOps, integers, rationals, register_provider, symbolic
+from ..ops import BaseOps, ElementOps, capabilities_of, integers, rationals, register_provider, symbolic
 from . import _fast, _polys
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._dense import identity_rows
@@ -47,7 +47,7 @@ from ._dense import identity_rows
 __all__ = ["ModularLift", "register_builtin_providers"]
 
 
-class ModularLift:
+class ModularLift(BaseOps):
     """Ops for the division-free kernels over Z/n at C speed.
 
     Products stay unreduced Python ints and every ``sum`` reduces mod ``n``;
@@ -57,9 +57,13 @@ class ModularLift:
 
     def __init__(self, n: int) -> None:
         self.n = n
+        self.name = f"lifted modular({n})"
         self.zero = 0
         self.one = 1 % n
-        self.mul = operator.mul
+        self.mul = operator.mul  # type: ignore[method-assign,assignment]
+
+    def equal(self, a: int, b: int) -> bool:
+        return (a - b) % self.n == 0
 
     def sum(self, values: Any) -> int:
         return sum(values) % self.n
@@ -74,7 +78,7 @@ class ModularLift:
 # -- integers ------------------------------------------------------------------------
 
 
-def det_int(rows: list[list[int]], ops: Any = None) -> int:
+def det_int(rows: list[list[int]], ops: ElementOps | None = None) -> int:
     """Determinant of an int matrix: formulas up to 4x4, FLINT when installed, else Bareiss on ints."""
     if len(rows) <= 4:
         return _fast.det_small(rows)
@@ -84,7 +88,7 @@ def det_int(rows: list[list[int]], ops: Any = None) -> int:
     return _fast.det_int(rows)
 
 
-def _det_int_bareiss(rows: list[list[int]], ops: Any) -> int:
+def _det_int_bareiss(rows: list[list[int]], ops: ElementOps) -> int:
     return _fast.det_int(rows)
 
 
@@ -104,25 +108,25 @@ def _inv_int_scaled(rows: list[list[int]], scales: Optional[list[int]] = None) -
     return _fast.fractions_over(num, den)
 
 
-def _inv_int(rows: list[list[int]], ops: Any) -> Optional[list[list[Fraction]]]:
+def _inv_int(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[Fraction]]]:
     return _inv_int_scaled(rows)
 
 
-def _solve_int(A: list[list[int]], B: list[list[int]], ops: Any) -> Optional[list[list[Fraction]]]:
+def _solve_int(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[list[list[Fraction]]]:
     result = _fast.solve_den_int([list(row) for row in A], [list(row) for row in B])
     return None if result is None else _fast.fractions_over(*result)
 
 
-def _rank_int(rows: list[list[int]], ops: Any) -> int:
+def _rank_int(rows: list[list[int]], ops: ElementOps) -> int:
     return len(_fast.echelon_int(rows))
 
 
-def _rref_int(rows: list[list[int]], ops: Any) -> tuple[list[list[Fraction]], list[int]]:
+def _rref_int(rows: list[list[int]], ops: ElementOps) -> tuple[list[list[Fraction]], list[int]]:
     den, pivots = _fast.rref_den_int(rows)
     return _fast.fractions_over(rows, den), pivots
 
 
-def adjugate_int(rows: list[list[int]], ops: Any = None) -> list[list[int]]:
+def adjugate_int(rows: list[list[int]], ops: ElementOps | None = None) -> list[list[int]]:
     """Integer adjugate: ``det * inverse`` by fraction-free solving, Berkowitz when singular."""
     result = _fast.solve_den_int([row[:] for row in rows], identity_rows(len(rows), 0, 1))
     if result is None:
@@ -130,7 +134,7 @@ def adjugate_int(rows: list[list[int]], ops: Any = None) -> list[list[int]]:
     return result[0]
 
 
-def _charpoly_int(rows: list[list[int]], ops: Any) -> list[int]:
+def _charpoly_int(rows: list[list[int]], ops: ElementOps) -> list[int]:
     flint = _fast.flint_module()
     if flint is not None:
         return [int(c) for c in reversed(flint.fmpz_mat(rows).charpoly().coeffs())]
@@ -140,36 +144,36 @@ def _charpoly_int(rows: list[list[int]], ops: Any) -> list[int]:
 # -- rationals: denominators cleared, then the integer kernels ---------------------------------
 
 
-def _det_rat(rows: list[list[Fraction]], ops: Any) -> Fraction:
+def _det_rat(rows: list[list[Fraction]], ops: ElementOps) -> Fraction:
     ints, scales = _fast.clear_row_denominators(rows)
     return Fraction(det_int(ints), math.prod(scales))
 
 
-def _det_rat_bareiss(rows: list[list[Fraction]], ops: Any) -> Fraction:
+def _det_rat_bareiss(rows: list[list[Fraction]], ops: ElementOps) -> Fraction:
     ints, scales = _fast.clear_row_denominators(rows)
     return Fraction(_fast.det_int(ints), math.prod(scales))
 
 
-def _inv_rat(rows: list[list[Fraction]], ops: Any) -> Optional[list[list[Fraction]]]:
+def _inv_rat(rows: list[list[Fraction]], ops: ElementOps) -> Optional[list[list[Fraction]]]:
     ints, scales = _fast.clear_row_denominators(rows)
     return _inv_int_scaled(ints, scales)
 
 
-def _solve_rat(A: list[list[Fraction]], B: list[list[Fraction]], ops: Any) -> Optional[list[list[Fraction]]]:
+def _solve_rat(A: list[list[Fraction]], B: list[list[Fraction]], ops: ElementOps) -> Optional[list[list[Fraction]]]:
     n = len(A)
     aug, _ = _fast.clear_row_denominators([list(ra) + list(rb) for ra, rb in zip(A, B)])
     return _solve_int([row[:n] for row in aug], [row[n:] for row in aug], ops)
 
 
-def _rank_rat(rows: list[list[Fraction]], ops: Any) -> int:
+def _rank_rat(rows: list[list[Fraction]], ops: ElementOps) -> int:
     return len(_fast.echelon_int(_fast.clear_row_denominators(rows)[0]))
 
 
-def _rref_rat(rows: list[list[Fraction]], ops: Any) -> tuple[list[list[Fraction]], list[int]]:
+def _rref_rat(rows: list[list[Fraction]], ops: ElementOps) -> tuple[list[list[Fraction]], list[int]]:
     return _rref_int(_fast.clear_row_denominators(rows)[0], ops)
 
 
-def _adjugate_rat(rows: list[list[Fraction]], ops: Any) -> list[list[Fraction]]:
+def _adjugate_rat(rows: list[list[Fraction]], ops: ElementOps) -> list[list[Fraction]]:
     # adj(A) = adj(d*A) / d**(n-1) for the common denominator d.
     d = _fast.common_denominator([v for row in rows for v in row])
     ints = [[(v * d).numerator for v in row] for row in rows]
@@ -177,7 +181,7 @@ def _adjugate_rat(rows: list[list[Fraction]], ops: Any) -> list[list[Fraction]]:
     return [[Fraction(v, scale) for v in row] for row in adjugate_int(ints)]
 
 
-def _charpoly_rat(rows: list[list[Fraction]], ops: Any) -> list[Fraction]:
+def _charpoly_rat(rows: list[list[Fraction]], ops: ElementOps) -> list[Fraction]:
     # A = B / d with B integral: coefficient i of A is that of B over d**i.
     d = _fast.common_denominator([v for row in rows for v in row])
     coeffs = _charpoly_int([[(v * d).numerator for v in row] for row in rows], ops)
@@ -202,7 +206,7 @@ def _to_sym(rows: list[list[Any]]) -> list[list[Any]]:
 
 
 def _sym_det(method: str) -> Any:
-    def det(rows: list[list[Any]], ops: Any) -> Any:
+    def det(rows: list[list[Any]], ops: ElementOps) -> Any:
         from . import _policy  # the policy runs the number kernels (a sibling module)
 
         numbers = _sym_numbers(rows)
@@ -216,7 +220,7 @@ def _sym_det(method: str) -> Any:
     return det
 
 
-def _sym_inv(rows: list[list[Any]], ops: Any) -> Any:
+def _sym_inv(rows: list[list[Any]], ops: ElementOps) -> Any:
     from . import _policy
 
     numbers = _sym_numbers(rows)
@@ -226,7 +230,7 @@ def _sym_inv(rows: list[list[Any]], ops: Any) -> Any:
     return _polys.inv_sym(rows)
 
 
-def _sym_solve(A: list[list[Any]], B: list[list[Any]], ops: Any) -> Any:
+def _sym_solve(A: list[list[Any]], B: list[list[Any]], ops: ElementOps) -> Any:
     from . import _policy
 
     n = len(A)
@@ -238,7 +242,7 @@ def _sym_solve(A: list[list[Any]], B: list[list[Any]], ops: Any) -> Any:
     return _polys.solve_sym(A, B)
 
 
-def _sym_rank(rows: list[list[Any]], ops: Any) -> Any:
+def _sym_rank(rows: list[list[Any]], ops: ElementOps) -> Any:
     from . import _policy
 
     numbers = _sym_numbers(rows)
@@ -247,7 +251,7 @@ def _sym_rank(rows: list[list[Any]], ops: Any) -> Any:
     return _polys.rank_sym(rows)
 
 
-def _sym_rref(rows: list[list[Any]], ops: Any) -> Any:
+def _sym_rref(rows: list[list[Any]], ops: ElementOps) -> Any:
     from . import _policy
 
     numbers = _sym_numbers(rows)
@@ -257,13 +261,13 @@ def _sym_rref(rows: list[list[Any]], ops: Any) -> Any:
     return _polys.rref_sym(rows)
 
 
-def _sym_lu(rows: list[list[Any]], ops: Any) -> Any:
+def _sym_lu(rows: list[list[Any]], ops: ElementOps) -> Any:
     if not rows or not rows[0]:
         return NotImplemented
     return _polys.lu_sym(rows)
 
 
-def _sym_adjugate(rows: list[list[Any]], ops: Any) -> Any:
+def _sym_adjugate(rows: list[list[Any]], ops: ElementOps) -> Any:
     from . import _policy
 
     numbers = _sym_numbers(rows)
@@ -272,7 +276,7 @@ def _sym_adjugate(rows: list[list[Any]], ops: Any) -> Any:
     return _polys.adjugate_sym(rows)
 
 
-def _sym_charpoly(rows: list[list[Any]], ops: Any) -> Any:
+def _sym_charpoly(rows: list[list[Any]], ops: ElementOps) -> Any:
     from . import _policy
 
     numbers = _sym_numbers(rows)
@@ -284,54 +288,61 @@ def _sym_charpoly(rows: list[list[Any]], ops: Any) -> Any:
 # -- integers mod n ---------------------------------------------------------------------
 
 
-def _det_modp(rows: list[list[int]], ops: Any) -> int:
-    return _fast.det_modp(rows, ops.n)
+def _modulus(ops: ElementOps) -> int:
+    """n for Z/nZ: the characteristic the ops declares."""
+    n = capabilities_of(ops).characteristic
+    assert n  # the "modular-*" families are Z/nZ with n >= 2
+    return n
 
 
-def _det_modn_berkowitz(rows: list[list[int]], ops: Any) -> int:
-    return det_berkowitz(rows, ModularLift(ops.n))
+def _det_modp(rows: list[list[int]], ops: ElementOps) -> int:
+    return _fast.det_modp(rows, _modulus(ops))
 
 
-def _inv_modp(rows: list[list[int]], ops: Any) -> Optional[list[list[int]]]:
+def _det_modn_berkowitz(rows: list[list[int]], ops: ElementOps) -> int:
+    return det_berkowitz(rows, ModularLift(_modulus(ops)))
+
+
+def _inv_modp(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     n = len(rows)
     aug = [row + ident for row, ident in zip(rows, identity_rows(n, 0, 1))]
-    pivots = _fast.rref_modp(aug, ops.n)
+    pivots = _fast.rref_modp(aug, _modulus(ops))
     if len(pivots) < n or pivots[-1] >= n:
         return None
     return [row[n:] for row in aug]
 
 
-def _solve_modp(A: list[list[int]], B: list[list[int]], ops: Any) -> Optional[list[list[int]]]:
+def _solve_modp(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     n = len(A)
     aug = [list(ra) + list(rb) for ra, rb in zip(A, B)]
-    pivots = _fast.rref_modp(aug, ops.n)
+    pivots = _fast.rref_modp(aug, _modulus(ops))
     if len(pivots) < n or pivots[n - 1] >= n:
         return None
     return [row[n:] for row in aug]
 
 
-def _rank_modp(rows: list[list[int]], ops: Any) -> int:
-    return len(_fast.rref_modp(rows, ops.n))
+def _rank_modp(rows: list[list[int]], ops: ElementOps) -> int:
+    return len(_fast.rref_modp(rows, _modulus(ops)))
 
 
-def _rref_modp(rows: list[list[int]], ops: Any) -> tuple[list[list[int]], list[int]]:
-    return rows, _fast.rref_modp(rows, ops.n)
+def _rref_modp(rows: list[list[int]], ops: ElementOps) -> tuple[list[list[int]], list[int]]:
+    return rows, _fast.rref_modp(rows, _modulus(ops))
 
 
-def _adjugate_mod(rows: list[list[int]], ops: Any) -> list[list[int]]:
-    n = ops.n
+def _adjugate_mod(rows: list[list[int]], ops: ElementOps) -> list[list[int]]:
+    n = _modulus(ops)
     return [[v % n for v in row] for row in adjugate_int(rows)]
 
 
-def _charpoly_mod(rows: list[list[int]], ops: Any) -> list[int]:
-    return charpoly_berkowitz(rows, ModularLift(ops.n))
+def _charpoly_mod(rows: list[list[int]], ops: ElementOps) -> list[int]:
+    return charpoly_berkowitz(rows, ModularLift(_modulus(ops)))
 
 
-def _det_modn(rows: list[list[int]], ops: Any) -> int:
-    return det_int(rows) % ops.n
+def _det_modn(rows: list[list[int]], ops: ElementOps) -> int:
+    return det_int(rows) % _modulus(ops)
 
 
-def _solve_modn(A: list[list[int]], B: list[list[int]], ops: Any) -> Optional[list[list[int]]]:
+def _solve_modn(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     """Solve over Z/n by lifting to the integers: ``det * X`` exactly, then one unit inverse mod n."""
     from ._policy import _unit_inverse
 
@@ -339,19 +350,19 @@ def _solve_modn(A: list[list[int]], B: list[list[int]], ops: Any) -> Optional[li
     if result is None:
         return None
     Y, d = result
-    m = ops.n
+    m = _modulus(ops)
     unit = _unit_inverse(d % m, ops, "solve")
     return [[v * unit % m for v in row] for row in Y]
 
 
-def _inv_modn(rows: list[list[int]], ops: Any) -> Optional[list[list[int]]]:
+def _inv_modn(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     from ._policy import _unit_inverse
 
     result = _fast.solve_den_int(rows, identity_rows(len(rows), 0, 1))
     if result is None:
         return None
     Y, d = result
-    m = ops.n
+    m = _modulus(ops)
     unit = _unit_inverse(d % m, ops, "inv")
     return [[v * unit % m for v in row] for row in Y]
 

@@ -15,7 +15,7 @@ from ._modular import modular
 from ._numeric import booleans, complexes, floats, integers, rationals
 from ._objects import objects
 from ._parse import parse_cell
-from ._protocol import BaseOps, ElementOps, defines, require
+from ._protocol import BaseOps, ElementOps, OpsSpec, defines, require
 from ._providers import Provider, provider, provider_info, register_provider, unregister_provider
 from ._registry import (
     as_ops,
@@ -32,6 +32,7 @@ from ._symbolic import symbolic
 
 __all__ = [
     "ElementOps",
+    "OpsSpec",
     "BaseOps",
     "Capabilities",
     "KINDS",
