@@ -31,8 +31,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the test e
 
 from .core.tensor import Tensor
 from .arrays.manipulation import permute_dims
-from .ops import as_ops, booleans, complexes, ElementOps, floats, integers, objects, OpsSpec, rationals, symbolic
-from .ops._modular import ModularOps
+from .ops import ElementOps, OpsSpec, as_ops, capabilities_of, integers
 
 __all__ = ["shapes", "broadcastable_shapes", "elements", "tensors"]
 
@@ -136,24 +135,26 @@ def elements(ops: OpsSpec = integers, /, *, min_value: Any = None, max_value: An
     >>> check()
     """
     target = as_ops(ops, "elements")
+    caps = capabilities_of(target)
+    kind = caps.kind
     bounds = {"min_value": min_value, "max_value": max_value}
-    if target is integers:
+    if kind == "integer":
         return st.integers(**bounds)
-    if target is rationals:
+    if kind == "rational":
         return st.fractions(**bounds, max_denominator=1000)
-    if target is floats:
+    if kind == "real floating":
         return st.floats(**bounds, allow_nan=False, allow_infinity=False)
     if min_value is not None or max_value is not None:
         raise TypeError(f"elements: min_value/max_value apply to integers, rationals and floats (got ops={target!r})")
-    if target is booleans:
+    if kind == "bool":
         return st.booleans()
-    if target is complexes:
+    if kind == "complex floating":
         return st.complex_numbers(allow_nan=False, allow_infinity=False, max_magnitude=1e150)
-    if target is objects:
+    if kind == "object":
         return st.one_of(st.integers(), st.fractions(max_denominator=1000))
-    if isinstance(target, ModularOps):
-        return st.integers(0, target.n - 1)
-    if target is symbolic:
+    if kind == "modular" and caps.characteristic:
+        return st.integers(0, caps.characteristic - 1)
+    if kind == "symbolic":
         return _symbolic_elements()
     raise TypeError(
         f"elements: no built-in strategy for the ops {target!r}; "

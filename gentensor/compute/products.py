@@ -65,6 +65,8 @@ def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: ElementOps) -> list[l
     (stride 0) hands out the same list again.
     """
     lay = x._layout
+    if lay.ndim == 2 and not batch:  # one matrix: read it as it lies
+        return [convert_values(_kernels.gather(x._data, lay), x._ops, ops)]
     outer = Layout(lay.shape[:-2], lay.strides[:-2], lay.offset).broadcast_to(batch)
     assert outer is not None  # batch is the broadcast of both operands' batch shapes
     shape, strides = lay.shape[-2:], lay.strides[-2:]

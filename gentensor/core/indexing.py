@@ -129,8 +129,8 @@ def _mask_to_arrays(mask: _Mask) -> list[_Advanced]:
     return [_Advanced(a, (len(hits),)) for a in arrays]
 
 
-def resolve_simple(key: Any, layout: Layout) -> tuple[Layout, None, tuple[int, ...]] | None:
-    """The fast path: a key of in-range ints and slices only (``None`` for anything else)."""
+def resolve_simple(key: Any, layout: Layout) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
+    """The fast path: ``(shape, strides, offset)`` for a key of in-range ints and slices only, else ``None``."""
     items = key if type(key) is tuple else (key,)
     shape, strides = layout.shape, layout.strides
     k = len(items)
@@ -147,6 +147,10 @@ def resolve_simple(key: Any, layout: Layout) -> tuple[Layout, None, tuple[int, .
                 return None  # the general path raises, naming axis and size
             offset += (it + n if it < 0 else it) * strides[axis]
         elif type(it) is slice:
+            if it == _ALL:  # x[:, j]: the whole axis, nothing to compute
+                out_shape.append(shape[axis])
+                out_strides.append(strides[axis])
+                continue
             start, stop, step = it.indices(shape[axis])
             length = len(range(start, stop, step))
             if length:
@@ -155,8 +159,10 @@ def resolve_simple(key: Any, layout: Layout) -> tuple[Layout, None, tuple[int, .
             out_strides.append(strides[axis] * step)
         else:
             return None
-    new_shape = (*out_shape, *shape[k:])
-    return Layout(new_shape, (*out_strides, *strides[k:]), offset), None, new_shape
+    return (*out_shape, *shape[k:]), (*out_strides, *strides[k:]), offset
+
+
+_ALL = slice(None)
 
 
 def resolve(
@@ -171,7 +177,8 @@ def resolve(
     """
     simple = resolve_simple(key, layout)
     if simple is not None:
-        return simple
+        view = Layout(*simple)
+        return view, None, view.shape
     shape, strides = layout.shape, layout.strides
     items = _expand(key, len(shape), func, index_array)
     out_shape: list[int] = []

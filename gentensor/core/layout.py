@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import operator
 from math import prod
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..errors import AxisError, ShapeError
 
@@ -103,26 +103,77 @@ def broadcast_shapes(*shapes: tuple[int, ...], func: str = "broadcast_shapes") -
     return tuple(result)
 
 
-class Layout:
+class _LayoutSlots:
+    """The storage of a :class:`Layout`; it is a Layout only once its fields are written."""
+
+    __slots__ = ("shape", "strides", "offset", "_size", "_contiguous")
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    offset: int
+    _size: int | None
+    _contiguous: bool | None
+
+
+_object_new = object.__new__
+
+
+class Layout(_LayoutSlots):
     """Shape, strides (in elements, may be negative or 0) and offset of a view.
 
-    Immutable by convention: every method returns a new layout.
+    Immutable: every method returns a new layout, and assigning an attribute
+    raises.  ``size`` and ``is_contiguous`` are computed the first time they
+    are asked for, then kept.
+
+    (A layout is written as a plain slots object and then becomes a Layout,
+    whose ``__setattr__`` refuses: making one costs three attribute writes,
+    not three calls of ``object.__setattr__``.)
 
     >>> lay = Layout.contiguous((2, 3))
     >>> lay.permute((1, 0)).strides
     (1, 3)
+    >>> lay.offset = 5
+    Traceback (most recent call last):
+    ...
+    AttributeError: Layout is immutable: make a new one (got an assignment to offset)
     """
 
-    __slots__ = ("shape", "strides", "offset")
+    __slots__ = ()
 
-    def __init__(self, shape: tuple[int, ...], strides: tuple[int, ...], offset: int = 0) -> None:
+    def __new__(
+        cls,
+        shape: tuple[int, ...],
+        strides: tuple[int, ...],
+        offset: int = 0,
+        size: int | None = None,
+        contiguous: bool | None = None,
+    ) -> "Layout":
+        # ``size`` and ``contiguous`` may be passed when already known (they are not checked).
+        self = _object_new(_LayoutSlots)
         self.shape = shape
         self.strides = strides
         self.offset = offset
+        self._size = size
+        self._contiguous = contiguous
+        self.__class__ = Layout
+        return self  # type: ignore[return-value]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Layout is immutable: make a new one (got an assignment to {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Layout is immutable (got a deletion of {name})")
+
+    def __reduce__(self) -> tuple[type, tuple[tuple[int, ...], tuple[int, ...], int]]:
+        return (Layout, (self.shape, self.strides, self.offset))
 
     @classmethod
     def contiguous(cls, shape: tuple[int, ...], offset: int = 0) -> "Layout":
-        return cls(shape, contiguous_strides(shape), offset)
+        """The C-order (row-major) layout of ``shape`` starting at ``offset``.
+
+        >>> Layout.contiguous((2, 3)).strides, Layout.contiguous((2, 3)).is_contiguous
+        ((3, 1), True)
+        """
+        return cls(shape, contiguous_strides(shape), offset, None, True)
 
     def __repr__(self) -> str:
         return f"Layout(shape={self.shape}, strides={self.strides}, offset={self.offset})"
@@ -143,19 +194,21 @@ class Layout:
 
     @property
     def size(self) -> int:
-        return prod(self.shape)
+        """The number of elements (the product of the shape)."""
+        known = self._size
+        if known is None:
+            known = prod(self.shape)
+            _set_size(self, known)
+        return known
 
     @property
     def is_contiguous(self) -> bool:
         """C-contiguous: strides of a row-major layout (length-1 axes may have any stride)."""
-        if 0 in self.shape:
-            return True
-        step = 1
-        for n, s in zip(reversed(self.shape), reversed(self.strides)):
-            if n != 1 and s != step:
-                return False
-            step *= n
-        return True
+        known = self._contiguous
+        if known is None:
+            known = _is_contiguous(self.shape, self.strides)
+            _set_contiguous(self, known)
+        return known
 
     def extent(self) -> tuple[int, int]:
         """Lowest and highest storage position touched (size must be > 0)."""
@@ -264,6 +317,23 @@ class Layout:
                 new_strides[k - 1] = new_strides[k] * shape[k]
             ni, oi = nj, oj
         return Layout(tuple(shape), tuple(new_strides), self.offset)
+
+
+# The slots are written only here, through their descriptors: __setattr__ refuses.
+# The memo slots are written through their descriptors (Layout.__setattr__ refuses).
+_set_size: Any = vars(_LayoutSlots)["_size"].__set__
+_set_contiguous: Any = vars(_LayoutSlots)["_contiguous"].__set__
+
+
+def _is_contiguous(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
+    if 0 in shape:
+        return True
+    step = 1
+    for n, s in zip(reversed(shape), reversed(strides)):
+        if n != 1 and s != step:
+            return False
+        step *= n
+    return True
 
 
 def collapse(shape: Sequence[int], strides: Sequence[int]) -> tuple[list[int], list[int]]:

@@ -58,24 +58,21 @@ def _unravel(k: int, shape: list[int]) -> list[int]:
 def _nested_shape(data: Any) -> list[int]:
     """The shape read down the first entries (checked against every entry later).
 
-    Refuses nesting past :data:`MAX_NDIM` and a list that contains itself
-    (which would otherwise be followed forever).
+    Refuses nesting past :data:`MAX_NDIM`, which is also how a list that
+    contains itself (followed forever otherwise) is caught.
     """
     shape: list[int] = []
-    seen: set[int] = set()
     probe = data
     while isinstance(probe, _NEST) or isinstance(probe, Tensor):
         if isinstance(probe, Tensor):
             shape.extend(probe.shape)
             break
-        if id(probe) in seen:
-            raise ShapeError("tensor: the nested data contains itself (a list inside its own items); it has no shape")
-        seen.add(id(probe))
         shape.append(len(probe))
         if len(shape) > MAX_NDIM:
+            if _contains_itself(data):
+                raise ShapeError("tensor: the nested data contains itself (a list inside its own items); it has no shape")
             raise ShapeError(
-                f"tensor: nested data deeper than {MAX_NDIM} levels (got more than {MAX_NDIM} nested sequences); "
-                f"tensors have at most {MAX_NDIM} axes"
+                f"tensor: nested data deeper than {MAX_NDIM} levels; tensors have at most {MAX_NDIM} axes"
             )
         if not probe:
             break
@@ -83,6 +80,18 @@ def _nested_shape(data: Any) -> list[int]:
     if len(shape) > MAX_NDIM:
         raise ShapeError(f"tensor: {len(shape)} axes are more than the {MAX_NDIM} a tensor may have")
     return shape
+
+
+def _contains_itself(data: Any) -> bool:
+    """True when following first entries from ``data`` comes back to a sequence already met."""
+    seen: set[int] = set()
+    probe = data
+    while isinstance(probe, _NEST) and probe:
+        if id(probe) in seen:
+            return True
+        seen.add(id(probe))
+        probe = probe[0]
+    return False
 
 
 def _flatten(data: Any) -> tuple[list[Any], tuple[int, ...], set[type], list[Any]]:

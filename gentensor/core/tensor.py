@@ -32,6 +32,7 @@ __all__ = ["Tensor", "is_array_like"]
 E = TypeVar("E")  # the element type
 
 _NOT_DATA = (str, bytes, bytearray, memoryview, dict, set, frozenset)
+_object_new = object.__new__
 #: Scalar types every built-in ops knows (checked first, for speed).
 _PLAIN = frozenset((int, float, Fraction, bool, complex))
 
@@ -177,8 +178,15 @@ class Tensor(Generic[E]):
         return cls._new(data, Layout.contiguous(shape), ops)
 
     def _view(self, layout: Layout, readonly: bool = False) -> "Tensor[E]":
-        owner = self._base if self._base is not None else self
-        return Tensor._new(self._data, layout, self._ops, owner, self._readonly or readonly)
+        """A view of this tensor's storage through ``layout`` (its base is the storage's owner)."""
+        view: Tensor[E] = _object_new(Tensor)
+        view._data = self._data
+        view._layout = layout
+        view._ops = self._ops
+        base = self._base
+        view._base = self if base is None else base
+        view._readonly = self._readonly or readonly
+        return view
 
     def _elements(self) -> list[E]:
         """A fresh list of all elements in C order."""
@@ -255,8 +263,8 @@ class Tensor(Generic[E]):
     def __getitem__(self, key: Any) -> Any:
         simple = resolve_simple(key, self._layout)
         if simple is not None:  # ints and slices only: a view, or the element itself
-            layout = simple[0]
-            return self._view(layout) if layout.shape else self._data[layout.offset]
+            shape, strides, offset = simple
+            return self._view(Layout(shape, strides, offset)) if shape else self._data[offset]
         layout, pos, shape = resolve(key, self._layout, "__getitem__", _index_array)
         if not shape and key is not Ellipsis and not (isinstance(key, tuple) and any(k is Ellipsis for k in key)):
             # every axis indexed by an int (or a 0-d index array): the element, as NumPy

@@ -85,7 +85,12 @@ def _fmt(ops: ElementOps, v: Any) -> str:
             return f"<{type(v).__name__}>"
 
 
-def _shown(n: int, summarise: bool, edge: int) -> list[int | None]:
+def shown_indices(n: int, summarise: bool, edge: int) -> list[int | None]:
+    """The indices shown along an axis of length ``n``; ``None`` marks the gap of a summary.
+
+    >>> shown_indices(10, True, 2)
+    [0, 1, None, 8, 9]
+    """
     if summarise and n > 2 * edge:
         return [*range(edge), None, *range(n - edge, n)]
     return list(range(n))
@@ -101,7 +106,7 @@ def _render(x: Any, sep: str, indent: int, opts: PrintOptions, suffix: int = 0) 
     ndim = len(shape)
     summarise = x.size > opts.threshold
     edge = opts.edgeitems
-    shown = [_shown(n, summarise, edge) for n in shape]
+    shown = [shown_indices(n, summarise, edge) for n in shape]
     ops = x.ops
 
     # Pass 1: format the visible elements to know the column width.

@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 from typing import Any, Callable
 
-from . import get_printoptions
+from . import get_printoptions, shown_indices
 from ..ops import ElementOps
 
 __all__ = ["tensor_latex", "tensor_html"]
@@ -40,13 +40,6 @@ _LATEX_SPECIAL = {
     " ": r"\ ",
     "\n": r"\ ",
 }
-
-
-def _shown(n: int, summarise: bool, edge: int) -> list[int | None]:
-    """The indices shown along an axis of length ``n``; ``None`` marks the gap."""
-    if summarise and n > 2 * edge:
-        return [*range(edge), None, *range(n - edge, n)]
-    return list(range(n))
 
 
 def _safe_repr(v: Any) -> str:
@@ -86,7 +79,7 @@ def _plan(x: Any) -> tuple[list[Any], int, tuple[int, ...], list[list[int | None
     """Storage, offset, strides and the shown indices of every axis of ``x``."""
     opts = get_printoptions()
     summarise = x.size > opts.threshold
-    shown = [_shown(n, summarise, opts.edgeitems) for n in x.shape]
+    shown = [shown_indices(n, summarise, opts.edgeitems) for n in x.shape]
     return x._data, x._layout.offset, x.strides, shown
 
 

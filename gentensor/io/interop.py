@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ._saveload import load, save
 from ..core.tensor import Tensor
-from ..ops import ElementOps
+from ..ops import ElementOps, canonical_ops
 
 __all__ = ["save", "load"]
 
@@ -126,24 +126,7 @@ def _sympy_converter(ops: ElementOps) -> Callable[[Any], Any]:
 
 def _rebuild(elements: list[Any], shape: tuple[int, ...], ops: ElementOps) -> Tensor[Any]:
     """Unpickle a tensor: a new contiguous owner of ``elements`` (see :func:`tensor_reduce`)."""
-    return Tensor._from_flat(elements, tuple(shape), _canonical_ops(ops))
-
-
-def _canonical_ops(ops: ElementOps) -> Any:
-    """The registered instance equal to an unpickled user ops (same class and name), else ``ops``.
-
-    Built-in ops unpickle as themselves already; a user ops pickled by value
-    comes back as a new instance, and tensors compare ops by identity.
-    """
-    from ..ops._registry import _registered
-
-    for known in _registered.values():
-        if known is ops:
-            return ops
-    for known in _registered.values():
-        if type(known) is type(ops) and getattr(known, "name", None) == getattr(ops, "name", None):
-            return known
-    return ops
+    return Tensor._from_flat(elements, tuple(shape), canonical_ops(ops))
 
 
 def tensor_reduce(x: Tensor[Any], /) -> tuple[Any, tuple[Any, ...]]:

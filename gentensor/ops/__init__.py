@@ -19,6 +19,7 @@ from ._protocol import BaseOps, ElementOps, OpsSpec, defines, require
 from ._providers import Provider, provider, provider_info, register_provider, unregister_provider
 from ._registry import (
     as_ops,
+    canonical_ops,
     infer_ops,
     is_ops,
     known_ops_for_type,
@@ -56,6 +57,7 @@ __all__ = [
     "known_ops_for_type",
     "registered_ops",
     "ops_from_spec",
+    "canonical_ops",
     "parse_cell",
     "Provider",
     "register_provider",

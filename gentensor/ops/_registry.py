@@ -29,6 +29,7 @@ __all__ = [
     "is_ops",
     "registered_ops",
     "ops_from_spec",
+    "canonical_ops",
 ]
 
 _REQUIRED = ("zero", "one", "add", "mul", "neg", "equal", "convert")
@@ -137,6 +138,25 @@ def registered_ops(name: str) -> Any:
         if getattr(ops, "name", None) == name and _NAMES.get(name) is not ops:
             return ops
     return None
+
+
+def canonical_ops(ops: Any) -> Any:
+    """The registered instance equal to an unpickled user ops (same class and name), else ``ops``.
+
+    Built-in ops unpickle as themselves already; a user ops pickled by value
+    comes back as a new instance, and tensors compare ops by identity.
+
+    >>> import gentensor as gt
+    >>> canonical_ops(gt.integers) is gt.integers
+    True
+    """
+    for known in _registered.values():
+        if known is ops:
+            return ops
+    for known in _registered.values():
+        if type(known) is type(ops) and getattr(known, "name", None) == getattr(ops, "name", None):
+            return known
+    return ops
 
 
 _BUILTIN_SPECS = {o.name: o for o in (booleans, integers, rationals, floats, complexes, symbolic, objects)}
