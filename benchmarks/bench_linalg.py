@@ -39,7 +39,7 @@ import sympy  # noqa: E402
 from sympy.core.cache import clear_cache  # noqa: E402
 
 import gentensor as gt  # noqa: E402
-from gentensor.linalg import _fast  # noqa: E402
+from gentensor.linalg import _dense, _fast  # noqa: E402
 
 try:
     import flint  # type: ignore[import-not-found]
@@ -156,6 +156,10 @@ def det_int_case(n: int) -> Case:
     if flint is not None:
         contenders.insert(1, Contender("gentensor det, generic path", lambda: _without_flint(lambda: gt.linalg.det(t))))
         contenders.append(Contender("flint fmpz_mat.det incl. conversion", lambda: int(flint.fmpz_mat(rows).det()), goal=2.0))
+    # What the int-specialised Bareiss copy (linalg/_fast.py) buys over the generic kernel through ops members.
+    contenders.append(
+        Contender("generic Bareiss kernel via ops (no int copy)", lambda: _dense.det_bareiss([r[:] for r in rows], gt.integers))
+    )
     return Case(f"det-int-{n}", f"det, {n}x{n} ints in [-99, 99]", contenders)
 
 

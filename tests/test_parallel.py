@@ -714,8 +714,21 @@ def test_inplace_failure_leaves_the_target_untouched(mode, request):
 
 
 def test_auto_rejects_processes_when_shipping_costs_more_than_the_work(monkeypatch):
-    """Even above the 'cheap' threshold, an int addition costs less than sending its operands."""
+    """Even above the 'cheap' threshold, an int addition costs less than sending its operands.
+
+    The sample and the transfer cost are pinned (50 ns per addition, 1 us per
+    element each way), so the decision does not depend on how busy the machine is.
+    """
+    from gentensor.parallel._wire import Transfer
+
+    def pinned_sample(f, columns, n, out):
+        rest = map(f, *columns)
+        out.append(next(rest))
+        return rest, 50e-9
+
     monkeypatch.setattr(_parallel_auto, "MIN_PARALLEL_SECONDS", 0.0)
+    monkeypatch.setattr(_parallel_auto, "_sample", pinned_sample)
+    monkeypatch.setattr(_parallel_auto, "transfer_seconds", lambda args, results: Transfer(1e-6, 1e-6))
     monkeypatch.setattr(_parallel_core, "gil_enabled", lambda: True)
     monkeypatch.setattr(_parallel_core, "usable_cpus", lambda: 2)
     xs = list(range(100_000))

@@ -250,7 +250,7 @@ def _integer_power(a: Any, e: Any, ops: ElementOps) -> Any:
     """``a ** e`` for int exponents ``e`` (an int or an integers/booleans tensor), base in ``ops``.
 
     Integers to a negative power give rationals (as ``/`` does): the result
-    ops is rationals when any exponent is negative.
+    ops is the fraction field (rationals) when any exponent is negative.
     """
     if not isinstance(e, Tensor):
         k = int(e)

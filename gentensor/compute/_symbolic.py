@@ -39,7 +39,7 @@ def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     Raises
     ------
     DomainError
-        ``x`` is not symbolic.
+        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
 
     Examples
     --------
@@ -63,7 +63,7 @@ def diff(x: Tensor[Any], /, *symbols: Any, **kwargs: Any) -> Tensor[Any]:
     Raises
     ------
     DomainError
-        ``x`` is not symbolic.
+        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
 
     Examples
     --------
@@ -87,7 +87,7 @@ def expand(x: Tensor[Any], /, **hints: Any) -> Tensor[Any]:
     Raises
     ------
     DomainError
-        ``x`` is not symbolic.
+        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
 
     Examples
     --------
@@ -111,7 +111,7 @@ def simplify(x: Tensor[Any], /, **kwargs: Any) -> Tensor[Any]:
     Raises
     ------
     DomainError
-        ``x`` is not symbolic.
+        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
 
     Examples
     --------
@@ -135,7 +135,7 @@ def evalf(x: Tensor[Any], /, n: int = 15, **options: Any) -> Tensor[Any]:
     Raises
     ------
     DomainError
-        ``x`` is not symbolic.
+        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
 
     Examples
     --------

@@ -24,7 +24,7 @@ from typing import Any, Optional
 
 from ..ops import BaseOps, symbolic
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
-from ._dense import det_bareiss, det_gauss, det_laplace, echelon_bareiss, lu_field, rref_den
+from ._dense import identity_rows, det_bareiss, det_gauss, det_laplace, echelon_bareiss, lu_field, rref_den
 
 __all__ = [
     "DomainOps",
@@ -387,7 +387,7 @@ def inv_sym(rows: list[list[Any]]) -> Any:
         return NotImplemented
     R, B, scales = clear_rows(K, M)
     n = len(B)
-    aug = [row + [R.one if j == i else R.zero for j in range(n)] for i, row in enumerate(B)]
+    aug = [row + ident for row, ident in zip(B, identity_rows(n, R.zero, R.one))]
     den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
     if len(pivots) < n or (n and pivots[-1] >= n):
         return None

@@ -212,7 +212,7 @@ def _sym_det(method: str) -> Any:
         numbers = _sym_numbers(rows)
         if numbers is not None:
             nops, nrows = numbers
-            if nops is integers and method == "gauss":  # Gauss needs the field
+            if method == "gauss" and not capabilities_of(nops).field:  # Gauss needs the field
                 nops, nrows = rationals, [[Fraction(v) for v in row] for row in nrows]
             return symbolic.convert(_policy.det(nrows, nops, method))
         return _polys.det_sym(rows, method)

@@ -239,6 +239,9 @@ def as_ops(spec: Any, func: str = "tensor") -> Any:
             return _NAMES[spec]
         if spec.startswith("mod:") and spec[4:].isdigit():
             return modular(int(spec[4:]))
+        user = registered_ops(spec)
+        if user is not None:
+            return user
         raise TypeError(
             f"{func}: unknown ops name {spec!r}; use one of {', '.join(sorted(_NAMES))} or 'mod:N'"
         )
