@@ -96,27 +96,27 @@ def _singular(func: str, n: int) -> SingularMatrixError:
     return SingularMatrixError(f"{func}: the matrix is singular (got a {n}x{n} matrix with determinant 0)")
 
 
-def _det_task(rows: list[list[Any]], ops: ElementOps, method: str) -> Any:
-    return _policy.det(rows, ops, method)
+def _det_task(rows: list[list[Any]], ops: ElementOps, method: str, provider: Any) -> Any:
+    return _policy.det(rows, ops, method, provider)
 
 
-def _inv_task(rows: list[list[Any]], ops: ElementOps) -> list[list[Any]]:
-    out = _policy.inv(rows, ops, "inv")
+def _inv_task(rows: list[list[Any]], ops: ElementOps, provider: Any) -> list[list[Any]]:
+    out = _policy.inv(rows, ops, "inv", provider)
     if out is None:
         raise _singular("inv", len(rows))
     return out
 
 
-def _solve_task(pair: tuple[list[list[Any]], list[list[Any]]], ops: ElementOps) -> list[list[Any]]:
+def _solve_task(pair: tuple[list[list[Any]], list[list[Any]]], ops: ElementOps, provider: Any) -> list[list[Any]]:
     A, B = pair
-    out = _policy.solve(A, B, ops, "solve")
+    out = _policy.solve(A, B, ops, "solve", provider)
     if out is None:
         raise _singular("solve", len(A))
     return out
 
 
-def _lu_task(rows: list[list[Any]], ops: ElementOps) -> tuple[list[int], list[list[Any]], list[list[Any]]]:
-    return _policy.lu(rows, ops, "lu")
+def _lu_task(rows: list[list[Any]], ops: ElementOps, provider: Any) -> tuple[list[int], list[list[Any]], list[list[Any]]]:
+    return _policy.lu(rows, ops, "lu", provider)
 
 
 # -- the public functions ---------------------------------------------------------------
@@ -168,7 +168,9 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
     """
     stack = stack_of(x, "det", square=True)
     _policy.check_method("det", method, stack.ops)
-    results = run(partial(_det_task, ops=stack.ops, method=method), stack, "det", executor, workers)
+    key = "det" if method == "auto" else f"det.{method}"
+    task = partial(_det_task, ops=stack.ops, method=method, provider=_policy.kernel_of(stack.ops, key))
+    results = run(task, stack, "det", executor, workers)
     if not stack.batch:
         return results[0]
     return Tensor._from_flat(results, stack.batch, stack.ops)
@@ -205,7 +207,8 @@ def inv(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = Non
     """
     stack = stack_of(x, "inv", square=True)
     out_ops = _result_ops(stack.ops, "inv")
-    results = run(partial(_inv_task, ops=stack.ops), stack, "inv", executor, workers)
+    task = partial(_inv_task, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "inv"))
+    results = run(task, stack, "inv", executor, workers)
     return wrap_matrices(results, stack.batch, (stack.n, stack.n), out_ops)
 
 
@@ -242,7 +245,8 @@ def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] 
     """
     stack = stack_of(x, "adjugate", square=True)
     _policy.check_commutative(stack.ops, "adjugate")
-    results = run(partial(_policy.adjugate, ops=stack.ops), stack, "adjugate", executor, workers)
+    task = partial(_policy.adjugate, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "adjugate"))
+    results = run(task, stack, "adjugate", executor, workers)
     return wrap_matrices(results, stack.batch, (stack.n, stack.n), stack.ops)
 
 
@@ -305,7 +309,8 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     sa = stack_of(broadcast_to(a, batch + (n, n)), "solve", square=True, ops=ops)
     sb = stack_of(broadcast_to(b, batch + (n, k)), "solve", square=False, ops=ops)
     pairs = Stack(batch, n, k, ops, list(zip(sa.matrices, sb.matrices)))
-    results = run(partial(_solve_task, ops=ops), pairs, "solve", executor, workers)
+    task = partial(_solve_task, ops=ops, provider=_policy.kernel_of(ops, "solve"))
+    results = run(task, pairs, "solve", executor, workers)
     out = wrap_matrices(results, batch, (n, k), out_ops)
     if vector:
         return out.reshape(batch + (n,))
@@ -337,7 +342,8 @@ def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     """
     stack = stack_of(x, "rank", square=False)
     _policy.check_commutative(stack.ops, "rank")
-    results = run(partial(_policy.rank, ops=stack.ops), stack, "rank", executor, workers)
+    task = partial(_policy.rank, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "rank"))
+    results = run(task, stack, "rank", executor, workers)
     if not stack.batch:
         return results[0]
     return Tensor._from_flat(results, stack.batch, integers)
@@ -368,7 +374,8 @@ def rref(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     """
     stack = stack_of(x, "rref", square=False)
     out_ops = _result_ops(stack.ops, "rref")
-    results = run(partial(_policy.rref, ops=stack.ops), stack, "rref", executor, workers)
+    task = partial(_policy.rref, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "rref"))
+    results = run(task, stack, "rref", executor, workers)
     matrix = wrap_matrices([r[0] for r in results], stack.batch, (stack.m, stack.n), out_ops)
     pivots = [tuple(r[1]) for r in results]
     return RrefResult(matrix, pivots[0] if not stack.batch else nest(pivots, stack.batch))
@@ -447,7 +454,7 @@ def lu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None
     """
     stack = stack_of(x, "lu", square=False)
     out_ops = _result_ops(stack.ops, "lu")
-    results = run(partial(_lu_task, ops=stack.ops), stack, "lu", executor, workers)
+    results = run(partial(_lu_task, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "lu")), stack, "lu", executor, workers)
     m, n = stack.m, stack.n
     zero, one = out_ops.zero, out_ops.one
     perms = []
@@ -490,7 +497,8 @@ def charpoly(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] 
     """
     stack = stack_of(x, "charpoly", square=True)
     _policy.check_commutative(stack.ops, "charpoly")
-    results = run(partial(_policy.charpoly, ops=stack.ops), stack, "charpoly", executor, workers)
+    task = partial(_policy.charpoly, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "charpoly"))
+    results = run(task, stack, "charpoly", executor, workers)
     flat = [c for coeffs in results for c in coeffs]
     return Tensor._from_flat(flat, stack.batch + (stack.n + 1,), stack.ops)
 

@@ -50,6 +50,8 @@ from ._dense import (
 
 __all__ = [
     "METHODS",
+    "LOOKUP",
+    "kernel_of",
     "RING_CLASSES",
     "ring_class",
     "check_commutative",
@@ -180,12 +182,23 @@ def plan(operation: str, ops: ElementOps, method: str = "auto") -> LinalgPlan:
     return LinalgPlan(operation, ops, algorithm, "generic")
 
 
-def _provided(ops: ElementOps, key: str, *args: Any) -> Any:
-    """The registered provider's result for ``key``, or ``NotImplemented`` (none, or it declined)."""
+#: Marks "look the provider up now" (the public functions look it up once per stack and pass it).
+LOOKUP: Any = object()
+
+
+def kernel_of(ops: ElementOps, key: str) -> Optional[Callable[..., Any]]:
+    """The provider function registered for ``key`` (``"det"``, ``"det.bareiss"``, ``"inv"``...), or ``None``."""
     info = provider_info(ops, key)
-    if info is None:
+    return None if info is None else info.function
+
+
+def _provided(ops: ElementOps, key: str, provider: Any, *args: Any) -> Any:
+    """The provider's result, or ``NotImplemented`` (no provider, or it declined)."""
+    if provider is LOOKUP:
+        provider = kernel_of(ops, key)
+    if provider is None:
         return NotImplemented
-    return info.function(*args, ops)
+    return provider(*args, ops)
 
 
 def _pivot_key(caps: Capabilities) -> Optional[Callable[[Any], Any]]:
@@ -236,14 +249,16 @@ def _unit_inverse(d: Any, ops: ElementOps, func: str) -> Any:
 # -- the operations ------------------------------------------------------------------
 
 
-def det(rows: list[list[Any]], ops: ElementOps, method: str = "auto") -> Any:
+def det(rows: list[list[Any]], ops: ElementOps, method: str = "auto", provider: Any = LOOKUP) -> Any:
     """Determinant of one square matrix (rows consumed); ``method`` checked by :func:`check_method`."""
     if not rows:
         return ops.one
-    key = "det" if method == "auto" else f"det.{method}"
-    found = _provided(ops, key, rows)
-    if found is not NotImplemented:
-        return found
+    if provider is LOOKUP:
+        provider = kernel_of(ops, "det" if method == "auto" else f"det.{method}")
+    if provider is not None:  # the hot path of stacked determinants: no more calls than needed
+        found = provider(rows, ops)
+        if found is not NotImplemented:
+            return found
     caps = capabilities_of(ops)
     if method == "auto":
         method = POLICY["det"][ring_class(caps)] or "berkowitz"
@@ -256,11 +271,13 @@ def det(rows: list[list[Any]], ops: ElementOps, method: str = "auto") -> Any:
     return det_berkowitz(rows, ops)
 
 
-def inv(rows: list[list[Any]], ops: ElementOps, func: str = "inv") -> Optional[list[list[Any]]]:
+def inv(
+    rows: list[list[Any]], ops: ElementOps, func: str = "inv", provider: Any = LOOKUP
+) -> Optional[list[list[Any]]]:
     """Inverse of one square matrix in ``field_ops(ops)``; ``None`` when singular."""
     if not rows:
         return []
-    found = _provided(ops, "inv", rows)
+    found = _provided(ops, "inv", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
     try:
@@ -271,11 +288,13 @@ def inv(rows: list[list[Any]], ops: ElementOps, func: str = "inv") -> Optional[l
         ) from None
 
 
-def solve(A: list[list[Any]], B: list[list[Any]], ops: ElementOps, func: str = "solve") -> Optional[list[list[Any]]]:
+def solve(
+    A: list[list[Any]], B: list[list[Any]], ops: ElementOps, func: str = "solve", provider: Any = LOOKUP
+) -> Optional[list[list[Any]]]:
     """``X`` with ``A @ X == B`` for one square ``A``, in ``field_ops(ops)``; ``None`` when singular."""
     if not A:
         return [list(row) for row in B]
-    found = _provided(ops, "solve", A, B)
+    found = _provided(ops, "solve", provider, A, B)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
     caps = capabilities_of(ops)
@@ -297,21 +316,21 @@ def solve(A: list[list[Any]], B: list[list[Any]], ops: ElementOps, func: str = "
     return [[ops.mul(v, unit) for v in row] for row in X]
 
 
-def adjugate(rows: list[list[Any]], ops: ElementOps) -> list[list[Any]]:
+def adjugate(rows: list[list[Any]], ops: ElementOps, provider: Any = LOOKUP) -> list[list[Any]]:
     """The adjugate of one square matrix, in ``ops`` (division-free)."""
     if not rows:
         return []
-    found = _provided(ops, "adjugate", rows)
+    found = _provided(ops, "adjugate", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
     return adjugate_berkowitz(rows, ops)
 
 
-def rank(rows: list[list[Any]], ops: ElementOps, func: str = "rank") -> int:
+def rank(rows: list[list[Any]], ops: ElementOps, func: str = "rank", provider: Any = LOOKUP) -> int:
     """Rank of one matrix (over the field of fractions of an integral domain)."""
     if not rows or not rows[0]:
         return 0
-    found = _provided(ops, "rank", rows)
+    found = _provided(ops, "rank", provider, rows)
     if found is not NotImplemented:
         return int(found)
     caps = capabilities_of(ops)
@@ -323,11 +342,13 @@ def rank(rows: list[list[Any]], ops: ElementOps, func: str = "rank") -> int:
     raise _needs_field(func, ops)
 
 
-def rref(rows: list[list[Any]], ops: ElementOps, func: str = "rref") -> tuple[list[list[Any]], list[int]]:
+def rref(
+    rows: list[list[Any]], ops: ElementOps, func: str = "rref", provider: Any = LOOKUP
+) -> tuple[list[list[Any]], list[int]]:
     """``(rows, pivots)`` of the reduced row echelon form, in ``field_ops(ops)``."""
     if not rows or not rows[0]:
         return [list(row) for row in rows], []
-    found = _provided(ops, "rref", rows)
+    found = _provided(ops, "rref", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
     caps = capabilities_of(ops)
@@ -340,9 +361,11 @@ def rref(rows: list[list[Any]], ops: ElementOps, func: str = "rref") -> tuple[li
     raise _needs_field(func, ops, "a field (integers are promoted to rationals)")
 
 
-def lu(rows: list[list[Any]], ops: ElementOps, func: str = "lu") -> tuple[list[int], list[list[Any]], list[list[Any]]]:
+def lu(
+    rows: list[list[Any]], ops: ElementOps, func: str = "lu", provider: Any = LOOKUP
+) -> tuple[list[int], list[list[Any]], list[list[Any]]]:
     """``(perm, L, U)`` with ``P @ A == L @ U`` over ``field_ops(ops)``."""
-    found = _provided(ops, "lu", rows)
+    found = _provided(ops, "lu", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
     caps = capabilities_of(ops)
@@ -356,11 +379,11 @@ def lu(rows: list[list[Any]], ops: ElementOps, func: str = "lu") -> tuple[list[i
     raise _needs_field(func, ops, "a field (integers are promoted to rationals)")
 
 
-def charpoly(rows: list[list[Any]], ops: ElementOps) -> list[Any]:
+def charpoly(rows: list[list[Any]], ops: ElementOps, provider: Any = LOOKUP) -> list[Any]:
     """Coefficients of ``det(t*I - A)``, highest degree first, in ``ops`` (division-free)."""
     if not rows:
         return [ops.one]
-    found = _provided(ops, "charpoly", rows)
+    found = _provided(ops, "charpoly", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
     return charpoly_berkowitz(rows, ops)

@@ -39,6 +39,8 @@ class Provider(NamedTuple):
 # id(ops) -> (ops, {operation: Provider}); the ops is kept so its id stays unique.
 _BY_OPS: dict[int, tuple[Any, dict[str, Provider]]] = {}
 _BY_FAMILY: dict[str, dict[str, Provider]] = {}
+# (id(ops), operation) -> (ops, the answer): lookups are on the path of every matrix of a stack.
+_FOUND: dict[tuple[int, str], tuple[Any, Provider | None]] = {}
 
 
 def _check_operation(operation: Any, func: str) -> str:
@@ -109,6 +111,7 @@ def register_provider(
     if not callable(function):
         raise TypeError(f"register_provider: the kernel must be callable (got {function!r})")
     record = Provider(function, str(algorithm), str(description))
+    _FOUND.clear()
     if isinstance(ops, str):
         _BY_FAMILY.setdefault(ops, {})[operation] = record
         return
@@ -123,6 +126,7 @@ def unregister_provider(ops: Any, operation: str, /) -> None:
     >>> gt.ops.unregister_provider("no such family", "det")
     """
     _check_operation(operation, "unregister_provider")
+    _FOUND.clear()
     if isinstance(ops, str):
         _BY_FAMILY.get(ops, {}).pop(operation, None)
     else:
@@ -140,6 +144,15 @@ def provider_info(ops: Any, operation: str, /) -> Provider | None:
     >>> gt.provider_info(gt.modular(7), "det").algorithm, gt.provider_info(gt.floats, "det") is None
     ('gauss', True)
     """
+    cached = _FOUND.get((id(ops), operation))
+    if cached is not None and cached[0] is ops:
+        return cached[1]
+    found = _lookup(ops, operation)
+    _FOUND[(id(ops), operation)] = (ops, found)
+    return found
+
+
+def _lookup(ops: Any, operation: str) -> Provider | None:
     entry = _BY_OPS.get(id(ops))
     if entry is not None and entry[0] is ops:
         found = entry[1].get(operation)
