@@ -391,3 +391,11 @@ def test_reflected_comparisons_swap_sides() -> None:
     assert (2 < x).tolist() == [False, False, True]
     assert (2 >= x).tolist() == [True, True, False]
     assert operator.lt(x, 2).tolist() == [True, False, False]
+
+
+def test_refusing_a_string_does_not_suggest_rationals() -> None:
+    with pytest.raises(TypeError) as info:
+        gt.tensor([1]) + "a"
+    assert "rationals" not in str(info.value) and "strings are not parsed" in str(info.value)
+    with pytest.raises(TypeError, match="use ops=gt.rationals"):
+        gt.integers.convert(Fraction(1, 2))

@@ -188,7 +188,9 @@ class IntegerOps(_OperatorOps):
             py = _sympy_number_to_python(value)
             if py is not None and py.__class__ is not float:
                 return self.convert(py)
-        raise _refuse(self, value, "use ops=gt.rationals (or floats) for non-integers")
+        if isinstance(value, numbers.Number) or _sympy_number_to_python(value) is not None:
+            raise _refuse(self, value, "use ops=gt.rationals (or floats) for non-integers")
+        raise _refuse(self, value, "integers hold Python ints (strings are not parsed)")
 
     def exquo(self, a: int, b: int) -> int:
         q, r = divmod(a, b)
