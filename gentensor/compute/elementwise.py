@@ -296,8 +296,7 @@ def positive(x: Any, /) -> Any:
     if not isinstance(x, Tensor):
         return x
     target = arithmetic_ops(x._ops)
-    y = x.astype(target) if target is not x._ops else x.copy()
-    return y if y.ndim else y.item()
+    return x.astype(target) if target is not x._ops else x.copy()
 
 
 def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:

@@ -502,4 +502,4 @@ def reduce(
         fold = lambda block: functools.reduce(f, block, initial)  # noqa: E731
     results = _reduce_blocks(b, fold)
     shape = tuple(1 if k in axes else n for k, n in enumerate(x.shape)) if keepdims else b.kept_shape
-    return wrap_results(results, shape, ops, x._ops, "reduce")
+    return wrap_results(results, shape, ops, x._ops, "reduce", element=True)
