@@ -373,16 +373,21 @@ def _general(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: boo
     return result(compute(func, f, operands, ops, shape), shape, out_ops)
 
 
-def unary(func: str, x: Any, plan: Plan, *, executor: Any = None, workers: Any = None) -> Any:
-    """Apply ``plan(ops) -> (f, result_ops)`` to every element of ``x`` (a new tensor)."""
+def unary(func: str, x: Any, plan: Plan, *, promote_bool: bool = True, executor: Any = None, workers: Any = None) -> Any:
+    """Apply ``plan(ops) -> (f, result_ops)`` to every element of ``x`` (a new tensor).
+
+    Booleans are computed as integers unless ``promote_bool=False``.
+    """
     if resolve(executor, workers, where=func).mode != "serial":
-        return _parallel(func, (x,), plan, True, executor, workers)
+        return _parallel(func, (x,), plan, promote_bool, executor, workers)
     x = as_operand(x)
     if not isinstance(x, Tensor):
-        ops = arithmetic_ops(operand_ops((x,), func))
+        ops = operand_ops((x,), func)
+        if promote_bool:
+            ops = arithmetic_ops(ops)
         f, _ = plan(ops)
         return f(convert_scalar(x, ops, func))
-    ops = arithmetic_ops(x._ops)
+    ops = arithmetic_ops(x._ops) if promote_bool else x._ops
     f, out_ops = plan(ops)
     shape = x._layout.shape
     values = convert_values(flat_values(x), x._ops, ops)

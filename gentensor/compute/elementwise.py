@@ -30,6 +30,7 @@ import builtins
 from typing import Any, Callable
 
 from ..core import kernels as _kernels
+from . import bitwise as _bitwise
 from ..core.operands import as_operand, operand_ops
 from ._engine import arithmetic_ops, binary, unary, wrap_results
 
@@ -551,6 +552,11 @@ _INPLACE: dict[str, tuple[Callable[[Any, Any], Any], str]] = {
     "floor_divide": (floor_divide, "//="),
     "remainder": (remainder, "%="),
     "power": (power, "**="),
+    "bitwise_and": (_bitwise.bitwise_and, "&="),
+    "bitwise_or": (_bitwise.bitwise_or, "|="),
+    "bitwise_xor": (_bitwise.bitwise_xor, "^="),
+    "bitwise_left_shift": (_bitwise.bitwise_left_shift, "<<="),
+    "bitwise_right_shift": (_bitwise.bitwise_right_shift, ">>="),
 }
 
 
@@ -566,7 +572,9 @@ def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
     Parameters
     ----------
     name : str
-        One of ``add, subtract, multiply, divide, floor_divide, remainder, power``.
+        One of ``add, subtract, multiply, divide, floor_divide, remainder, power``, or a bitwise
+        operation (``bitwise_and``, ``bitwise_or``, ``bitwise_xor``, ``bitwise_left_shift``,
+        ``bitwise_right_shift``).
 
     Returns
     -------

@@ -97,7 +97,7 @@ class ModularOps(BaseOps):
         return self._capabilities
 
     #: Elements are canonical ints in [0, n): Python's ``==`` (and hashing) is the ring's equality.
-    equal = staticmethod(operator.eq)
+    equal = staticmethod(operator.eq)  # type: ignore[assignment]
 
     def is_zero(self, a: int) -> bool:
         return a == 0
