@@ -88,6 +88,13 @@ FUNCTIONS: dict[str, Spec] = {
     "diagonal": ("diagonal", {"a": 0, "offset": "offset", "axis1": "axis1", "axis2": "axis2"}),
     "matrix_transpose": ("matrix_transpose", {"x": 0}),
     "permute_dims": ("permute_dims", {"a": 0, "axes": 1}),
+    "transpose": ("_transpose", {"a": 0, "axes": 1}),
+    "unique": ("_unique", {"ar": 0, "return_index": "return_index", "return_inverse": "return_inverse",
+                           "return_counts": "return_counts", "sorted": "-"}),
+    "unique_values": ("unique_values", {"x": 0}),
+    "unique_counts": ("unique_counts", {"x": 0}),
+    "unique_inverse": ("unique_inverse", {"x": 0}),
+    "unique_all": ("unique_all", {"x": 0}),
     "copy": ("asarray", {"a": 0, "#copy": "copy"}),
     # joining and cutting
     "concatenate": ("concat", {"arrays": 0, "axis": "axis"}),
@@ -209,9 +216,20 @@ def _refuse(what: str, detail: str) -> TypeError:
 
 
 def _public_name(func: Any) -> str:
+    """``"sum"`` for ``np.sum``, ``"linalg.det"`` for ``np.linalg.det``, ``"fft.fft"`` for ``np.fft.fft``."""
     module = getattr(func, "__module__", "") or ""
     name = getattr(func, "__name__", repr(func))
-    return f"linalg.{name}" if module.startswith("numpy.linalg") else name
+    sub = module.removeprefix("numpy").lstrip(".")
+    if sub and not sub.startswith("_") and "._" not in sub:
+        return f"{sub}.{name}"
+    return str(name)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, Tensor):
+        return f"a tensor of shape {value.shape}"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def array_function(func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -257,7 +275,7 @@ def array_function(func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[st
         if where is None:
             if _is_default_like(arg, value):
                 continue
-            raise _refuse(shown, f"the argument {arg}={value!r} is not supported")
+            raise _refuse(shown, f"the argument {arg}={_shown(value)} is not supported")
         if where == "-":
             continue
         if isinstance(where, int):
@@ -351,6 +369,30 @@ def _svd(a: Any, full_matrices: bool = True, compute_uv: bool = True) -> Any:
     return linalg.svd(a, full_matrices=full_matrices)
 
 
+def _transpose(a: Any, axes: Any = None) -> Any:
+    """NumPy's ``transpose``: every axis reversed, or permuted by ``axes`` (a view)."""
+    ns = upper.namespace
+    x = ns.asarray(a)
+    return x.T if axes is None else ns.permute_dims(x, axes)
+
+
+def _unique(ar: Any, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False) -> Any:
+    """NumPy's ``unique`` (without ``axis``): the sorted distinct values, and the parts asked for, as NumPy orders them."""
+    ns = upper.namespace
+    x = ns.asarray(ar)
+    if not (return_index or return_inverse or return_counts):
+        return ns.unique_values(x)
+    r = ns.unique_all(x)
+    parts = [r.values]
+    if return_index:
+        parts.append(r.indices)
+    if return_inverse:
+        parts.append(r.inverse_indices)
+    if return_counts:
+        parts.append(r.counts)
+    return tuple(parts)
+
+
 def _attr(name: str) -> Callable[..., Any]:
     def get(a: Any) -> Any:
         return getattr(upper.namespace.asarray(a), name)
@@ -360,6 +402,8 @@ def _attr(name: str) -> Callable[..., Any]:
 
 _SPECIAL: dict[str, Callable[..., Any]] = {
     "_dot": _dot,
+    "_transpose": _transpose,
+    "_unique": _unique,
     "_svd": _svd,
     "_attr.shape": _attr("shape"),
     "_attr.ndim": _attr("ndim"),

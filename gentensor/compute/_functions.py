@@ -37,9 +37,18 @@ __all__ = ["function_plan", "apply_unary", "apply_binary", "missing", "ordered_l
 _SAME, _BOOL, _REAL = "same", "bool", "real"
 
 
+#: Functions defined through the order (of a real ring) when the ops' table lacks them.
+_NEEDS_ORDER = ("floor", "ceil", "trunc", "sign", "signbit", "maximum", "minimum", "real", "imag", "conj")
+
+
 def missing(ops: ElementOps, name: str) -> DomainError:
     """The error for a function ``name`` that ``ops`` does not have."""
     caps = capabilities_of(ops)
+    if name in _NEEDS_ORDER and not caps.ordered:
+        return DomainError(
+            f"{name}: {ops!r} elements are not ordered (got a tensor with ops {ops!r}); {name} needs an ops "
+            "whose capabilities say ordered=True, such as integers, rationals or floats"
+        )
     if caps.exact and name in TRANSCENDENTAL:
         return DomainError(
             f"{name}: {ops!r} are exact and {name} of their elements is not (got a tensor with ops {ops!r}); "

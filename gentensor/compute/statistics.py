@@ -296,7 +296,7 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
     ----------
     axis : int
     n : int
-        How many times to difference (``0`` gives a copy).
+        How many times to difference (``0`` gives a copy of ``x``, without ``prepend``/``append``, as NumPy).
     prepend, append : element or Tensor, optional
         Joined to ``x`` along ``axis`` first (a scalar is one slice of it).
 
@@ -326,14 +326,14 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
     if x.ndim == 0:
         raise ShapeError("diff: needs a tensor with ndim >= 1 (got shape ())")
     ax = normalize_axis(axis, x.ndim, "diff")
+    if n == 0:  # nothing to difference: x itself (without prepend/append), as NumPy
+        return x.copy()
     parts = [x]
     if prepend is not None:
         parts.insert(0, _edge(prepend, x, ax, "prepend"))
     if append is not None:
         parts.append(_edge(append, x, ax, "append"))
     out = concat(parts, axis=ax) if len(parts) > 1 else x
-    if n == 0:
-        return out.copy() if out is x else out
     moved = moveaxis(out, ax, -1)
     for _ in range(n):
         moved = subtract(moved[..., 1:], moved[..., :-1])

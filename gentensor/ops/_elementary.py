@@ -293,19 +293,22 @@ def _c_log(z: complex) -> complex:
 
 
 def _c_expm1(z: complex) -> complex:
-    return _c_exp(z) - 1
+    w = _c_exp(z)
+    return complex(w.real - 1.0, w.imag)
 
 
 def _c_log1p(z: complex) -> complex:
-    return _c_log(1 + z)
+    return _c_log(complex(1.0 + z.real, z.imag))  # keeps the sign of a zero imaginary part (the branch cut)
 
 
 def _c_log2(z: complex) -> complex:
-    return _c_log(z) / _LN2
+    w = _c_log(z)
+    return complex(w.real / _LN2, w.imag / _LN2)  # part by part: complex division would turn -inf into nan
 
 
 def _c_log10(z: complex) -> complex:
-    return _c_log(z) / _LN10
+    w = _c_log(z)
+    return complex(w.real / _LN10, w.imag / _LN10)
 
 
 def _c_power(a: complex, b: complex) -> complex:
