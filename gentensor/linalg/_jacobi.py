@@ -44,6 +44,21 @@ def is_hermitian(rows: list[list[Any]], rtol: float = 1e-10) -> bool:
     return all(abs(rows[i][j] - _conj(rows[j][i])) <= tol for i in range(n) for j in range(i, n))
 
 
+def _scaled(rows: list[list[Any]]) -> float:
+    """Scale ``rows`` in place by a power of two (exact) so the largest entry is near 1; return the factor undone.
+
+    Sums of squares then neither overflow nor underflow.
+    """
+    big = max((abs(v) for row in rows for v in row), default=0.0)
+    if big == 0 or not math.isfinite(big):
+        return 1.0
+    exponent = math.frexp(big)[1]
+    factor = math.ldexp(1.0, -exponent)
+    for row in rows:
+        row[:] = [v * factor for v in row]
+    return math.ldexp(1.0, exponent)
+
+
 def _rotation(a: float, b: Any, d: float) -> tuple[float, float, Any]:
     """``(c, s, phase)`` of the Jacobi rotation ``J = P R`` diagonalising ``[[a, b], [conj(b), d]]``.
 
@@ -52,6 +67,7 @@ def _rotation(a: float, b: Any, d: float) -> tuple[float, float, Any]:
     """
     r = abs(b)
     phase = b / r
+    phase = phase / abs(phase)  # exactly unit modulus, so the rotation stays unitary
     theta = (d - a) / (2.0 * r)
     if math.isinf(theta):
         t = 0.5 / theta
@@ -79,10 +95,12 @@ def eigh(rows: list[list[Any]]) -> tuple[list[float], list[list[Any]]]:
     """
     n = len(rows)
     a = rows
+    scale = _scaled(a)
     complex_ = any(isinstance(v, complex) for row in a for v in row)
     zero = 0j if complex_ else 0.0
     v = [[zero + (1.0 if i == j else 0.0) for j in range(n)] for i in range(n)]
     norm2 = sum(abs(x) ** 2 for row in a for x in row)
+    negligible = (_EPS * _EPS * 1e-4) * norm2  # entries this small are zero at the matrix's scale
     for _ in range(_MAX_SWEEPS):
         off = sum(abs(a[p][q]) ** 2 for p in range(n) for q in range(p + 1, n))
         if off <= (_EPS * _EPS) * norm2 * 1e-2 or off == 0.0:
@@ -93,7 +111,7 @@ def eigh(rows: list[list[Any]]) -> tuple[list[float], list[list[Any]]]:
                 if b == 0:
                     continue
                 app, aqq = a[p][p].real, a[q][q].real
-                if abs(b) <= _EPS * 1e-3 * math.sqrt(abs(app * aqq)):
+                if abs(b) <= _EPS * 1e-3 * math.sqrt(abs(app * aqq)) or abs(b) ** 2 <= negligible:
                     a[p][q] = a[q][p] = zero
                     continue
                 c, s, phase = _rotation(app, b, aqq)
@@ -108,7 +126,7 @@ def eigh(rows: list[list[Any]]) -> tuple[list[float], list[list[Any]]]:
                 a[p][p] = zero + a[p][p].real
                 a[q][q] = zero + a[q][q].real
                 _rotate_columns(v, p, q, c, s, phase)
-    values = [a[i][i].real for i in range(n)]
+    values = [a[i][i].real * scale for i in range(n)]
     order = sorted(range(n), key=values.__getitem__)
     return [values[k] for k in order], [[row[k] for k in order] for row in v]
 
@@ -143,11 +161,15 @@ def svd(rows: list[list[Any]], full: bool) -> tuple[list[list[Any]], list[float]
         u = [[_conj(vh2[j][i]) for j in range(len(vh2))] for i in range(len(vh2[0]) if vh2 else 0)]
         vh = [[_conj(u2[j][i]) for j in range(len(u2))] for i in range(len(u2[0]) if u2 else 0)]
         return u, s, vh
+    scale = _scaled(rows)
     complex_ = any(isinstance(x, complex) for row in rows for x in row)
     zero = 0j if complex_ else 0.0
     cols = [[zero + rows[i][j] for i in range(m)] for j in range(n)]  # work column-wise
     v = [[zero + (1.0 if i == j else 0.0) for j in range(n)] for i in range(n)]
     vcols = [[v[i][j] for i in range(n)] for j in range(n)]
+    # Columns with less mass than this are zero at the matrix's scale (their singular values are
+    # below rounding); rotating with them would only spread rounding noise (and subnormals) into V.
+    negligible = (_EPS * _EPS * 1e-4) * sum(abs(x) ** 2 for col in cols for x in col)
     for _ in range(_MAX_SWEEPS):
         rotated = False
         for p in range(n - 1):
@@ -155,6 +177,8 @@ def svd(rows: list[list[Any]], full: bool) -> tuple[list[list[Any]], list[float]
                 cp, cq = cols[p], cols[q]
                 alpha = sum(abs(x) ** 2 for x in cp)
                 beta = sum(abs(x) ** 2 for x in cq)
+                if alpha <= negligible or beta <= negligible:
+                    continue
                 gamma = sum(_conj(x) * y for x, y in zip(cp, cq))
                 if abs(gamma) <= _EPS * math.sqrt(alpha * beta) or gamma == 0:
                     continue
@@ -171,11 +195,11 @@ def svd(rows: list[list[Any]], full: bool) -> tuple[list[list[Any]], list[float]
             break
     norms = [math.sqrt(sum(abs(x) ** 2 for x in col)) for col in cols]
     order = sorted(range(n), key=lambda k: -norms[k])
-    s = [norms[k] for k in order]
-    scale = s[0] if s else 0.0
+    s = [norms[k] * scale for k in order]
+    largest = norms[order[0]] if order else 0.0
     ucols = []
     for k in order:
-        if norms[k] > _EPS * scale * max(m, n) and norms[k] > 0:
+        if norms[k] > _EPS * largest * max(m, n) and norms[k] > 0:
             ucols.append([x / norms[k] for x in cols[k]])
         else:
             break

@@ -435,12 +435,19 @@ def eigh(x: Any, /) -> EighResult:
     >>> w.tolist(), v.tolist()
     ([1.0, 2.0], [[0.0, 1.0], [1.0, 0.0]])
     """
-    t = _numeric(x, "eigh")
-    stack = stack_of(t, "eigh", square=True)
+    return _eigh(x, "eigh")
+
+
+def _eigh(x: Any, func: str) -> EighResult:
+    t = _numeric(x, func)
+    stack = stack_of(t, func, square=True)
     values, vectors = [], []
     for rows in stack.matrices:
         if not _jacobi.is_hermitian(rows):
-            raise ValueError("eigh: the matrix is not symmetric/Hermitian (got x != conj(x).mT); use it only for Hermitian input")
+            raise ValueError(
+                f"{func}: the matrix is not symmetric/Hermitian (got x != conj(x).mT beyond rounding); "
+                "it needs Hermitian input"
+            )
         w, v = _jacobi.eigh(rows)
         values.extend(w)
         vectors.append([[stack.ops.convert(e) for e in row] for row in v])
@@ -464,7 +471,7 @@ def eigvalsh(x: Any, /) -> Tensor[Any]:
     >>> [round(v, 12) for v in gt.linalg.eigvalsh(gt.tensor([[0.0, 1j], [-1j, 0.0]])).tolist()]
     [-1.0, 1.0]
     """
-    return eigh(x).eigenvalues
+    return _eigh(x, "eigvalsh").eigenvalues
 
 
 def svd(x: Any, /, *, full_matrices: bool = True) -> SVDResult:
