@@ -92,7 +92,6 @@ HINTS: dict[str, str] = {
     "bincount": "gt.unique_counts",
     "histogram": "gt.unique_counts (exact values), or gt.searchsorted on bin edges",
     "set_printoptions": "gt.printoptions (a context manager)",
-    "get_printoptions": "gt.get_printoptions",
     "random": "Python's random module with gt.tensor or gt.fromfunction (gentensor has no random generator)",
     "fft": "NumPy on np.asarray(x.astype(gt.complexes), dtype=complex) (gentensor has no FFT)",
     "pad": "gt.concat with gt.full blocks",

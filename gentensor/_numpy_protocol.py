@@ -36,7 +36,8 @@ __all__ = ["array_function", "array_ufunc", "FUNCTIONS", "UFUNCS"]
 #: ``(target, arguments)``: the gentensor function (a name in ``gentensor``, or ``"linalg.<name>"``)
 #: and, for each NumPy argument, its position (an int) or keyword (a str) in the gentensor call;
 #: ``"-"`` marks an argument that is accepted at any value and ignored (``kind=`` of a sort: all
-#: gentensor sorts are stable, so every kind gives the same result).
+#: gentensor sorts are stable, so every kind gives the same result).  A key ``"#name"`` gives the
+#: keyword ``name`` a value of its own: NumPy's default where it differs from gentensor's.
 Spec = tuple[str, dict[str, Any]]
 
 _A = {"a": 0}
@@ -95,7 +96,7 @@ FUNCTIONS: dict[str, Spec] = {
     "unique_counts": ("unique_counts", {"x": 0}),
     "unique_inverse": ("unique_inverse", {"x": 0}),
     "unique_all": ("unique_all", {"x": 0}),
-    "copy": ("asarray", {"a": 0, "#copy": "copy"}),
+    "copy": ("asarray", {"a": 0, "#copy": True}),
     # joining and cutting
     "concatenate": ("concat", {"arrays": 0, "axis": "axis"}),
     "concat": ("concat", {"arrays": 0, "axis": "axis"}),
@@ -108,7 +109,7 @@ FUNCTIONS: dict[str, Spec] = {
     "split": ("split", {"ary": 0, "indices_or_sections": 1, "axis": "axis"}),
     "tile": ("tile", {"A": 0, "reps": 1}),
     "repeat": ("repeat", {"a": 0, "repeats": 1, "axis": "axis"}),
-    "take": ("take", {"a": 0, "indices": 1, "axis": "axis"}),
+    "take": ("take", {"a": 0, "indices": 1, "axis": "axis", "#axis": None}),
     "take_along_axis": ("take_along_axis", {"arr": 0, "indices": 1, "axis": "axis"}),
     "roll": ("roll", {"a": 0, "shift": 1, "axis": "axis"}),
     "tril": ("tril", {"m": 0, "k": "k"}),
@@ -116,7 +117,7 @@ FUNCTIONS: dict[str, Spec] = {
     # creation from a tensor
     "zeros_like": ("zeros_like", {"a": 0, "dtype": "dtype"}),
     "ones_like": ("ones_like", {"a": 0, "dtype": "dtype"}),
-    "empty_like": ("empty_like", {"a": 0, "dtype": "dtype"}),
+    "empty_like": ("empty_like", {"prototype": 0, "dtype": "dtype"}),
     "full_like": ("full_like", {"a": 0, "fill_value": 1, "dtype": "dtype"}),
     # products
     "outer": ("outer", {"a": 0, "b": 1}),
@@ -259,7 +260,7 @@ def array_function(func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[st
     except TypeError as e:
         raise TypeError(f"{shown}: {e}") from None
     positional: dict[int, Any] = {}
-    keywords: dict[str, Any] = {}
+    keywords: dict[str, Any] = {k[1:]: v for k, v in table.items() if k.startswith("#")}
     out = None
     for arg, value in bound.arguments.items():
         param = sig.parameters[arg]
@@ -282,9 +283,8 @@ def array_function(func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[st
             positional[where] = value
         else:
             keywords[where] = value
-    if "#copy" in table:
-        keywords["copy"] = True
-    call = [positional[k] for k in sorted(positional)]
+    # A gap (clip(x, max=2) leaves min out) is the gentensor default, None.
+    call = [positional.get(k) for k in range(max(positional) + 1)] if positional else []
     result = target(*call, **keywords)
     return _write_out(result, out, shown)
 
