@@ -24,7 +24,7 @@ from typing import Any, Callable
 from ..core.layout import normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..ops import capabilities_of, integers
+from ..ops import integers
 from ._functions import nan_test, ordered_lt
 from .reductions import _blocks
 
@@ -118,24 +118,6 @@ def sort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = 
     return _put_back(out, b, x, ax, ops)
 
 
-def _argsort_ints(block: list[int], reverse: bool) -> list[int]:
-    """Stable argsort of Python ints: one sort of the ints ``v*n + i`` (``-v*n + i`` descending), then ``% n``.
-
-    Ints compare in C, so this is faster than sorting positions by a key
-    function; ``i < n`` keeps equal values in their original order.
-    """
-    n = len(block)
-    if not n:
-        return []
-    if reverse:
-        n_neg = -n
-        coded = [v * n_neg + i for i, v in enumerate(block)]
-    else:
-        coded = [v * n + i for i, v in enumerate(block)]
-    coded.sort()
-    return [c % n for c in coded]
-
-
 def argsort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor[Any]:
     """The positions that sort ``x`` along ``axis``: ``take_along_axis(x, argsort(x), axis)`` is ``sort(x)``.
 
@@ -163,14 +145,10 @@ def argsort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool
     lt = ordered_lt(ops, "argsort")
     isnan = nan_test(ops)
     reverse = bool(descending)
-    ints = lt is operator.lt and capabilities_of(ops).kind == "integer"
     key_of = None if lt is operator.lt else _key(lt)
     out: list[int] = []
     extend = out.extend
     for block in b.blocks:
-        if ints:
-            extend(_argsort_ints(block, reverse))
-            continue
         positions = range(len(block))
         if isnan is not None:
             nans = [k for k in positions if isnan(block[k])]
