@@ -241,3 +241,13 @@ def test_the_signature_check_can_fail() -> None:
     assert _compatible(extra_required, [("x", "positional")])
     assert _compatible(fine, [("x", "positional"), ("axis", "keyword")]) == []
     assert _compatible(fine, [("x", "positional"), ("keepdims", "keyword")])
+
+
+def test_the_docs_page_lists_every_name_with_its_status() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "arrayapi.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `([\w.]+)` \| (\w+) \|", page, re.M))
+    expected = {n: "yes" for n, _ in _parse(FUNCTIONS)} | {f"linalg.{n}": "yes" for n, _ in _parse(LINALG)}
+    expected["from_dlpack"] = "absent"
+    assert rows == expected

@@ -35,3 +35,13 @@ def test_examples() -> None:
         gt.frobnicate
     assert not hasattr(gt, "__wrapped__")  # dunder lookups by tools stay plain AttributeErrors
     from gentensor import concatenate, hstack  # the NumPy idioms now exist  # noqa: F401
+
+
+def test_the_cheat_sheet_lists_every_hint() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "numpy.md").read_text(encoding="utf-8")
+    for name, text in _hints.HINTS.items():
+        if name in ("gcd", "lcm"):  # same name in gentensor (the number-theory functions)
+            continue
+        assert f"| `np.{name}` | {text} |" in page, name
