@@ -250,4 +250,4 @@ def test_the_docs_page_lists_every_name_with_its_status() -> None:
     rows = dict(re.findall(r"^\| `([\w.]+)` \| (\w+) \|", page, re.M))
     expected = {n: "yes" for n, _ in _parse(FUNCTIONS)} | {f"linalg.{n}": "yes" for n, _ in _parse(LINALG)}
     expected["from_dlpack"] = "absent"
-    assert rows == expected
+    assert {k: v for k, v in rows.items() if k in expected} == expected

@@ -34,7 +34,6 @@ from ..arrays.dtypes import resolve_dtype
 from ..arrays.manipulation import diagonal as _diagonal
 from ..arrays.manipulation import matrix_transpose as _matrix_transpose
 from ..compute import products as _products
-from ..compute.elementary import conj
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import DomainError, ShapeError
@@ -136,10 +135,7 @@ def vecdot(x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
     >>> gt.linalg.vecdot(gt.tensor([[1, 2], [3, 4]]), gt.tensor([1, 1])).tolist()
     [3, 7]
     """
-    a = as_tensor(x1, "vecdot")
-    if capabilities_of(a.ops).kind == "complex floating":
-        a = conj(a)
-    return _products.vecdot(a, x2, axis=axis)
+    return _products.vecdot(x1, x2, axis=axis)
 
 
 def tensordot(x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
