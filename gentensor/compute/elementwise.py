@@ -60,6 +60,7 @@ from ._symbolic import diff, evalf, expand, simplify, subs  # noqa: F401
 from ..core.layout import Layout, broadcast_shapes
 from ..core.tensor import Tensor
 from ..errors import OpsMismatchError, ReadOnlyError, ShapeError
+from ..arrays.dtypes import resolve_dtype
 from ..ops import integers, OpsSpec
 from ..parallel import run_map
 
@@ -497,7 +498,13 @@ def array_equal(a: Any, b: Any, /) -> bool:
 
 # -- arbitrary functions --------------------------------------------------------------------
 def map(
-    f: Callable[..., Any], /, *tensors: Any, ops: OpsSpec | None = None, executor: Any = None, workers: Any = None
+    f: Callable[..., Any],
+    /,
+    *tensors: Any,
+    ops: OpsSpec | None = None,
+    dtype: OpsSpec | None = None,
+    executor: Any = None,
+    workers: Any = None,
 ) -> Any:
     """``f`` applied element by element to broadcast tensors: ``out[i] = f(a[i], b[i], ...)``.
 
@@ -513,6 +520,8 @@ def map(
         The result's ops; inferred from the types of the results when omitted
         (as :func:`gentensor.tensor` infers), so pass ``ops=`` to keep, e.g.,
         ``modular(n)``, whose elements are plain ints.
+    dtype : ops object, type or name, optional
+        The same as ``ops`` (the Array API's name).
     executor, workers
         The parallel policy for this call (see :func:`gentensor.parallel`);
         by default the one in force.  Results are identical to the serial
@@ -533,6 +542,7 @@ def map(
     """
     if not tensors:
         raise TypeError("map: needs at least one tensor (got only the function); use f() directly")
+    ops = resolve_dtype(ops, dtype, "map")
     operands = [as_operand(t) for t in tensors]
     present = [t for t in operands if isinstance(t, Tensor)]
     if not present:

@@ -29,6 +29,7 @@ import operator
 from math import prod as _prod
 from typing import Any, Callable, Iterable
 
+from ..arrays.dtypes import resolve_dtype
 from ..core import kernels as _kernels
 from ..core.layout import Layout, collapse, normalize_axis
 from ..core.operands import as_tensor
@@ -486,6 +487,7 @@ def reduce(
     initial: Any = None,
     keepdims: bool = False,
     ops: OpsSpec | None = None,
+    dtype: OpsSpec | None = None,
 ) -> Any:
     """Fold ``f`` over ``axis``: ``f(...f(f(initial, v0), v1)..., vn)`` for each output element.
 
@@ -502,6 +504,8 @@ def reduce(
     ops : ops object, type or name, optional
         The ops of the result tensor; inferred from the results' types when
         omitted (as :func:`gentensor.tensor` infers).
+    dtype : ops object, type or name, optional
+        The same as ``ops`` (the Array API's name).
 
     Returns
     -------
@@ -524,6 +528,7 @@ def reduce(
     """
     if not callable(f):
         raise TypeError(f"reduce: the first argument must be a binary function (got {f!r})")
+    ops = resolve_dtype(ops, dtype, "reduce")
     x = _tensor(x, "reduce")
     axes = _axes(axis, x.ndim, "reduce")
     b = _blocks(x, axes)
