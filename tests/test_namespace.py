@@ -112,7 +112,9 @@ def test_options_are_keyword_only():
 
 
 def test_tensor_public_members_are_documented():
-    for name, member in vars(gt.Tensor).items():
+    from gentensor.core.methods import ArrayMethods
+
+    for name, member in [*vars(gt.Tensor).items(), *vars(ArrayMethods).items()]:
         if name.startswith("_"):
             continue
         doc = member.__doc__ if not isinstance(member, property) else member.fget.__doc__
