@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from . import _hints
+from .linalg import _HINTS as _LINALG_HINTS
 from .core.layers import upper
 from .core.tensor import Tensor
 
@@ -208,7 +209,7 @@ def _signature(func: Any) -> inspect.Signature | None:
 
 def _refuse(what: str, detail: str) -> TypeError:
     name = what.rsplit(".", 1)[-1]
-    alternative = _hints.hint(name)
+    alternative = _LINALG_HINTS.get(name) if what.startswith("numpy.linalg.") else _hints.hint(name)
     fix = f"use {alternative}" if alternative else "use the gentensor function of the same purpose"
     return TypeError(
         f"{what}: {detail} for gentensor tensors; {fix}, or convert explicitly with np.asarray(x) "

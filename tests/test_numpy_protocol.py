@@ -234,6 +234,7 @@ def test_unsupported_calls_raise_type_errors_with_hints() -> None:
         (lambda: np.add(X, 1, where=X > 1), r"numpy.add: the arguments where"),
         (lambda: np.ravel(X, order="F"), r"numpy.ravel: the argument order='F'"),
         (lambda: np.subtract.reduce(X), r"numpy.subtract.reduce: not implemented"),
+        (lambda: np.linalg.norm(F), r"numpy.linalg.norm: not implemented .*vector_norm or gt.linalg.matrix_norm"),
     ]
     for call, message in cases:
         with pytest.raises(TypeError, match=message):

@@ -319,7 +319,7 @@ def binary(
 
     Under a parallel policy (the context's, or ``executor=``/``workers=``)
     the elements go through :func:`gentensor.parallel.run_map`.
-    Returns a new tensor, or the element itself when the result has shape ``()``.
+    Returns a new tensor (0-d included), or the element itself for scalar operands.
     """
     if resolve(executor, workers, where=func).mode != "serial":
         return _parallel(func, (a, b), plan, promote_bool, executor, workers)

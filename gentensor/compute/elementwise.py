@@ -5,8 +5,9 @@ tensors) or scalars on either side.  The result ops is the promotion of the
 operands' ops (:func:`gentensor.result_ops`); booleans promote to integers in
 arithmetic; a scalar of a known type widens the result as NumPy promotes kinds
 (``integers + 0.5`` gives floats) and is otherwise converted to the tensors'
-ops.  Shapes broadcast as in NumPy.  Every result is a new tensor, or the
-element itself when it has shape ``()`` (as NumPy returns scalars).
+ops.  Shapes broadcast as in NumPy.  Every result of a tensor operand is a
+new tensor, 0-d included (the Array API's rule); only two plain scalars give
+a plain element.
 
 Exactness: ``/`` on integers gives rationals (never floats); on a field it is
 field division; on ``modular(n)`` it multiplies by the inverse and raises
@@ -93,7 +94,7 @@ def add(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -121,7 +122,7 @@ def subtract(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) ->
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Examples
     --------
@@ -138,7 +139,7 @@ def multiply(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) ->
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Examples
     --------
@@ -160,7 +161,7 @@ def divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> A
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -192,7 +193,7 @@ def floor_divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -214,7 +215,7 @@ def remainder(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -242,7 +243,7 @@ def power(a: Any, b: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -268,7 +269,7 @@ def negative(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar or a 0-d tensor).
+        A new tensor, 0-d included (the element itself for a scalar).
 
     Examples
     --------
@@ -285,7 +286,7 @@ def positive(x: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar or a 0-d tensor).
+        A new tensor, 0-d included (the element itself for a scalar).
 
     Examples
     --------
@@ -307,7 +308,7 @@ def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar or a 0-d tensor).
+        A new tensor, 0-d included (the element itself for a scalar).
 
     Raises
     ------
@@ -332,7 +333,7 @@ def round(x: Any, /, *, decimals: int = 0) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar or a 0-d tensor).
+        A new tensor, 0-d included (the element itself for a scalar).
 
     Raises
     ------
@@ -530,7 +531,7 @@ def map(
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Examples
     --------
