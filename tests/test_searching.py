@@ -117,5 +117,9 @@ def test_searchsorted_sorter_nan_and_scalars() -> None:
         gt.searchsorted(gt.zeros((2, 2)), 1)
     with pytest.raises(ValueError):
         gt.searchsorted(gt.tensor([1]), 1, side="middle")
+    with pytest.raises(TypeError, match="sorter"):
+        gt.searchsorted(x, 15, sorter=gt.tensor([0.0, 1.0, 2.0]))
+    with pytest.raises(IndexError):
+        gt.searchsorted(x, 15, sorter=gt.tensor([0, 1, 5]))
     with pytest.raises(gt.DomainError):
         gt.searchsorted(gt.tensor([1, 2], ops=gt.modular(3)), 1)

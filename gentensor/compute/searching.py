@@ -28,7 +28,7 @@ from ..core.layout import normalize_axis
 from ..core.operands import as_operand, as_tensor, common_ops, convert_scalar, elements_as
 from ..core.tensor import Tensor
 from ..errors import ShapeError
-from ..ops import integers
+from ..ops import capabilities_of, integers
 from ._engine import flat_values
 from ._functions import nan_test, ordered_lt
 from .reductions import _axes, _blocks
@@ -338,7 +338,12 @@ def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None)
         raise ShapeError(f"searchsorted: x1 must be 1-d (got shape {a.shape})")
     if sorter is not None:
         order = as_tensor(sorter, "searchsorted")
-        a = Tensor._from_flat([a[int(k)] for k in order._elements()], a.shape, a.ops)
+        if order.shape != a.shape or (order.size and capabilities_of(order.ops).kind != "integer"):
+            raise TypeError(
+                f"searchsorted: sorter must be ints of x1's shape {a.shape} (got {order.ops!r} of shape {order.shape}); "
+                "pass gt.argsort(x1)"
+            )
+        a = Tensor._from_flat([a[k] for k in order._elements()], a.shape, a.ops)
     v = as_operand(x2)
     scalar = not isinstance(v, Tensor)
     ops = common_ops([a.ops] if scalar else [a.ops, v.ops], "searchsorted")
