@@ -11,6 +11,9 @@ modules below are the implementation (see ``docs/`` for the guide).
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 from .arrays import composition as _composition
 from .compute import elementwise as _elementwise
 from .io import interop as _interop
@@ -23,9 +26,19 @@ from .core import layers as _layers
 from .core import operands as _operands
 from .core.tensor import Tensor
 from .arrays.composition import *  # noqa: F401,F403  (names listed in composition.__all__)
-from .arrays.creation import arange, eye, fromfunction, full, ones, symbols, tensor, zeros
+from .arrays.creation import *  # noqa: F401,F403  (names listed in creation.__all__)
+from .arrays.grids import *  # noqa: F401,F403  (names listed in grids.__all__)
+from .arrays.shaping import *  # noqa: F401,F403  (names listed in shaping.__all__)
+from .arrays.dtypes import *  # noqa: F401,F403  (names listed in dtypes.__all__: aliases, constants, dtype functions)
 from .display import get_printoptions, printoptions
 from .compute.elementwise import *  # noqa: F401,F403  (names listed in elementwise.__all__)
+from .compute.elementary import *  # noqa: F401,F403
+from .compute.transcendental import *  # noqa: F401,F403
+from .compute.bitwise import *  # noqa: F401,F403
+from .compute.statistics import *  # noqa: F401,F403
+from .compute.searching import *  # noqa: F401,F403
+from .compute.sorting import *  # noqa: F401,F403
+from .compute.sets import *  # noqa: F401,F403
 from .errors import (
     AxisError,
     DomainError,
@@ -39,6 +52,7 @@ from .errors import (
     SingularMatrixError,
 )
 from .arrays.manipulation import (
+    broadcast_arrays,
     broadcast_to,
     diagonal,
     expand_dims,
@@ -76,9 +90,21 @@ from .compute.products import *  # noqa: F401,F403  (names listed in products.__
 from .compute.reductions import *  # noqa: F401,F403  (names listed in reductions.__all__)
 
 from .arrays import creation as _creation
+from .arrays import dtypes as _dtypes
+from .arrays import grids as _grids
 from .arrays import manipulation as _manipulation
+from .arrays import shaping as _shaping
+from .compute import bitwise as _bitwise
+from .compute import elementary as _elementary
+from .compute import searching as _searching
+from .compute import sets as _sets
+from .compute import sorting as _sorting
+from .compute import statistics as _statistics
+from .compute import transcendental as _transcendental
 from .display import _rich
 from . import display as _display
+from . import _numpy_protocol
+from . import _hints
 
 # Tensor's operators and methods reach the layers above it through this table
 # (see gentensor/core/layers.py): the one way the core calls upward.
@@ -93,21 +119,23 @@ _layers.connect(
     interop=_interop,
     display=_display,
     rich=_rich,
+    bitwise=_bitwise,
+    statistics=_statistics,
+    searching=_searching,
+    sorting=_sorting,
+    numpy=_numpy_protocol,
+    namespace=sys.modules[__name__],
 )
 
 __version__ = "0.1.0"
 
+#: The version of the Array API standard this namespace follows (see docs/arrayapi.md).
+__array_api_version__ = "2024.12"
+__array_namespace_info__ = _dtypes.array_namespace_info
+
 __all__ = [
-    # the tensor and its creation
+    # the tensor
     "Tensor",
-    "tensor",
-    "zeros",
-    "ones",
-    "full",
-    "eye",
-    "arange",
-    "fromfunction",
-    "symbols",
     # views
     "reshape",
     "permute_dims",
@@ -118,6 +146,7 @@ __all__ = [
     "expand_dims",
     "flip",
     "broadcast_to",
+    "broadcast_arrays",
     "diagonal",
     "shares_memory",
     # element operations
@@ -156,5 +185,13 @@ __all__ = [
     "matrix_power",
 ]
 # Each layer lists its public names in its own __all__.
+__all__ += _creation.__all__ + _grids.__all__ + _shaping.__all__ + _dtypes.__all__
 __all__ += _composition.__all__ + _elementwise.__all__ + _reductions.__all__ + _products.__all__
+__all__ += _elementary.__all__ + _transcendental.__all__ + _bitwise.__all__ + _statistics.__all__
+__all__ += _searching.__all__ + _sorting.__all__ + _sets.__all__
 __all__ += _parallel.__all__ + _interop.__all__
+
+
+def __getattr__(name: str) -> Any:
+    """A NumPy name gentensor spells differently (or does not have) raises with a hint (see ``gentensor._hints``)."""
+    raise AttributeError(_hints.message(name))

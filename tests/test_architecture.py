@@ -24,7 +24,15 @@ LAYERS: list[tuple[str, ...]] = [
     ("gentensor.compute",),
     ("gentensor.linalg",),
     ("gentensor.io", "gentensor.display"),
-    ("gentensor.cli", "gentensor.testing", "gentensor._demo", "gentensor.__main__", "gentensor"),
+    (
+        "gentensor.cli",
+        "gentensor.testing",
+        "gentensor._demo",
+        "gentensor.__main__",
+        "gentensor._numpy_protocol",
+        "gentensor._hints",
+        "gentensor",
+    ),
 ]
 
 #: Inside the core, the order of its modules (Tensor reaches upward only through core.layers).
@@ -33,6 +41,7 @@ CORE_ORDER = [
     "gentensor.core.kernels",
     "gentensor.core.indexing",
     "gentensor.core.layers",
+    "gentensor.core.methods",
     "gentensor.core.tensor",
     "gentensor.core.operands",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 import pkgutil
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import sys
 import pytest
 
 import gentensor as gt
+import gentensor.arrays.dtypes
 
 # Every top-level name of ../shared/design/API.md (plus the ops seam's public names).
 API_NAMES = [
@@ -50,7 +52,20 @@ def test_star_import_gives_exactly_all():
     assert sorted(namespace) == sorted(gt.__all__)
 
 
-@pytest.mark.parametrize("name", sorted(gt.__all__))
+#: Plain values (floats and None) cannot carry a docstring; the module that defines them documents them.
+CONSTANTS = {"e": math.e, "pi": math.pi, "inf": math.inf, "newaxis": None}
+
+
+def test_constants_are_the_standard_values_and_documented():
+    for name, value in CONSTANTS.items():
+        assert getattr(gt, name) == value
+    assert math.isnan(gt.nan)
+    doc = gentensor.arrays.dtypes.__doc__ + (inspect.getsource(gentensor.arrays.dtypes))
+    for name in [*CONSTANTS, "nan"]:
+        assert f"{name} = " in doc
+
+
+@pytest.mark.parametrize("name", sorted(set(gt.__all__) - set(CONSTANTS) - {"nan"}))
 def test_every_public_name_has_a_doctest(name):
     obj = getattr(gt, name)
     doc = inspect.getdoc(obj) or ""
@@ -97,7 +112,9 @@ def test_options_are_keyword_only():
 
 
 def test_tensor_public_members_are_documented():
-    for name, member in vars(gt.Tensor).items():
+    from gentensor.core.methods import ArrayMethods
+
+    for name, member in [*vars(gt.Tensor).items(), *vars(ArrayMethods).items()]:
         if name.startswith("_"):
             continue
         doc = member.__doc__ if not isinstance(member, property) else member.fget.__doc__

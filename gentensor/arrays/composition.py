@@ -22,7 +22,8 @@ from ..errors import ShapeError
 from .manipulation import expand_dims
 from ..ops import capabilities_of
 
-__all__ = ["concat", "stack", "unstack", "split", "take", "tile", "repeat", "where"]
+# ``where`` is public as gentensor.where (compute/searching.py), which adds the one-argument form.
+__all__ = ["concat", "stack", "unstack", "split", "take", "tile", "repeat"]
 
 
 # -- helpers ------------------------------------------------------------------

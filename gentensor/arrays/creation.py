@@ -1,8 +1,13 @@
-"""Creation: tensor, zeros, ones, full, eye, arange, fromfunction, symbols.
+"""Creation: tensor, asarray, zeros, ones, full, empty, the ``*_like`` forms, eye, arange, fromfunction, symbols.
 
 ``tensor`` flattens nested data once, checks it is not ragged (saying where),
 infers the ops from the element types (or uses ``ops=``) and converts only
 when some element is not already native to the ops.
+
+``dtype=`` is a synonym of ``ops=`` everywhere (the Array API's spelling; a
+dtype *is* an ops), and ``device=`` accepts the only device, ``"cpu"``.
+Without either, ``zeros``/``ones``/``empty``/``eye`` make integers (exact by
+default, where NumPy and the standard make floats).
 """
 
 from __future__ import annotations
@@ -14,14 +19,31 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..core.layout import normalize_shape
-from ..core.operands import build, to_tensor
+from ..core.operands import build, convert_scalar, to_tensor
 from ..core.tensor import Tensor
 from ..ops import as_ops, ElementOps, integers, ops_for_type, OpsSpec, symbolic
 from ..parallel import index_columns, run_map
+from .dtypes import check_device, resolve_dtype
 
-__all__ = ["tensor", "zeros", "ones", "full", "eye", "arange", "fromfunction", "symbols"]
+__all__ = [
+    "tensor",
+    "asarray",
+    "zeros",
+    "ones",
+    "full",
+    "empty",
+    "zeros_like",
+    "ones_like",
+    "full_like",
+    "empty_like",
+    "eye",
+    "arange",
+    "fromfunction",
+    "symbols",
+]
 
-def tensor(data: Any, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
+
+def tensor(data: Any, /, *, ops: OpsSpec | None = None, dtype: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor from nested lists/tuples, a scalar, a Tensor, a NumPy array or a SymPy matrix/array.
 
     Parameters
@@ -34,6 +56,8 @@ def tensor(data: Any, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
         all bool → booleans; int → integers; int and Fraction → rationals;
         SymPy anywhere → symbolic; float → floats; complex → complexes; a
         registered type → its ops; otherwise objects.
+    dtype : ops object, type or name, optional
+        The same as ``ops`` (the Array API's name).
 
     Returns
     -------
@@ -61,7 +85,68 @@ def tensor(data: Any, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     ...
     gentensor.errors.ShapeError: tensor: ragged nested data: the entry at index [1] is length 1, expected a sequence of length 2 (as at index [0]); every sequence at one depth must have the same length
     """
-    return to_tensor(data, ops)
+    return to_tensor(data, resolve_dtype(ops, dtype, "tensor"))
+
+
+def asarray(
+    obj: Any,
+    /,
+    *,
+    dtype: OpsSpec | None = None,
+    device: Any = None,
+    copy: bool | None = None,
+    ops: OpsSpec | None = None,
+) -> Tensor[Any]:
+    """``obj`` as a tensor: the tensor itself when it already is one of that ops, else a new tensor.
+
+    Parameters
+    ----------
+    obj
+        A tensor, or anything :func:`gentensor.tensor` accepts.
+    dtype, ops : ops object, type or name, optional
+        The ops of the result (synonyms); by default ``obj``'s own or the inferred one.
+    device : {"cpu", None}
+    copy : bool or None
+        ``True``: always a new tensor.  ``None``: reuse ``obj`` when it is a
+        tensor of the requested ops.  ``False``: never copy; raise when a
+        copy would be needed (``obj`` is not a tensor, or has another ops).
+
+    Returns
+    -------
+    Tensor
+        ``obj`` itself, or a new tensor.
+
+    Raises
+    ------
+    ValueError
+        ``copy=False`` and a copy is needed.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([1, 2])
+    >>> gt.asarray(x) is x, gt.asarray(x, copy=True) is x, gt.asarray([1, 2], dtype=gt.float64).tolist()
+    (True, False, [1.0, 2.0])
+    """
+    check_device(device, "asarray")
+    target = resolve_dtype(ops, dtype, "asarray")
+    if isinstance(obj, Tensor):
+        if target is None or target is obj.ops:
+            if copy:
+                return obj.copy()
+            return obj
+        if copy is False:
+            raise ValueError(
+                f"asarray: converting {obj.ops!r} elements to {target!r} needs a copy (got copy=False); "
+                "pass copy=None to allow it"
+            )
+        return obj.astype(target)
+    if copy is False:
+        raise ValueError(
+            f"asarray: a {type(obj).__name__} is not a gentensor Tensor, so making one copies it (got copy=False); "
+            "pass copy=None to allow it"
+        )
+    return to_tensor(obj, target)
 
 
 def _filled(shape: Any, value: Any, ops: ElementOps, func: str) -> Tensor[Any]:
@@ -69,30 +154,50 @@ def _filled(shape: Any, value: Any, ops: ElementOps, func: str) -> Tensor[Any]:
     return Tensor._from_flat([value] * math.prod(dims), dims, ops)
 
 
-def zeros(shape: Any, /, *, ops: OpsSpec = integers) -> Tensor[Any]:
-    """A new tensor of ``ops.zero``.
+def _ops_for(ops: OpsSpec | None, dtype: OpsSpec | None, device: Any, func: str) -> ElementOps:
+    check_device(device, func)
+    return resolve_dtype(ops, dtype, func, integers)  # type: ignore[no-any-return]
+
+
+def zeros(shape: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
+    """A new tensor of ``ops.zero`` (integers unless ``dtype``/``ops`` says otherwise).
 
     >>> import gentensor as gt
     >>> gt.zeros((2, 2), ops=gt.rationals)
     tensor([[0, 0],
             [0, 0]], ops=rationals)
+    >>> gt.zeros(2, dtype=gt.float64).tolist()
+    [0.0, 0.0]
     """
-    target = as_ops(ops, "zeros")
+    target = _ops_for(ops, dtype, device, "zeros")
     return _filled(shape, target.zero, target, "zeros")
 
 
-def ones(shape: Any, /, *, ops: OpsSpec = integers) -> Tensor[Any]:
-    """A new tensor of ``ops.one``.
+def ones(shape: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
+    """A new tensor of ``ops.one`` (integers unless ``dtype``/``ops`` says otherwise).
 
     >>> import gentensor as gt
     >>> gt.ones(3).tolist()
     [1, 1, 1]
     """
-    target = as_ops(ops, "ones")
+    target = _ops_for(ops, dtype, device, "ones")
     return _filled(shape, target.one, target, "ones")
 
 
-def full(shape: Any, fill_value: Any, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
+def empty(shape: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
+    """A new tensor of the given shape, filled with ``ops.zero`` (Python has no uninitialised storage).
+
+    >>> import gentensor as gt
+    >>> gt.empty((2, 1)).tolist()
+    [[0], [0]]
+    """
+    target = _ops_for(ops, dtype, device, "empty")
+    return _filled(shape, target.zero, target, "empty")
+
+
+def full(
+    shape: Any, fill_value: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None
+) -> Tensor[Any]:
     """A new tensor with every element ``fill_value`` (ops inferred from it when omitted).
 
     >>> import gentensor as gt
@@ -100,18 +205,88 @@ def full(shape: Any, fill_value: Any, /, *, ops: OpsSpec | None = None) -> Tenso
     >>> gt.full((2,), Fraction(1, 3))
     tensor([1/3, 1/3], ops=rationals)
     """
-    target = ops_for_type(type(fill_value)) if ops is None else as_ops(ops, "full")
+    check_device(device, "full")
+    target = resolve_dtype(ops, dtype, "full") or ops_for_type(type(fill_value))
     return _filled(shape, target.convert(fill_value), target, "full")
 
 
-def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, ops: OpsSpec = integers) -> Tensor[Any]:
-    """A new matrix with ``ops.one`` on diagonal ``k`` and ``ops.zero`` elsewhere.
+def _like(x: Any, func: str, ops: OpsSpec | None, dtype: OpsSpec | None, device: Any) -> tuple[tuple[int, ...], ElementOps]:
+    check_device(device, func)
+    if not isinstance(x, Tensor):
+        x = to_tensor(x)
+    return x.shape, resolve_dtype(ops, dtype, func, x.ops)
+
+
+def zeros_like(x: Tensor[Any], /, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
+    """A new tensor of ``x``'s shape and ops (or ``dtype``) filled with ``ops.zero``.
+
+    >>> import gentensor as gt
+    >>> gt.zeros_like(gt.tensor([[1.5, 2.5]])).tolist()
+    [[0.0, 0.0]]
+    """
+    shape, target = _like(x, "zeros_like", ops, dtype, device)
+    return _filled(shape, target.zero, target, "zeros_like")
+
+
+def ones_like(x: Tensor[Any], /, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
+    """A new tensor of ``x``'s shape and ops (or ``dtype``) filled with ``ops.one``.
+
+    >>> import gentensor as gt
+    >>> gt.ones_like(gt.tensor([1, 2]), dtype=gt.rationals)
+    tensor([1, 1], ops=rationals)
+    """
+    shape, target = _like(x, "ones_like", ops, dtype, device)
+    return _filled(shape, target.one, target, "ones_like")
+
+
+def empty_like(x: Tensor[Any], /, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
+    """A new tensor of ``x``'s shape and ops (or ``dtype``), filled with ``ops.zero``.
+
+    >>> import gentensor as gt
+    >>> gt.empty_like(gt.tensor([7, 8])).tolist()
+    [0, 0]
+    """
+    shape, target = _like(x, "empty_like", ops, dtype, device)
+    return _filled(shape, target.zero, target, "empty_like")
+
+
+def full_like(
+    x: Tensor[Any], /, fill_value: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None
+) -> Tensor[Any]:
+    """A new tensor of ``x``'s shape and ops (or ``dtype``) with every element ``fill_value``.
+
+    Raises
+    ------
+    TypeError
+        ``fill_value`` has no exact value in the ops (``full_like(integers, 0.5)``).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.full_like(gt.tensor([1, 2, 3], ops=gt.modular(5)), 7).tolist()
+    [2, 2, 2]
+    """
+    shape, target = _like(x, "full_like", ops, dtype, device)
+    return _filled(shape, convert_scalar(fill_value, target, "full_like"), target, "full_like")
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: OpsSpec | None = None,
+    device: Any = None,
+    ops: OpsSpec | None = None,
+) -> Tensor[Any]:
+    """A new matrix with ``ops.one`` on diagonal ``k`` and ``ops.zero`` elsewhere (integers by default).
 
     >>> import gentensor as gt
     >>> gt.eye(2, 3, k=1).tolist()
     [[0, 1, 0], [0, 0, 1]]
     """
-    target = as_ops(ops, "eye")
+    target = _ops_for(ops, dtype, device, "eye")
     m = n_rows if n_cols is None else n_cols
     n_rows, m = normalize_shape((n_rows, m), "eye")
     data = [target.zero] * (n_rows * m)
@@ -120,7 +295,16 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, ops: OpsSpec =
     return Tensor._from_flat(data, (n_rows, m), target)
 
 
-def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
+def arange(
+    start: Any,
+    /,
+    stop: Any = None,
+    step: Any = 1,
+    *,
+    dtype: OpsSpec | None = None,
+    device: Any = None,
+    ops: OpsSpec | None = None,
+) -> Tensor[Any]:
     """Evenly spaced values in ``[start, stop)``, exactly (Fraction steps stay Fractions).
 
     Raises
@@ -135,6 +319,8 @@ def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: OpsSpec | Non
     >>> gt.arange(5).tolist(), gt.arange(1, 2, Fraction(1, 3))
     ([0, 1, 2, 3, 4], tensor([  1, 4/3, 5/3], ops=rationals))
     """
+    check_device(device, "arange")
+    ops = resolve_dtype(ops, dtype, "arange")
     if stop is None:
         start, stop = 0, start
     for name, v in (("start", start), ("stop", stop), ("step", step)):
@@ -151,7 +337,14 @@ def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: OpsSpec | Non
 
 
 def fromfunction(
-    f: Callable[..., Any], shape: Any, /, *, ops: OpsSpec | None = None, executor: Any = None, workers: Any = None
+    f: Callable[..., Any],
+    shape: Any,
+    /,
+    *,
+    ops: OpsSpec | None = None,
+    dtype: OpsSpec | None = None,
+    executor: Any = None,
+    workers: Any = None,
 ) -> Tensor[Any]:
     """A new tensor whose element at ``(i, j, ...)`` is ``f(i, j, ...)``.
 
@@ -165,6 +358,7 @@ def fromfunction(
     tensor([[  1, 1/2],
             [1/2, 1/3]], ops=rationals)
     """
+    ops = resolve_dtype(ops, dtype, "fromfunction")
     dims = normalize_shape(shape, "fromfunction")
     if dims:
         columns = index_columns(dims)

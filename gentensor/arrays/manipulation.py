@@ -12,7 +12,7 @@ from math import prod
 from typing import Any, Sequence
 
 from ..core import kernels as _kernels
-from ..core.layout import normalize_axis
+from ..core.layout import broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ShapeError
@@ -27,6 +27,7 @@ __all__ = [
     "expand_dims",
     "flip",
     "broadcast_to",
+    "broadcast_arrays",
     "diagonal",
     "shares_memory",
 ]
@@ -305,6 +306,31 @@ def broadcast_to(x: Tensor[Any], /, shape: Any) -> Tensor[Any]:
             "(aligned from the right)"
         )
     return x._view(layout, readonly=True)
+
+
+def broadcast_arrays(*arrays: Any) -> list[Tensor[Any]]:
+    """The inputs broadcast against each other (NumPy rules), each through stride 0.
+
+    Returns
+    -------
+    list of Tensor
+        One read-only view of each input (shares storage), all of the broadcast shape.
+
+    Raises
+    ------
+    ShapeError
+        The shapes do not broadcast (both shapes and the axis named).
+
+    >>> import gentensor as gt
+    >>> a, b = gt.broadcast_arrays(gt.tensor([[1], [2]]), gt.tensor([10, 20, 30]))
+    >>> a.tolist(), b.shape
+    ([[1, 1, 1], [2, 2, 2]], (2, 3))
+    """
+    xs = [as_tensor(a, "broadcast_arrays") for a in arrays]
+    if not xs:
+        return []
+    shape = broadcast_shapes(*(x.shape for x in xs), func="broadcast_arrays")
+    return [broadcast_to(x, shape) for x in xs]
 
 
 def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -1) -> Tensor[Any]:

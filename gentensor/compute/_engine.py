@@ -34,6 +34,8 @@ from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
 from ..parallel import resolve, run_map
 
 __all__ = [
+    "Guarded",
+    "element_function",
     "arithmetic_ops",
     "flat_values",
     "values_at",
@@ -49,6 +51,51 @@ __all__ = [
 ]
 
 _repeat = itertools.repeat
+
+
+class Guarded:
+    """An element function with a C-speed ``fast`` version that raises where ``safe`` has a special value.
+
+    Calling it calls ``safe``.  :func:`run` and the hot loop of :func:`binary`
+    map ``fast`` first and, only when it raises (``ValueError`` or an
+    ``ArithmeticError``: IEEE's ``1.0 / 0.0``, ``sqrt(-1.0)``), map ``safe``
+    over the whole operation again; so floats keep the speed of
+    :mod:`operator` and still give ``inf``/``nan`` as NumPy does.
+
+    >>> import operator
+    >>> g = Guarded(operator.truediv, lambda a, b: float("inf") if b == 0 else a / b)
+    >>> g(1.0, 0.0), run("divide", g, [[1.0, 2.0], [0.0, 4.0]], (2,))
+    (inf, [inf, 0.5])
+    """
+
+    __slots__ = ("fast", "safe")
+
+    def __init__(self, fast: Callable[..., Any], safe: Callable[..., Any]) -> None:
+        self.fast = fast
+        self.safe = safe
+
+    def __call__(self, *args: Any) -> Any:
+        return self.safe(*args)
+
+    def __reduce__(self) -> Any:
+        return (Guarded, (self.fast, self.safe))
+
+
+def element_function(ops: ElementOps, name: str) -> Callable[..., Any] | None:
+    """The element function ``name`` of ``ops`` (its ``elementary`` table), guarded when a fast one exists; else ``None``.
+
+    >>> import gentensor as gt
+    >>> element_function(gt.integers, "sqrt")(81), element_function(gt.floats, "log")(0.0)
+    (9, -inf)
+    >>> element_function(gt.modular(5), "sqrt") is None
+    True
+    """
+    table = getattr(ops, "elementary", None)
+    if table is None or name not in table:
+        return None
+    safe = table[name]
+    fast = getattr(ops, "fast_elementary", {}).get(name)
+    return safe if fast is None else Guarded(fast, safe)
 
 
 def arithmetic_ops(ops: ElementOps) -> ElementOps:
@@ -218,15 +265,26 @@ def run(
 
     Arithmetic errors (zero division, not divisible, domain) are re-raised
     naming the index of the first failing element; ``remake`` gives fresh
-    streams for that search when some stream is a one-pass iterator.
+    streams for that search when some stream is a one-pass iterator.  A
+    :class:`Guarded` ``f`` runs its fast version first.
     """
+    if type(f) is Guarded:
+        try:
+            return _map(f.fast, streams, shape)
+        except (ValueError, ArithmeticError):
+            streams = remake() if remake is not None else streams
+            f = f.safe
     try:
-        if builtins.any(type(s) is not _repeat for s in streams):
-            return list(map(f, *streams))
-        return list(itertools.islice(map(f, *streams), prod(shape)))
+        return _map(f, streams, shape)
     except _LOCATED as e:
         fresh = remake() if remake is not None else streams
         raise _located(func, f, fresh, shape, e) from None
+
+
+def _map(f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...]) -> list[Any]:
+    if builtins.any(type(s) is not _repeat for s in streams):
+        return list(map(f, *streams))
+    return list(itertools.islice(map(f, *streams), prod(shape)))
 
 
 def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: ElementOps, shape: tuple[int, ...]) -> list[Any]:
@@ -238,10 +296,8 @@ def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: Elem
     return run(func, f, fresh_streams(), shape, fresh_streams)
 
 
-def result(values: list[Any], shape: tuple[int, ...], ops: ElementOps) -> Any:
-    """A new tensor of ``values``; for shape ``()`` the element itself, as NumPy returns scalars."""
-    if not shape:
-        return values[0]
+def result(values: list[Any], shape: tuple[int, ...], ops: ElementOps) -> Tensor[Any]:
+    """A new tensor of ``values`` (0-d for shape ``()``: tensors in give a tensor out, as the Array API says)."""
     return Tensor._from_flat(values, shape, ops)
 
 
@@ -263,7 +319,7 @@ def binary(
 
     Under a parallel policy (the context's, or ``executor=``/``workers=``)
     the elements go through :func:`gentensor.parallel.run_map`.
-    Returns a new tensor, or the element itself when the result has shape ``()``.
+    Returns a new tensor (0-d included), or the element itself for scalar operands.
     """
     if resolve(executor, workers, where=func).mode != "serial":
         return _parallel(func, (a, b), plan, promote_bool, executor, workers)
@@ -276,10 +332,7 @@ def binary(
             shape = la.shape
             xs, ys = _contiguous_values(a), _contiguous_values(b)
             if xs is not None and ys is not None:
-                try:
-                    values = list(map(f, xs, ys))
-                except _LOCATED as e:
-                    raise _located(func, f, [xs, ys], shape, e) from None
+                values = run(func, f, [xs, ys], shape)
             else:
                 values = compute(func, f, (a, b), ops, shape)
             return result(values, shape, out_ops)
@@ -320,16 +373,21 @@ def _general(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: boo
     return result(compute(func, f, operands, ops, shape), shape, out_ops)
 
 
-def unary(func: str, x: Any, plan: Plan, *, executor: Any = None, workers: Any = None) -> Any:
-    """Apply ``plan(ops) -> (f, result_ops)`` to every element of ``x`` (a new tensor)."""
+def unary(func: str, x: Any, plan: Plan, *, promote_bool: bool = True, executor: Any = None, workers: Any = None) -> Any:
+    """Apply ``plan(ops) -> (f, result_ops)`` to every element of ``x`` (a new tensor).
+
+    Booleans are computed as integers unless ``promote_bool=False``.
+    """
     if resolve(executor, workers, where=func).mode != "serial":
-        return _parallel(func, (x,), plan, True, executor, workers)
+        return _parallel(func, (x,), plan, promote_bool, executor, workers)
     x = as_operand(x)
     if not isinstance(x, Tensor):
-        ops = arithmetic_ops(operand_ops((x,), func))
+        ops = operand_ops((x,), func)
+        if promote_bool:
+            ops = arithmetic_ops(ops)
         f, _ = plan(ops)
         return f(convert_scalar(x, ops, func))
-    ops = arithmetic_ops(x._ops)
+    ops = arithmetic_ops(x._ops) if promote_bool else x._ops
     f, out_ops = plan(ops)
     shape = x._layout.shape
     values = convert_values(flat_values(x), x._ops, ops)
@@ -359,10 +417,13 @@ def _parallel(
 
 
 # -- results of arbitrary functions ----------------------------------------------------
-def wrap_results(values: list[Any], shape: tuple[int, ...], ops: OpsSpec | None, default_ops: Any, func: str) -> Any:
+def wrap_results(
+    values: list[Any], shape: tuple[int, ...], ops: OpsSpec | None, default_ops: Any, func: str, *, element: bool = False
+) -> Any:
     """A new tensor of results of a user function: ``ops`` given, or inferred from the types.
 
-    For shape ``()`` the (converted) element itself.
+    With ``element=True`` (reductions), shape ``()`` gives the (converted)
+    element itself; otherwise a 0-d tensor.
 
     With no results at all (a zero-size shape) and no ``ops``, ``default_ops``
     is used.  Results are converted only when some are not native to the ops.
@@ -375,4 +436,6 @@ def wrap_results(values: list[Any], shape: tuple[int, ...], ops: OpsSpec | None,
     native = getattr(target, "native_types", ())
     if values and not types <= set(native):
         values = convert_values(values, None, target)
+    if element and not shape:
+        return values[0]
     return result(values, shape, target)

@@ -22,7 +22,7 @@ from ..core.operands import as_operand, convert_scalar, convert_values, operand_
 from ..core.tensor import Tensor
 from ..errors import DomainError
 from ..ops import ElementOps, booleans, capabilities_of, defines, integers, require
-from ._engine import arithmetic_ops, compute, flat_values, result, run, streams_for, values_at
+from ._engine import arithmetic_ops, compute, element_function, flat_values, result, run, streams_for, values_at
 
 __all__ = [
     "plan_add",
@@ -72,6 +72,9 @@ def plan_divide(ops: ElementOps) -> Plan:
     ``Fraction(1, 2)`` (``integers.to_fraction`` is the Fraction constructor).
     """
     caps = capabilities_of(ops)
+    special = element_function(ops, "true_divide")  # IEEE floats: 1.0 / 0.0 is inf
+    if special is not None:
+        return special, ops
     if caps.field or (defines(ops, "div") and getattr(ops, "fraction_field", None) is None):
         return ops.div, ops
     field = getattr(ops, "fraction_field", None)
@@ -86,11 +89,13 @@ def plan_divide(ops: ElementOps) -> Plan:
 
 
 def plan_floor_divide(ops: ElementOps) -> Plan:
-    return require(ops, "floordiv", "floor_divide", "floor division"), ops
+    f = require(ops, "floordiv", "floor_divide", "floor division")
+    return element_function(ops, "floor_divide") or f, ops
 
 
 def plan_remainder(ops: ElementOps) -> Plan:
-    return require(ops, "mod", "remainder", "remainder"), ops
+    f = require(ops, "mod", "remainder", "remainder")
+    return element_function(ops, "remainder") or f, ops
 
 
 def plan_abs(ops: ElementOps) -> Plan:
@@ -181,6 +186,9 @@ def _pow_member(ops: ElementOps, nonnegative: bool) -> Callable[[Any, int], Any]
     elements' own ``**`` is its power (``int_pow``), :func:`operator.pow`
     itself (one C call per element).
     """
+    special = element_function(ops, "power")  # IEEE floats: overflow is inf, 0.0 ** -1 is inf
+    if special is not None:
+        return special
     if nonnegative and getattr(ops, "int_pow", None) is operator.pow:
         return operator.pow
     member = getattr(ops, "pow", None)
@@ -232,11 +240,12 @@ def power(a: Any, b: Any) -> Any:
         base_ops = arithmetic_ops(operand_ops((a,), "power"))
         return _integer_power(a, b, base_ops)
     ops = arithmetic_ops(operand_ops((a, b), "power"))
-    own = getattr(ops, "power", None)  # a power for any exponent of the ops' own (floats, symbolic, ...)
+    # A power for any exponent of the ops' own (floats, symbolic, ...), C-speed first where it has one.
+    own = element_function(ops, "power") or getattr(ops, "power", None)
     if own is not None:
         tensors = [t for t in (a, b) if isinstance(t, Tensor)]
         if not tensors:
-            return own(convert_scalar(a, ops, "power"), convert_scalar(b, ops, "power"))
+            return own(convert_scalar(a, ops, "power"), convert_scalar(b, ops, "power"))  # type: ignore[misc]
         shape = broadcast_shapes(*(t.shape for t in tensors), func="power")
         return result(compute("power", own, (a, b), ops, shape), shape, ops)
     # Exact ops: the exponents must be integers; they are not converted to the ring.

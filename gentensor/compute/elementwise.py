@@ -5,8 +5,9 @@ tensors) or scalars on either side.  The result ops is the promotion of the
 operands' ops (:func:`gentensor.result_ops`); booleans promote to integers in
 arithmetic; a scalar of a known type widens the result as NumPy promotes kinds
 (``integers + 0.5`` gives floats) and is otherwise converted to the tensors'
-ops.  Shapes broadcast as in NumPy.  Every result is a new tensor, or the
-element itself when it has shape ``()`` (as NumPy returns scalars).
+ops.  Shapes broadcast as in NumPy.  Every result of a tensor operand is a
+new tensor, 0-d included (the Array API's rule); only two plain scalars give
+a plain element.
 
 Exactness: ``/`` on integers gives rationals (never floats); on a field it is
 field division; on ``modular(n)`` it multiplies by the inverse and raises
@@ -30,6 +31,7 @@ import builtins
 from typing import Any, Callable
 
 from ..core import kernels as _kernels
+from . import bitwise as _bitwise
 from ..core.operands import as_operand, operand_ops
 from ._engine import arithmetic_ops, binary, unary, wrap_results
 
@@ -59,6 +61,7 @@ from ._symbolic import diff, evalf, expand, simplify, subs  # noqa: F401
 from ..core.layout import Layout, broadcast_shapes
 from ..core.tensor import Tensor
 from ..errors import OpsMismatchError, ReadOnlyError, ShapeError
+from ..arrays.dtypes import resolve_dtype
 from ..ops import integers, OpsSpec
 from ..parallel import run_map
 
@@ -91,7 +94,7 @@ def add(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -119,7 +122,7 @@ def subtract(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) ->
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Examples
     --------
@@ -136,7 +139,7 @@ def multiply(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) ->
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Examples
     --------
@@ -158,7 +161,7 @@ def divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> A
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -190,7 +193,7 @@ def floor_divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -212,7 +215,7 @@ def remainder(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -240,7 +243,7 @@ def power(a: Any, b: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Raises
     ------
@@ -266,7 +269,7 @@ def negative(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar or a 0-d tensor).
+        A new tensor, 0-d included (the element itself for a scalar).
 
     Examples
     --------
@@ -283,7 +286,7 @@ def positive(x: Any, /) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar or a 0-d tensor).
+        A new tensor, 0-d included (the element itself for a scalar).
 
     Examples
     --------
@@ -296,8 +299,7 @@ def positive(x: Any, /) -> Any:
     if not isinstance(x, Tensor):
         return x
     target = arithmetic_ops(x._ops)
-    y = x.astype(target) if target is not x._ops else x.copy()
-    return y if y.ndim else y.item()
+    return x.astype(target) if target is not x._ops else x.copy()
 
 
 def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
@@ -306,7 +308,7 @@ def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar or a 0-d tensor).
+        A new tensor, 0-d included (the element itself for a scalar).
 
     Raises
     ------
@@ -331,7 +333,7 @@ def round(x: Any, /, *, decimals: int = 0) -> Any:
     Returns
     -------
     Tensor
-        A new tensor (the element itself for a scalar or a 0-d tensor).
+        A new tensor, 0-d included (the element itself for a scalar).
 
     Raises
     ------
@@ -497,7 +499,13 @@ def array_equal(a: Any, b: Any, /) -> bool:
 
 # -- arbitrary functions --------------------------------------------------------------------
 def map(
-    f: Callable[..., Any], /, *tensors: Any, ops: OpsSpec | None = None, executor: Any = None, workers: Any = None
+    f: Callable[..., Any],
+    /,
+    *tensors: Any,
+    ops: OpsSpec | None = None,
+    dtype: OpsSpec | None = None,
+    executor: Any = None,
+    workers: Any = None,
 ) -> Any:
     """``f`` applied element by element to broadcast tensors: ``out[i] = f(a[i], b[i], ...)``.
 
@@ -513,6 +521,8 @@ def map(
         The result's ops; inferred from the types of the results when omitted
         (as :func:`gentensor.tensor` infers), so pass ``ops=`` to keep, e.g.,
         ``modular(n)``, whose elements are plain ints.
+    dtype : ops object, type or name, optional
+        The same as ``ops`` (the Array API's name).
     executor, workers
         The parallel policy for this call (see :func:`gentensor.parallel`);
         by default the one in force.  Results are identical to the serial
@@ -521,7 +531,7 @@ def map(
     Returns
     -------
     Tensor
-        A new tensor (the element itself when the result has shape ``()``).
+        A new tensor, 0-d included (the element itself only for scalar operands).
 
     Examples
     --------
@@ -533,6 +543,7 @@ def map(
     """
     if not tensors:
         raise TypeError("map: needs at least one tensor (got only the function); use f() directly")
+    ops = resolve_dtype(ops, dtype, "map")
     operands = [as_operand(t) for t in tensors]
     present = [t for t in operands if isinstance(t, Tensor)]
     if not present:
@@ -552,6 +563,11 @@ _INPLACE: dict[str, tuple[Callable[[Any, Any], Any], str]] = {
     "floor_divide": (floor_divide, "//="),
     "remainder": (remainder, "%="),
     "power": (power, "**="),
+    "bitwise_and": (_bitwise.bitwise_and, "&="),
+    "bitwise_or": (_bitwise.bitwise_or, "|="),
+    "bitwise_xor": (_bitwise.bitwise_xor, "^="),
+    "bitwise_left_shift": (_bitwise.bitwise_left_shift, "<<="),
+    "bitwise_right_shift": (_bitwise.bitwise_right_shift, ">>="),
 }
 
 
@@ -567,7 +583,9 @@ def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
     Parameters
     ----------
     name : str
-        One of ``add, subtract, multiply, divide, floor_divide, remainder, power``.
+        One of ``add, subtract, multiply, divide, floor_divide, remainder, power``, or a bitwise
+        operation (``bitwise_and``, ``bitwise_or``, ``bitwise_xor``, ``bitwise_left_shift``,
+        ``bitwise_right_shift``).
 
     Returns
     -------

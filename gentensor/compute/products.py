@@ -22,7 +22,8 @@ from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
 from ..errors import DomainError, NonSquareError, ShapeError
 from ..arrays.manipulation import moveaxis, permute_dims
-from ..ops import ElementOps
+from ..ops import ElementOps, capabilities_of
+from .elementary import conj
 
 __all__ = [
     "matmul",
@@ -144,8 +145,9 @@ def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Any:
 def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Any:
     """Dot products of the vectors along ``axis``, broadcasting the other axes.
 
-    Each result is ``ops.sum`` of ``a[..., i] * b[..., i]`` (no complex
-    conjugation: the same over every ring, as SymPy's ``dot``).
+    Each result is ``ops.sum`` of ``a[..., i] * b[..., i]``; for complex
+    floats ``a`` is conjugated first, as the Array API says (``conj(a) * b``).
+    Other rings, SymPy expressions included, are not conjugated.
 
     Parameters
     ----------
@@ -177,9 +179,13 @@ def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Any:
     [3, 7]
     >>> gt.vecdot(gt.tensor([[1, 2], [3, 4]]), gt.tensor([[1], [1]]), axis=0).tolist()
     [4, 6]
+    >>> gt.vecdot(gt.tensor([1j]), gt.tensor([1j]))
+    (1+0j)
     """
     a = as_tensor(a, "vecdot")
     b = as_tensor(b, "vecdot")
+    if capabilities_of(a.ops).kind == "complex floating":
+        a = conj(a)
     _needs_axes(a, "vecdot")
     _needs_axes(b, "vecdot")
     ops = common_ops([a._ops, b._ops], "vecdot")

@@ -29,12 +29,13 @@ import operator
 from math import prod as _prod
 from typing import Any, Callable, Iterable
 
+from ..arrays.dtypes import resolve_dtype
 from ..core import kernels as _kernels
 from ..core.layout import Layout, collapse, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ShapeError
-from ..ops import booleans, capabilities_of, ElementOps, OpsSpec, require
+from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, require
 from ._engine import arithmetic_ops, flat_values, wrap_results
 
 __all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "reduce"]
@@ -170,7 +171,12 @@ def _member_or_fold(ops: ElementOps, name: str, step: Callable[[Any, Any], Any],
 
 
 # -- sum and prod ------------------------------------------------------------------------------
-def sum(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def _with_dtype(x: Tensor[Any], dtype: OpsSpec | None) -> Tensor[Any]:
+    """``x`` converted to ``dtype`` first (the Array API's accumulation type), or ``x`` itself."""
+    return x if dtype is None or as_ops(dtype, "dtype") is x._ops else x.astype(dtype)
+
+
+def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Any:
     """The sum of the elements over ``axis`` (every axis when ``None``), through ``ops.sum``.
 
     ``ops.sum`` is n-ary: the built-in ``sum`` for numbers, one ``Add`` for SymPy.
@@ -179,6 +185,9 @@ def sum(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     ----------
     axis : int, tuple of ints or None
         The axes to sum over; negative counts from the end.
+    dtype : ops object, type or name, optional
+        Sum in this ops (the elements are converted first); by default ``x``'s
+        own (booleans sum as integers).
     keepdims : bool
         Keep the reduced axes with length 1.
 
@@ -204,7 +213,7 @@ def sum(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     >>> gt.sum(gt.zeros((0, 3)), axis=0).tolist(), gt.sum(gt.tensor([True, True, False]))
     ([0, 0, 0], 2)
     """
-    x = _tensor(x, "sum")
+    x = _with_dtype(_tensor(x, "sum"), dtype)
     axes = _axes(axis, x.ndim, "sum")
     ops = arithmetic_ops(x._ops)
     if x.size and _order_free_sum(ops) and ops is x._ops:
@@ -215,8 +224,10 @@ def sum(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), total), ops)
 
 
-def prod(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Any:
     """The product of the elements over ``axis`` (every axis when ``None``), through ``ops.prod``.
+
+    ``dtype`` multiplies in that ops (the elements are converted first).
 
     Returns
     -------
@@ -236,7 +247,7 @@ def prod(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     >>> x.prod(), gt.prod(x, axis=1).tolist(), gt.prod(gt.zeros((2, 0)), axis=1).tolist()
     (24, [2, 12], [1, 1])
     """
-    x = _tensor(x, "prod")
+    x = _with_dtype(_tensor(x, "prod"), dtype)
     axes = _axes(axis, x.ndim, "prod")
     ops = arithmetic_ops(x._ops)
     product = _member_or_fold(ops, "prod", ops.mul, ops.one)
@@ -261,7 +272,18 @@ def _extreme(func: str, x: Any, axis: Any, keepdims: bool, largest: bool) -> Any
         pick = functools.partial(functools.reduce, lambda a, c: c if lt(a, c) else a)
     else:
         pick = functools.partial(functools.reduce, lambda a, c: c if lt(c, a) else a)
+    if not capabilities_of(ops).exact:
+        # NaN compares false with everything: it propagates whatever its place (as NumPy's max).
+        pick = functools.partial(_nan_first, pick, ops.equal)
     return _finish(x, axis, axes, keepdims, _reduce_blocks(b, pick), ops)
+
+
+def _nan_first(pick: Callable[[list[Any]], Any], equal: Callable[[Any, Any], Any], block: list[Any]) -> Any:
+    """``pick(block)``, or the first NaN (an element not equal to itself) when there is one."""
+    for v in block:
+        if not equal(v, v):
+            return v
+    return pick(block)
 
 
 def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
@@ -376,7 +398,9 @@ def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
 
 
 # -- cumulative sums ---------------------------------------------------------------------------
-def cumulative_sum(x: Any, /, *, axis: int | None = None, include_initial: bool = False) -> Tensor[Any]:
+def cumulative_sum(
+    x: Any, /, *, axis: int | None = None, dtype: OpsSpec | None = None, include_initial: bool = False
+) -> Tensor[Any]:
     """Running sums along one axis (``ops.add``), as the Array API's ``cumulative_sum``.
 
     Parameters
@@ -384,6 +408,8 @@ def cumulative_sum(x: Any, /, *, axis: int | None = None, include_initial: bool 
     axis : int, optional
         Required when ``x.ndim > 1``; a 1-d (or 0-d, read as length 1) tensor
         may omit it.
+    dtype : ops object, type or name, optional
+        Sum in this ops (the elements are converted first).
     include_initial : bool
         Start each run with ``ops.zero``, so the axis grows by one.
 
@@ -407,19 +433,30 @@ def cumulative_sum(x: Any, /, *, axis: int | None = None, include_initial: bool 
     >>> gt.cumulative_sum(gt.tensor([[1, 2], [3, 4]]), axis=0, include_initial=True).tolist()
     [[0, 0], [1, 2], [4, 6]]
     """
-    x = _tensor(x, "cumulative_sum")
+    return _accumulate("cumulative_sum", x, axis, dtype, include_initial, "add", "zero")
+
+
+def _accumulate(
+    func: str, x: Any, axis: int | None, dtype: OpsSpec | None, include_initial: bool, member: str, start: str
+) -> Tensor[Any]:
+    """Running ``ops.<member>`` along one axis, each run starting from ``ops.<start>`` when ``include_initial``.
+
+    The body of :func:`cumulative_sum` (``"add"``, ``"zero"``) and of
+    ``cumulative_prod`` (``"mul"``, ``"one"``).
+    """
+    x = _with_dtype(_tensor(x, func), dtype)
     if axis is None:
         if x.ndim > 1:
             raise ShapeError(
-                f"cumulative_sum: axis is required for a tensor with ndim {x.ndim} (got axis=None); "
+                f"{func}: axis is required for a tensor with ndim {x.ndim} (got axis=None); "
                 "pass axis=..., or flatten first with x.reshape(-1)"
             )
         axis = 0
     if x.ndim == 0:  # read as length 1, as NumPy does
         x = x._view(Layout((1,), (1,), x._layout.offset))
-    ax = normalize_axis(axis, x.ndim, "cumulative_sum")
+    ax = normalize_axis(axis, x.ndim, func)
     ops = arithmetic_ops(x._ops)
-    add, zero = ops.add, ops.zero
+    step, initial = getattr(ops, member), getattr(ops, start)
     b = _blocks(x, (ax,))
     out: list[Any] = []
     extend = out.extend
@@ -427,9 +464,9 @@ def cumulative_sum(x: Any, /, *, axis: int | None = None, include_initial: bool 
         if ops is not x._ops:
             block = ops.convert_list(block)
         if include_initial:
-            extend(itertools.accumulate(block, add, initial=zero))
+            extend(itertools.accumulate(block, step, initial=initial))
         else:
-            extend(itertools.accumulate(block, add))
+            extend(itertools.accumulate(block, step))
     n = b.length + (1 if include_initial else 0)
     ndim = x.ndim
     moved = Tensor._from_flat(out, b.kept_shape + (n,), ops)
@@ -450,6 +487,7 @@ def reduce(
     initial: Any = None,
     keepdims: bool = False,
     ops: OpsSpec | None = None,
+    dtype: OpsSpec | None = None,
 ) -> Any:
     """Fold ``f`` over ``axis``: ``f(...f(f(initial, v0), v1)..., vn)`` for each output element.
 
@@ -466,6 +504,8 @@ def reduce(
     ops : ops object, type or name, optional
         The ops of the result tensor; inferred from the results' types when
         omitted (as :func:`gentensor.tensor` infers).
+    dtype : ops object, type or name, optional
+        The same as ``ops`` (the Array API's name).
 
     Returns
     -------
@@ -488,6 +528,7 @@ def reduce(
     """
     if not callable(f):
         raise TypeError(f"reduce: the first argument must be a binary function (got {f!r})")
+    ops = resolve_dtype(ops, dtype, "reduce")
     x = _tensor(x, "reduce")
     axes = _axes(axis, x.ndim, "reduce")
     b = _blocks(x, axes)
@@ -502,4 +543,4 @@ def reduce(
         fold = lambda block: functools.reduce(f, block, initial)  # noqa: E731
     results = _reduce_blocks(b, fold)
     shape = tuple(1 if k in axes else n for k, n in enumerate(x.shape)) if keepdims else b.kept_shape
-    return wrap_results(results, shape, ops, x._ops, "reduce")
+    return wrap_results(results, shape, ops, x._ops, "reduce", element=True)

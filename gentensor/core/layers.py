@@ -34,6 +34,12 @@ LAYERS = (
     "interop",
     "display",
     "rich",
+    "bitwise",
+    "statistics",
+    "searching",
+    "sorting",
+    "numpy",
+    "namespace",
 )
 
 
@@ -52,6 +58,12 @@ class _Upper:
     interop: ModuleType
     display: ModuleType
     rich: ModuleType
+    bitwise: ModuleType
+    statistics: ModuleType
+    searching: ModuleType
+    sorting: ModuleType
+    numpy: ModuleType
+    namespace: ModuleType
 
     def __getattr__(self, name: str) -> Any:  # only reached for a slot not yet set
         if name not in LAYERS:

@@ -26,6 +26,7 @@ from . import kernels as _kernels
 from .indexing import resolve, resolve_simple
 from .layers import upper
 from .layout import Layout
+from .methods import ArrayMethods
 
 __all__ = ["Tensor", "is_array_like"]
 
@@ -129,7 +130,7 @@ def _inplace(name: str, symbol: str, dunder: str) -> Any:
     return method
 
 
-class Tensor(Generic[E]):
+class Tensor(ArrayMethods, Generic[E]):
     """An N-dimensional strided tensor of elements handled by an ``ops`` object.
 
     There is no public constructor: build tensors with :func:`gentensor.tensor`
@@ -429,14 +430,18 @@ class Tensor(Generic[E]):
         """
         return self if self.is_contiguous else self.copy()
 
-    def astype(self, ops: OpsSpec) -> "Tensor[Any]":
-        """A new tensor with every element converted to ``ops`` (an ops object or a type).
+    def astype(self, dtype: OpsSpec, /, *, copy: bool = True) -> "Tensor[Any]":
+        """A new tensor with every element converted to ``dtype`` (an ops object, a type or a name).
+
+        ``copy=False`` returns ``x`` itself when it already has that ops.
 
         >>> import gentensor as gt
         >>> gt.tensor([1, 2]).astype(gt.rationals)
         tensor([1, 2], ops=rationals)
         """
-        target = as_ops(ops, "astype")
+        target = as_ops(dtype, "astype")
+        if not copy and target is self._ops:
+            return self
         els = upper.operands.convert_values(self._elements(), self._ops, target)
         return Tensor._from_flat(els, self.shape, target)
 
@@ -481,6 +486,12 @@ class Tensor(Generic[E]):
     # x < y and its reflection y > x are one pair; so are <= and >=.
     __lt__, __gt__ = _binary("less", "<", "lt", "gt", reverse_name="greater")
     __le__, __ge__ = _binary("less_equal", "<=", "le", "ge", reverse_name="greater_equal")
+    # Bitwise operators (logical for booleans masks): the bitwise layer.
+    __and__, __rand__ = _binary("bitwise_and", "&", "and", "rand", layer="bitwise")
+    __or__, __ror__ = _binary("bitwise_or", "|", "or", "ror", layer="bitwise")
+    __xor__, __rxor__ = _binary("bitwise_xor", "^", "xor", "rxor", layer="bitwise")
+    __lshift__, __rlshift__ = _binary("bitwise_left_shift", "<<", "lshift", "rlshift", layer="bitwise")
+    __rshift__, __rrshift__ = _binary("bitwise_right_shift", ">>", "rshift", "rrshift", layer="bitwise")
 
     __iadd__ = _inplace("add", "+=", "add")
     __isub__ = _inplace("subtract", "-=", "sub")
@@ -489,6 +500,11 @@ class Tensor(Generic[E]):
     __ifloordiv__ = _inplace("floor_divide", "//=", "floordiv")
     __imod__ = _inplace("remainder", "%=", "mod")
     __ipow__ = _inplace("power", "**=", "pow")
+    __iand__ = _inplace("bitwise_and", "&=", "and")
+    __ior__ = _inplace("bitwise_or", "|=", "or")
+    __ixor__ = _inplace("bitwise_xor", "^=", "xor")
+    __ilshift__ = _inplace("bitwise_left_shift", "<<=", "lshift")
+    __irshift__ = _inplace("bitwise_right_shift", ">>=", "rshift")
 
     def __imatmul__(self, other: Any) -> Any:  # type: ignore[misc]  # (__matmul__ is made by _binary)
         if _defers(self, other, "__rmatmul__"):
@@ -527,6 +543,15 @@ class Tensor(Generic[E]):
 
     def __abs__(self) -> Any:
         return upper.elementwise.abs(self)
+
+    def __invert__(self) -> Any:
+        """``~x``: bitwise not of integers, logical not of a booleans mask (see :func:`gentensor.bitwise_invert`).
+
+        >>> import gentensor as gt
+        >>> (~gt.tensor([True, False])).tolist(), (~gt.tensor([0, 5])).tolist()
+        ([False, True], [-1, -6])
+        """
+        return upper.bitwise.bitwise_invert(self)
 
     def __round__(self, ndigits: int | None = None) -> Any:
         """``round(x, ndigits)`` element-wise (NumPy: a tensor, not a number).

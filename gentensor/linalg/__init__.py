@@ -607,3 +607,29 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
             raise ValueError(f"explain: only det takes a method (got operation={operation!r}, method={method!r})")
         _policy.check_method("det", method, ops)
     return _policy.plan(operation, ops, method)
+
+
+# -- the Array API's linalg extension ------------------------------------------------------
+from . import arrayapi as _arrayapi  # noqa: E402
+from .arrayapi import *  # noqa: E402,F401,F403  (names listed in arrayapi.__all__)
+
+__all__ += _arrayapi.__all__
+
+#: NumPy/SciPy spellings gentensor.linalg answers with a hint (see gentensor.__getattr__).
+_HINTS = {
+    "norm": "gt.linalg.vector_norm or gt.linalg.matrix_norm (the Array API's split of NumPy's norm)",
+    "eig": "gt.linalg.eigh for symmetric/Hermitian float matrices; exact eigenvalues with x.to_sympy().eigenvals()",
+    "eigvals": "gt.linalg.eigvalsh for symmetric/Hermitian float matrices; exact ones with x.to_sympy().eigenvals()",
+    "lstsq": "gt.linalg.solve for square systems, or gt.linalg.pinv(a) @ b",
+    "multi_dot": "functools.reduce(gt.matmul, matrices)",
+    "cond": "the ratio of gt.linalg.svdvals(x) (floats)",
+    "tensorsolve": "gt.linalg.solve on the reshaped matrix",
+    "tensorinv": "gt.linalg.inv on the reshaped matrix",
+}
+
+
+def __getattr__(name: str) -> Any:
+    hint = _HINTS.get(name)
+    if hint is not None:
+        raise AttributeError(f"module 'gentensor.linalg' has no attribute {name!r}; use {hint}")
+    raise AttributeError(f"module 'gentensor.linalg' has no attribute {name!r}")

@@ -8,6 +8,7 @@ quotient exists, and raises :class:`NotDivisibleError` when it does not.
 from __future__ import annotations
 
 import numbers
+import operator
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
@@ -95,8 +96,8 @@ class ModularOps(BaseOps):
         """Z/nZ: a field when ``n`` is prime, a ring with zero divisors otherwise; characteristic ``n``."""
         return self._capabilities
 
-    def equal(self, a: int, b: int) -> bool:
-        return a == b
+    #: Elements are canonical ints in [0, n): Python's ``==`` (and hashing) is the ring's equality.
+    equal = staticmethod(operator.eq)  # type: ignore[assignment]
 
     def is_zero(self, a: int) -> bool:
         return a == 0

@@ -17,6 +17,15 @@ from typing import Any, Iterable
 
 from ..errors import DomainError, NotDivisibleError
 from ._capabilities import Capabilities
+from ._elementary import (
+    BOOLEAN_FUNCTIONS,
+    COMPLEX_FAST,
+    COMPLEX_FUNCTIONS,
+    FLOAT_FAST,
+    FLOAT_FUNCTIONS,
+    INTEGER_FUNCTIONS,
+    RATIONAL_FUNCTIONS,
+)
 from ._codec import _SAFE_INT, _Bad, _show, decode_float, decode_fraction, decode_int, encode_float, encode_int
 from ._parse import parse_cell
 from ._protocol import BaseOps
@@ -106,6 +115,8 @@ class BooleanOps(_OperatorOps):
     one = True
     capabilities = Capabilities(kind="bool", ordered=True)
     native_types = (bool,)
+    #: Element functions by name (see ``ops/_elementary.py``): the logical forms of the bitwise operations.
+    elementary = BOOLEAN_FUNCTIONS
     add = staticmethod(operator.or_)
     mul = staticmethod(operator.and_)
 
@@ -164,6 +175,8 @@ class IntegerOps(_OperatorOps):
         kind="integer", integral_domain=True, exact_division=True, euclidean=True, ordered=True, characteristic=0
     )
     native_types = (int,)
+    #: Element functions by name: exact ``sqrt`` of perfect squares, bitwise operations and shifts.
+    elementary = INTEGER_FUNCTIONS
     divmod = staticmethod(divmod)
     gcd = staticmethod(math.gcd)
     #: ``a / b`` in the rationals: the Fraction constructor itself (one C call).
@@ -242,6 +255,8 @@ class RationalOps(_OperatorOps):
         kind="rational", integral_domain=True, field=True, exact_division=True, ordered=True, characteristic=0
     )
     native_types = (Fraction,)
+    #: Element functions by name: exact ``sqrt`` of squares of rationals.
+    elementary = RATIONAL_FUNCTIONS
     div = staticmethod(operator.truediv)
     exquo = staticmethod(operator.truediv)
 
@@ -299,8 +314,12 @@ class FloatOps(_OperatorOps):
         ordered=True, characteristic=0,
     )
     native_types = (float,)
-    #: Any real exponent: Python's own ``**``.
-    power = staticmethod(operator.pow)
+    #: Element functions by name, IEEE 754 special values included (``1.0 / 0.0`` is ``inf``).
+    elementary = FLOAT_FUNCTIONS
+    #: C-speed versions of some of them, right wherever they do not raise.
+    fast_elementary = FLOAT_FAST
+    #: Any real exponent, in the reals: a negative base to a fractional power is ``nan``.
+    power = staticmethod(FLOAT_FUNCTIONS["power"])
     div = staticmethod(operator.truediv)
     exquo = staticmethod(operator.truediv)
     format = staticmethod(repr)
@@ -342,8 +361,11 @@ class ComplexOps(_OperatorOps):
         kind="complex floating", exact=False, integral_domain=True, field=True, exact_division=True, characteristic=0
     )
     native_types = (complex,)
-    #: Any complex exponent: Python's own ``**``.
-    power = staticmethod(operator.pow)
+    #: Element functions by name (:mod:`cmath`, IEEE division).
+    elementary = COMPLEX_FUNCTIONS
+    fast_elementary = COMPLEX_FAST
+    #: Any complex exponent: Python's own ``**`` (``0 ** -1`` gives ``inf+nanj``).
+    power = staticmethod(COMPLEX_FUNCTIONS["power"])
     div = staticmethod(operator.truediv)
     exquo = staticmethod(operator.truediv)
     format = staticmethod(repr)

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from ..errors import DomainError
 from ._capabilities import Capabilities
 from ._codec import _decode_expr, encode_expr
+from ._elementary import SymbolicFunctions
 from ._parse import parse_cell
 from ._protocol import BaseOps
 
@@ -55,6 +56,8 @@ class SymbolicOps(BaseOps):
     )
     returns_bool = True
     native_types = ()
+    #: Element functions by name: SymPy's ``sqrt``, ``exp``, ``sin``, ... (exact: ``sqrt(8)`` is ``2*sqrt(2)``).
+    elementary = SymbolicFunctions()
     #: Any exponent: SymPy's own ``**``.
     power = staticmethod(operator.pow)
     int_pow = staticmethod(operator.pow)

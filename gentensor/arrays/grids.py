@@ -1,0 +1,216 @@
+"""Grids and triangles: ``linspace`` (exact), ``meshgrid``, ``tril``, ``triu``.
+
+``linspace`` between exact endpoints is exact: ``linspace(0, 1, 4)`` gives
+``0, 1/3, 2/3, 1`` as rationals (integers when every value is whole), where
+NumPy would round to floats; float endpoints give floats.  ``tril`` and
+``triu`` keep one triangle of every matrix of a stack and put ``ops.zero``
+elsewhere.
+
+>>> import gentensor as gt
+>>> gt.linspace(0, 1, 4)
+tensor([  0, 1/3, 2/3,   1], ops=rationals)
+>>> gt.triu(gt.tensor([[1, 2], [3, 4]])).tolist()
+[[1, 2], [0, 4]]
+"""
+
+from __future__ import annotations
+
+import numbers
+from fractions import Fraction
+from typing import Any
+
+from ..core.layout import Layout
+from ..core.operands import as_tensor, build
+from ..core.tensor import Tensor
+from ..errors import ShapeError
+from ..ops import OpsSpec
+from .dtypes import check_device, resolve_dtype
+from .manipulation import broadcast_to
+
+__all__ = ["linspace", "meshgrid", "tril", "triu"]
+
+
+def linspace(
+    start: Any,
+    stop: Any,
+    /,
+    num: int,
+    *,
+    dtype: OpsSpec | None = None,
+    device: Any = None,
+    endpoint: bool = True,
+    ops: OpsSpec | None = None,
+) -> Tensor[Any]:
+    """``num`` evenly spaced values from ``start`` to ``stop`` (included unless ``endpoint=False``), exactly.
+
+    Parameters
+    ----------
+    start, stop : int, Fraction, float, complex or SymPy number
+    num : int
+        How many values (``0`` gives an empty tensor).
+    dtype, ops : ops object, type or name, optional
+        The result's ops (synonyms); inferred from the values by default:
+        ints and Fractions give rationals (integers when every value is
+        whole), floats give floats.
+    device : {"cpu", None}
+    endpoint : bool
+
+    Returns
+    -------
+    Tensor
+        A new 1-d tensor.
+
+    Raises
+    ------
+    ValueError
+        A negative ``num``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linspace(0, 10, 6).tolist(), gt.linspace(0, 1, 4, endpoint=False).tolist()
+    ([0, 2, 4, 6, 8, 10], [Fraction(0, 1), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4)])
+    >>> gt.linspace(0.0, 1.0, 3).tolist()
+    [0.0, 0.5, 1.0]
+    """
+    check_device(device, "linspace")
+    target = resolve_dtype(ops, dtype, "linspace")
+    if isinstance(num, bool) or not isinstance(num, int):
+        raise TypeError(f"linspace: num must be an int (got {num!r})")
+    if num < 0:
+        raise ValueError(f"linspace: num must be non-negative (got {num})")
+    for name, v in (("start", start), ("stop", stop)):
+        if not isinstance(v, numbers.Number) and not hasattr(v, "is_Number"):
+            raise TypeError(f"linspace: {name} must be a number (got {v!r})")
+    steps = num - 1 if endpoint else num
+    exact = isinstance(start, (int, Fraction)) and isinstance(stop, (int, Fraction))
+    if num == 0:
+        values: list[Any] = []
+    elif steps == 0:
+        values = [start]
+    elif exact:
+        a, b = Fraction(start), Fraction(stop)
+        fractions = [a + (b - a) * k / steps for k in range(num)]
+        whole = all(v.denominator == 1 for v in fractions)
+        values = [v.numerator for v in fractions] if whole else fractions
+    else:
+        step = (stop - start) / steps
+        values = [start + k * step for k in range(num)]
+        if endpoint:
+            values[-1] = stop
+    # The endpoints take part in inference: linspace(Fraction(0), 2, 3) stays rational.
+    types = {type(start), type(stop), *map(type, values)}
+    return build(values, (len(values),), types, target)
+
+
+def meshgrid(*arrays: Any, indexing: str = "xy") -> list[Tensor[Any]]:
+    """Coordinate grids from 1-d tensors: one new tensor per input, all of the grid's shape.
+
+    Parameters
+    ----------
+    *arrays : 1-d Tensor
+    indexing : {"xy", "ij"}
+        ``"xy"`` (Cartesian): the first two axes are swapped, so the grid of
+        ``x`` (length ``n``) and ``y`` (length ``m``) has shape ``(m, n)``;
+        ``"ij"`` (matrix): shape ``(n, m)``.
+
+    Returns
+    -------
+    list of Tensor
+        New tensors (each input keeps its own ops).
+
+    Raises
+    ------
+    ShapeError
+        An input is not 1-d.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> xs, ys = gt.meshgrid(gt.tensor([1, 2, 3]), gt.tensor([10, 20]))
+    >>> xs.tolist(), ys.tolist()
+    ([[1, 2, 3], [1, 2, 3]], [[10, 10, 10], [20, 20, 20]])
+    """
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij' (got {indexing!r})")
+    xs = [as_tensor(a, "meshgrid") for a in arrays]
+    for x in xs:
+        if x.ndim != 1:
+            raise ShapeError(f"meshgrid: every input must be 1-d (got shape {x.shape})")
+    shape = [x.shape[0] for x in xs]
+    if indexing == "xy" and len(xs) >= 2:
+        shape[0], shape[1] = shape[1], shape[0]
+    out = []
+    for k, x in enumerate(xs):
+        place = k
+        if indexing == "xy" and len(xs) >= 2 and k < 2:
+            place = 1 - k
+        lifted = [1] * len(xs)
+        lifted[place] = x.shape[0]
+        out.append(broadcast_to(x.reshape(tuple(lifted)), tuple(shape)).copy())
+    return out
+
+
+def _triangle(func: str, x: Any, k: int, lower: bool) -> Tensor[Any]:
+    x = as_tensor(x, func)
+    if x.ndim < 2:
+        raise ShapeError(f"{func}: needs a tensor with ndim >= 2 (got shape {x.shape})")
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise TypeError(f"{func}: k must be an int (got {k!r})")
+    m, n = x.shape[-2:]
+    values = x._elements()
+    zero = x.ops.zero
+    block = m * n
+    for start in range(0, len(values), block or 1):
+        if not block:
+            break
+        for i in range(m):
+            row = start + i * n
+            if lower:  # keep j <= i + k
+                first = max(0, i + k + 1)
+                if first < n:
+                    values[row + first : row + n] = [zero] * (n - first)
+            else:  # keep j >= i + k
+                stop = min(n, max(0, i + k))
+                if stop > 0:
+                    values[row : row + stop] = [zero] * stop
+    return Tensor._new(values, Layout.contiguous(x.shape), x.ops)
+
+
+def tril(x: Any, /, *, k: int = 0) -> Tensor[Any]:
+    """The lower triangle of each matrix (on and below diagonal ``k``); ``ops.zero`` above it.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of ``x``'s shape and ops.
+
+    Raises
+    ------
+    ShapeError
+        ``x.ndim < 2``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.tril(gt.tensor([[1, 2, 3], [4, 5, 6]]), k=-1).tolist()
+    [[0, 0, 0], [4, 0, 0]]
+    """
+    return _triangle("tril", x, k, True)
+
+
+def triu(x: Any, /, *, k: int = 0) -> Tensor[Any]:
+    """The upper triangle of each matrix (on and above diagonal ``k``); ``ops.zero`` below it.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of ``x``'s shape and ops.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.triu(gt.tensor([[1, 2, 3], [4, 5, 6]]), k=1).tolist()
+    [[0, 2, 3], [0, 0, 6]]
+    """
+    return _triangle("triu", x, k, False)

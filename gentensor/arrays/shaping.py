@@ -1,0 +1,304 @@
+"""NumPy's joining and flattening idioms, ``roll`` and ``take_along_axis``, on top of ``concat`` and views.
+
+``concatenate`` is :func:`gentensor.concat` under NumPy's name; ``hstack``,
+``vstack``, ``dstack`` and ``column_stack`` first lift their inputs to 1, 2
+or 3 axes as NumPy does, then join with ``concat``.  ``ravel`` is a view
+when the layout allows (else a copy), ``flatten`` always a copy.  ``roll``
+and ``take_along_axis`` return new tensors.
+
+>>> import gentensor as gt
+>>> a, b = gt.tensor([1, 2]), gt.tensor([3, 4])
+>>> gt.hstack([a, b]).tolist(), gt.vstack([a, b]).tolist(), gt.column_stack([a, b]).tolist()
+([1, 2, 3, 4], [[1, 2], [3, 4]], [[1, 3], [2, 4]])
+>>> gt.roll(gt.arange(5), 2).tolist()
+[3, 4, 0, 1, 2]
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Any, Sequence
+
+from ..core.layout import broadcast_shapes, normalize_axis
+from ..core.operands import as_tensor
+from ..core.tensor import Tensor
+from ..errors import ShapeError
+from ..ops import capabilities_of
+from .composition import concat
+from .manipulation import broadcast_to, reshape
+
+__all__ = [
+    "concatenate",
+    "hstack",
+    "vstack",
+    "dstack",
+    "column_stack",
+    "ravel",
+    "flatten",
+    "roll",
+    "take_along_axis",
+]
+
+
+def _inputs(tensors: Any, func: str) -> list[Tensor[Any]]:
+    if isinstance(tensors, Tensor):
+        raise TypeError(
+            f"{func}: expected a sequence of tensors (got a single Tensor of shape {tensors.shape}); "
+            f"pass a list: gt.{func}([x, y])"
+        )
+    try:
+        items = list(tensors)
+    except TypeError:
+        raise TypeError(f"{func}: expected a sequence of tensors (got {type(tensors).__name__})") from None
+    if not items:
+        raise ShapeError(f"{func}: needs at least one tensor (got an empty sequence)")
+    return [as_tensor(t, func) for t in items]
+
+
+def _at_least(x: Tensor[Any], ndim: int) -> Tensor[Any]:
+    """``x`` as a view with at least ``ndim`` axes, placed as NumPy's ``atleast_1d/2d/3d`` place them."""
+    if x.ndim >= ndim:
+        return x
+    if ndim == 1:
+        return x.reshape((1,))
+    if ndim == 2:
+        return x.reshape((1, x.size) if x.ndim == 1 else (1, 1))
+    if x.ndim == 0:
+        return x.reshape((1, 1, 1))
+    if x.ndim == 1:
+        return x.reshape((1, x.shape[0], 1))
+    return x.reshape(x.shape + (1,))
+
+
+def concatenate(arrays: Sequence[Any], /, axis: int | None = 0) -> Tensor[Any]:
+    """NumPy's name of :func:`gentensor.concat`: join tensors along an existing axis.
+
+    Returns
+    -------
+    Tensor
+        A new tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.concatenate([gt.tensor([[1, 2]]), gt.tensor([[3, 4]])], axis=0).tolist()
+    [[1, 2], [3, 4]]
+    """
+    return concat(_inputs(arrays, "concatenate"), axis=axis)
+
+
+def hstack(arrays: Sequence[Any], /) -> Tensor[Any]:
+    """Join along the second axis (the first for 1-d inputs), as NumPy's ``hstack``.
+
+    Returns
+    -------
+    Tensor
+        A new tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.hstack([gt.tensor([[1], [2]]), gt.tensor([[3], [4]])]).tolist()
+    [[1, 3], [2, 4]]
+    """
+    xs = [_at_least(x, 1) for x in _inputs(arrays, "hstack")]
+    return concat(xs, axis=0 if xs[0].ndim == 1 else 1)
+
+
+def vstack(arrays: Sequence[Any], /) -> Tensor[Any]:
+    """Join along the first axis, 1-d inputs becoming rows, as NumPy's ``vstack``.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of at least 2 axes.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.vstack([gt.tensor([1, 2]), gt.tensor([[3, 4], [5, 6]])]).tolist()
+    [[1, 2], [3, 4], [5, 6]]
+    """
+    return concat([_at_least(x, 2) for x in _inputs(arrays, "vstack")], axis=0)
+
+
+def dstack(arrays: Sequence[Any], /) -> Tensor[Any]:
+    """Join along the third axis, inputs lifted to 3 axes as NumPy's ``dstack`` lifts them.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of at least 3 axes.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.dstack([gt.tensor([1, 2]), gt.tensor([3, 4])]).tolist()
+    [[[1, 3], [2, 4]]]
+    """
+    return concat([_at_least(x, 3) for x in _inputs(arrays, "dstack")], axis=2)
+
+
+def column_stack(arrays: Sequence[Any], /) -> Tensor[Any]:
+    """1-d inputs become columns of a matrix; 2-d inputs are joined along the second axis.
+
+    Returns
+    -------
+    Tensor
+        A new 2-d tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.column_stack([gt.tensor([1, 2]), gt.tensor([[3], [4]])]).tolist()
+    [[1, 3], [2, 4]]
+    """
+    xs = [x.reshape((x.size, 1)) if x.ndim < 2 else x for x in _inputs(arrays, "column_stack")]
+    return concat(xs, axis=1)
+
+
+def ravel(a: Any, /) -> Tensor[Any]:
+    """The elements in C order as a 1-d tensor: a view when the layout allows, else a copy.
+
+    Returns
+    -------
+    Tensor
+        A view of ``a`` (shares storage) when possible, else a new tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.arange(6).reshape((2, 3))
+    >>> gt.ravel(x).tolist(), gt.ravel(x).base is x.base, gt.ravel(x.T).tolist()
+    ([0, 1, 2, 3, 4, 5], True, [0, 3, 1, 4, 2, 5])
+    """
+    return reshape(as_tensor(a, "ravel"), (-1,))
+
+
+def flatten(a: Any, /) -> Tensor[Any]:
+    """The elements in C order as a new 1-d tensor (always a copy, as NumPy's ``x.flatten()``).
+
+    Returns
+    -------
+    Tensor
+        A new tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2], [3, 4]])
+    >>> y = gt.flatten(x); y[0] = 9
+    >>> y.tolist(), x.tolist()
+    ([9, 2, 3, 4], [[1, 2], [3, 4]])
+    """
+    return reshape(as_tensor(a, "flatten"), (-1,), copy=True)
+
+
+def roll(x: Any, /, shift: Any, *, axis: Any = None) -> Tensor[Any]:
+    """Elements shifted cyclically by ``shift`` places along ``axis`` (of the flattened tensor when ``None``).
+
+    Parameters
+    ----------
+    shift : int or tuple of int
+        One shift per axis of ``axis`` (an int applies to all of them).
+    axis : int, tuple of int or None
+
+    Returns
+    -------
+    Tensor
+        A new tensor of ``x``'s shape.
+
+    Raises
+    ------
+    ShapeError
+        ``shift`` and ``axis`` tuples of different lengths.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2, 3], [4, 5, 6]])
+    >>> gt.roll(x, 1, axis=1).tolist(), gt.roll(x, (1, -1), axis=(0, 1)).tolist(), gt.roll(x, 1).tolist()
+    ([[3, 1, 2], [6, 4, 5]], [[5, 6, 4], [2, 3, 1]], [[6, 1, 2], [3, 4, 5]])
+    """
+    x = as_tensor(x, "roll")
+    if axis is None:
+        flat = x.reshape(-1)
+        return roll(flat, shift, axis=0).reshape(x.shape)
+    axes = list(axis) if isinstance(axis, (tuple, list)) else [axis]
+    shifts = list(shift) if isinstance(shift, (tuple, list)) else [shift] * len(axes)
+    if len(shifts) != len(axes):
+        raise ShapeError(f"roll: shift and axis must have the same length (got shift={shift!r}, axis={axis!r})")
+    out = x
+    for s, a in zip(shifts, axes):
+        if isinstance(s, bool) or not isinstance(s, int):
+            raise TypeError(f"roll: shift must be an int or a tuple of ints (got {shift!r})")
+        ax = normalize_axis(a, x.ndim, "roll")
+        n = x.shape[ax]
+        if n == 0 or s % n == 0:
+            continue
+        k = s % n
+        head = (slice(None),) * ax + (slice(n - k, None),)
+        tail = (slice(None),) * ax + (slice(0, n - k),)
+        out = concat([out[head], out[tail]], axis=ax)
+    return out.copy() if out is x else out
+
+
+def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Tensor[Any]:
+    """The elements of ``x`` at ``indices`` along ``axis``, matched position by position on the other axes.
+
+    ``take_along_axis(x, argsort(x, axis=k), axis=k)`` is ``sort(x, axis=k)``.
+
+    Parameters
+    ----------
+    x : Tensor
+    indices : integers Tensor
+        Same ndim as ``x``; other axes broadcast against ``x``'s.
+    axis : int
+
+    Returns
+    -------
+    Tensor
+        A new tensor of the broadcast shape (``indices``' length along ``axis``).
+
+    Raises
+    ------
+    IndexError
+        An index is out of range.
+    ShapeError
+        Different ndims, or other axes that do not broadcast.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[30, 10, 20], [5, 6, 4]])
+    >>> gt.take_along_axis(x, gt.tensor([[1], [2]]), axis=1).tolist()
+    [[10], [4]]
+    """
+    x = as_tensor(x, "take_along_axis")
+    idx = as_tensor(indices, "take_along_axis")
+    if idx.ndim != x.ndim:
+        raise ShapeError(
+            f"take_along_axis: indices must have x's ndim {x.ndim} (got shapes {x.shape} and {idx.shape})"
+        )
+    kind = capabilities_of(idx.ops).kind
+    if kind != "integer" and idx.size:
+        raise TypeError(f"take_along_axis: indices must be ints (got elements of {idx.ops!r})")
+    ax = normalize_axis(axis, x.ndim, "take_along_axis")
+    other_x = x.shape[:ax] + (1,) + x.shape[ax + 1 :]
+    other_i = idx.shape[:ax] + (1,) + idx.shape[ax + 1 :]
+    common = broadcast_shapes(other_x, other_i, func="take_along_axis")
+    n = x.shape[ax]
+    shape = common[:ax] + (idx.shape[ax],) + common[ax + 1 :]
+    xb = broadcast_to(x, common[:ax] + (n,) + common[ax + 1 :])
+    ib = broadcast_to(idx, shape)._elements()
+    values = xb._elements()
+    inner = prod(shape[ax + 1 :])
+    m = shape[ax]
+    out = []
+    for flat_pos, i in enumerate(ib):
+        if not -n <= i < n:
+            raise IndexError(f"take_along_axis: index {i} is out of range for axis {ax} with length {n}")
+        outer, rest = divmod(flat_pos, m * inner)
+        inner_pos = rest % inner
+        out.append(values[(outer * n + i % n) * inner + inner_pos])
+    return Tensor._from_flat(out, shape, x.ops)

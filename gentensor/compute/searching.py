@@ -1,0 +1,382 @@
+"""Searching: argmax, argmin, nonzero, where(condition), searchsorted, count_nonzero, argwhere, flatnonzero.
+
+Positions are Python ints (integers tensors).  ``argmax``/``argmin`` and
+``searchsorted`` need an order: an ops whose capabilities say ``ordered``
+(integers, rationals, floats, booleans, objects), or SymPy expressions where
+SymPy can decide each comparison (:class:`DomainError` otherwise).  Floats
+follow NumPy: the first NaN is both the maximum and the minimum.
+"Non-zero" is semantic (``not ops.is_zero``): a SymPy expression that
+simplifies to zero counts as zero.
+
+>>> import gentensor as gt
+>>> x = gt.tensor([[3, 0, 7], [0, 5, 0]])
+>>> gt.argmax(x), gt.argmax(x, axis=1).tolist(), [t.tolist() for t in gt.nonzero(x)]
+(2, [2, 1], [[0, 0, 1], [0, 2, 1]])
+>>> gt.searchsorted(gt.tensor([1, 3, 5]), gt.tensor([0, 3, 6])).tolist(), gt.count_nonzero(x)
+([0, 1, 3], 3)
+"""
+
+from __future__ import annotations
+
+import bisect
+import operator
+from functools import partial
+from typing import Any, Callable
+
+from ..arrays.composition import where as _select
+from ..core.layout import normalize_axis
+from ..core.operands import as_operand, as_tensor, common_ops, convert_scalar, elements_as
+from ..core.tensor import Tensor
+from ..errors import ShapeError
+from ..ops import capabilities_of, integers
+from ._engine import flat_values
+from ._functions import nan_test, ordered_lt
+from .reductions import _axes, _blocks
+
+__all__ = ["argmax", "argmin", "nonzero", "where", "searchsorted", "count_nonzero", "argwhere", "flatnonzero"]
+
+
+def _arg_block(lt: Callable[[Any, Any], Any], isnan: Callable[[Any], bool] | None, largest: bool, block: list[Any]) -> int:
+    """The position of the first largest (smallest) element of ``block``; the first NaN when there is one."""
+    if isnan is not None:
+        for k, v in enumerate(block):
+            if isnan(v):
+                return k
+    if lt is operator.lt:
+        pick = max if largest else min
+        return pick(range(len(block)), key=block.__getitem__)
+    best = 0
+    for k in range(1, len(block)):
+        if (lt(block[best], block[k]) if largest else lt(block[k], block[best])):
+            best = k
+    return best
+
+
+def _arg_extreme(func: str, x: Any, axis: int | None, keepdims: bool, largest: bool) -> Any:
+    x = as_tensor(x, func)
+    lt = ordered_lt(x.ops, func)
+    isnan = nan_test(x.ops)
+    if axis is None:
+        if x.size == 0:
+            raise ShapeError(f"{func}: the tensor has no elements (got shape {x.shape}); there is no position to return")
+        k = _arg_block(lt, isnan, largest, x._elements())
+        if keepdims:
+            return Tensor._from_flat([k], (1,) * x.ndim, integers)
+        return k
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"{func}: axis must be an int or None (got {axis!r})")
+    if x.ndim == 0:
+        raise ShapeError(f"{func}: a 0-d tensor has no axis {axis} (got shape ()); use axis=None")
+    ax = normalize_axis(axis, x.ndim, func)
+    b = _blocks(x, (ax,))
+    if b.length == 0:
+        raise ShapeError(
+            f"{func}: axis {axis} has length 0 (got shape {x.shape}); there is no position to return"
+        )
+    out = [_arg_block(lt, isnan, largest, block) for block in b.blocks]
+    if keepdims:
+        shape = tuple(1 if k == ax else n for k, n in enumerate(x.shape))
+    else:
+        shape = b.kept_shape
+    return Tensor._from_flat(out, shape, integers)
+
+
+def argmax(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+    """The position of the largest element (the first one on ties) over ``axis``, or in the flattened tensor.
+
+    Parameters
+    ----------
+    axis : int or None
+        ``None``: the position in C order of the flattened tensor.
+    keepdims : bool
+
+    Returns
+    -------
+    int or Tensor
+        An ``int`` for ``axis=None`` (without ``keepdims``), else a new integers tensor.
+
+    Raises
+    ------
+    ShapeError
+        No elements to compare.
+    DomainError
+        The elements are not ordered (``modular(n)``, complexes) or SymPy cannot decide.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.argmax(gt.tensor([1, 9, 9, 2])), gt.argmax(gt.tensor([[1, 9], [8, 2]]), axis=0).tolist()
+    (1, [1, 0])
+    """
+    return _arg_extreme("argmax", x, axis, keepdims, True)
+
+
+def argmin(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+    """The position of the smallest element (the first one on ties) over ``axis``, or in the flattened tensor.
+
+    Returns
+    -------
+    int or Tensor
+        An ``int`` for ``axis=None`` (without ``keepdims``), else a new integers tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> gt.argmin(gt.tensor([Fraction(1, 2), Fraction(1, 3), 1])), gt.argmin(gt.tensor([1.0, float("nan")]))
+    (1, 1)
+    """
+    return _arg_extreme("argmin", x, axis, keepdims, False)
+
+
+def _nonzero_flat(x: Tensor[Any]) -> list[int]:
+    values = flat_values(x)
+    ops = x.ops
+    if ops.is_zero is operator.not_:  # Python truth is the zero test (numbers, booleans)
+        return [k for k, v in enumerate(values) if v]
+    is_zero = ops.is_zero
+    return [k for k, v in enumerate(values) if not is_zero(v)]
+
+
+def _unravel_all(flat: list[int], shape: tuple[int, ...]) -> list[list[int]]:
+    """One list of positions per axis for the flat C-order positions ``flat``."""
+    columns: list[list[int]] = []
+    rest = flat
+    for n in reversed(shape):
+        columns.append([k % n for k in rest])
+        rest = [k // n for k in rest]
+    return columns[::-1]
+
+
+def nonzero(x: Any, /) -> tuple[Tensor[Any], ...]:
+    """The positions of the non-zero elements (``not ops.is_zero``): one integers tensor per axis, in C order.
+
+    Returns
+    -------
+    tuple of Tensor
+        ``x.ndim`` new 1-d tensors of the same length; ``x[nonzero(x)]`` picks the non-zero elements.
+
+    Raises
+    ------
+    ShapeError
+        ``x`` is 0-d (it has no axes to give positions along).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[0, 2], [3, 0]])
+    >>> rows, cols = gt.nonzero(x)
+    >>> rows.tolist(), cols.tolist(), x[rows, cols].tolist()
+    ([0, 1], [1, 0], [2, 3])
+    """
+    x = as_tensor(x, "nonzero")
+    if x.ndim == 0:
+        raise ShapeError("nonzero: a 0-d tensor has no axes (got shape ()); use x.reshape(1) or bool(x)")
+    flat = _nonzero_flat(x)
+    return tuple(Tensor._from_flat(col, (len(flat),), integers) for col in _unravel_all(flat, x.shape))
+
+
+def where(condition: Any, x1: Any = None, x2: Any = None, /) -> Any:
+    """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere; with ``condition`` alone, :func:`nonzero`.
+
+    Parameters
+    ----------
+    condition : Tensor of bools or (nested) list of bools
+    x1, x2 : Tensor, array-like or scalar
+        Broadcast against ``condition`` (NumPy rules); their ops meet in
+        :func:`gentensor.result_ops`.  Give both or neither.
+
+    Returns
+    -------
+    Tensor or tuple of Tensor
+        A new tensor of the broadcast shape; ``nonzero(condition)`` when
+        ``x1`` and ``x2`` are omitted (NumPy's one-argument form).
+
+    Raises
+    ------
+    TypeError
+        ``condition`` does not hold bools, or only one of ``x1``, ``x2`` is given.
+    ShapeError
+        The shapes do not broadcast.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> from fractions import Fraction
+    >>> x = gt.tensor([[1, -2], [-3, 4]])
+    >>> gt.where(x > 0, x, 0).tolist()
+    [[1, 0], [0, 4]]
+    >>> gt.where([True, False], x, Fraction(1, 2)).tolist()
+    [[Fraction(1, 1), Fraction(1, 2)], [Fraction(-3, 1), Fraction(1, 2)]]
+    >>> [t.tolist() for t in gt.where(x > 0)]
+    [[0, 1], [0, 1]]
+    """
+    if x1 is None and x2 is None:
+        return nonzero(condition)
+    if x1 is None or x2 is None:
+        raise TypeError("where: give both x1 and x2, or neither (got only one); where(condition) alone is nonzero(condition)")
+    return _select(condition, x1, x2)
+
+
+def flatnonzero(a: Any, /) -> Tensor[Any]:
+    """The positions of the non-zero elements in the flattened tensor (NumPy's ``flatnonzero``).
+
+    Returns
+    -------
+    Tensor
+        A new 1-d integers tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.flatnonzero(gt.tensor([[0, 2], [3, 0]])).tolist()
+    [1, 2]
+    """
+    flat = _nonzero_flat(as_tensor(a, "flatnonzero"))
+    return Tensor._from_flat(flat, (len(flat),), integers)
+
+
+def argwhere(a: Any, /) -> Tensor[Any]:
+    """The positions of the non-zero elements as rows of a ``(count, ndim)`` integers tensor (NumPy's ``argwhere``).
+
+    Returns
+    -------
+    Tensor
+        A new 2-d tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.argwhere(gt.tensor([[0, 2], [3, 0]])).tolist()
+    [[0, 1], [1, 0]]
+    """
+    x = as_tensor(a, "argwhere")
+    flat = _nonzero_flat(x)
+    columns = _unravel_all(flat, x.shape)
+    rows = [v for row in zip(*columns) for v in row] if columns else []
+    return Tensor._from_flat(rows, (len(flat), x.ndim), integers)
+
+
+def count_nonzero(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+    """How many elements over ``axis`` are non-zero (``not ops.is_zero``).
+
+    Returns
+    -------
+    int or Tensor
+        An ``int`` when no axis is left (``axis=None``, without ``keepdims``), else a new integers tensor.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[0, 2, 1], [3, 0, 0]])
+    >>> gt.count_nonzero(x), gt.count_nonzero(x, axis=0).tolist(), gt.count_nonzero(x, axis=1, keepdims=True).tolist()
+    (3, [1, 1, 1], [[2], [1]])
+    """
+    x = as_tensor(x, "count_nonzero")
+    axes = _axes(axis, x.ndim, "count_nonzero")
+    ops = x.ops
+    if ops.is_zero is operator.not_:  # Python truth is the zero test (numbers, booleans)
+        count: Callable[[list[Any]], int] = _count_truthy
+    else:
+        count = partial(_count_nonzero, ops.is_zero)
+    b = _blocks(x, axes)
+    counts = [count(block) for block in b.blocks] if b.length else [0] * b.count
+    if keepdims:
+        shape = tuple(1 if k in axes else n for k, n in enumerate(x.shape))
+    else:
+        shape = b.kept_shape
+    if not shape:
+        return counts[0]
+    return Tensor._from_flat(counts, shape, integers)
+
+
+def _count_truthy(block: list[Any]) -> int:
+    return sum(map(operator.truth, block))
+
+
+def _count_nonzero(is_zero: Callable[[Any], Any], block: list[Any]) -> int:
+    return sum(1 for v in block if not is_zero(v))
+
+
+def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+    """Where each element of ``x2`` would go in the sorted 1-d ``x1`` to keep it sorted (binary search).
+
+    Parameters
+    ----------
+    x1 : Tensor
+        1-d, sorted ascending (or sorted by ``sorter``).
+    x2 : Tensor or element
+        The values to place.
+    side : {"left", "right"}
+        ``"left"``: before equal elements; ``"right"``: after them.
+    sorter : Tensor, optional
+        Positions that sort ``x1`` (as from :func:`gentensor.argsort`).
+
+    Returns
+    -------
+    int or Tensor
+        A new integers tensor of ``x2``'s shape (an ``int`` for a scalar ``x2``).
+
+    Raises
+    ------
+    ShapeError
+        ``x1`` is not 1-d.
+    DomainError
+        The elements are not ordered.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([1, 2, 2, 3])
+    >>> gt.searchsorted(x, gt.tensor([2, 5])).tolist(), gt.searchsorted(x, 2, side="right")
+    ([1, 4], 3)
+    """
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted: side must be 'left' or 'right' (got {side!r})")
+    a = as_tensor(x1, "searchsorted")
+    if a.ndim != 1:
+        raise ShapeError(f"searchsorted: x1 must be 1-d (got shape {a.shape})")
+    if sorter is not None:
+        order = as_tensor(sorter, "searchsorted")
+        if order.shape != a.shape or (order.size and capabilities_of(order.ops).kind != "integer"):
+            raise TypeError(
+                f"searchsorted: sorter must be ints of x1's shape {a.shape} (got {order.ops!r} of shape {order.shape}); "
+                "pass gt.argsort(x1)"
+            )
+        a = Tensor._from_flat([a[k] for k in order._elements()], a.shape, a.ops)
+    v = as_operand(x2)
+    scalar = not isinstance(v, Tensor)
+    ops = common_ops([a.ops] if scalar else [a.ops, v.ops], "searchsorted")
+    lt = ordered_lt(ops, "searchsorted")
+    hay = elements_as(a, ops)
+    needles = [convert_scalar(v, ops, "searchsorted")] if scalar else elements_as(v, ops)
+    isnan = nan_test(ops)
+    if lt is operator.lt and isnan is None:
+        find = bisect.bisect_left if side == "left" else bisect.bisect_right
+        out = [find(hay, n) for n in needles]
+    else:
+        out = [_bisect(hay, n, lt, side == "right", isnan) for n in needles]
+    if scalar:
+        return out[0]
+    return Tensor._from_flat(out, v.shape, integers)
+
+
+def _bisect(
+    hay: list[Any], needle: Any, lt: Callable[[Any, Any], Any], right: bool, isnan: Callable[[Any], bool] | None
+) -> int:
+    """Binary search with ``lt``; NaNs sort after every number, as NumPy sorts them."""
+    needle_nan = isnan is not None and isnan(needle)
+    lo, hi = 0, len(hay)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        h = hay[mid]
+        h_nan = isnan is not None and isnan(h)
+        if h_nan or needle_nan:
+            go_right = needle_nan and (right or not h_nan)
+        else:
+            go_right = not lt(needle, h) if right else lt(h, needle)
+        if go_right:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo

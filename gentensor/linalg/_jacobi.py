@@ -1,0 +1,210 @@
+"""Jacobi kernels for floating-point matrices: Hermitian eigenvalues and singular values, in pure Python.
+
+These kernels work on Python ``float``/``complex`` numbers in ``list[list]``
+rows (the caller converts from and to the ``floats``/``complexes`` ops; they
+are chosen only for ops whose ``capabilities.kind`` is floating point).  The
+cyclic Jacobi method is slow for large matrices (``O(n^3)`` per sweep, a few
+sweeps) but simple, dependency-free and accurate to a few ulps relative to
+the matrix norm.
+
+* :func:`eigh` -- cyclic Jacobi rotations ``J = P R`` (a phase ``P`` that
+  makes the pivot real, then a real rotation ``R``) until the off-diagonal
+  mass is negligible.
+* :func:`svd` -- one-sided (Hestenes) Jacobi: rotate pairs of columns until
+  they are orthogonal; the column norms are the singular values.
+
+>>> values, vectors = eigh([[2.0, 1.0], [1.0, 2.0]])
+>>> [round(v, 12) for v in values]
+[1.0, 3.0]
+>>> u, s, vh = svd([[3.0, 0.0], [0.0, -4.0]], full=False)
+>>> [round(v, 12) for v in s]
+[4.0, 3.0]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+__all__ = ["eigh", "svd", "is_hermitian"]
+
+_EPS = 2.220446049250313e-16
+_MAX_SWEEPS = 60
+
+
+def _conj(a: Any) -> Any:
+    return a.conjugate()
+
+
+def is_hermitian(rows: list[list[Any]], rtol: float = 1e-10) -> bool:
+    """True when ``rows[i][j] == conj(rows[j][i])`` up to ``rtol`` times the largest entry."""
+    n = len(rows)
+    scale = max((abs(v) for row in rows for v in row), default=0.0)
+    tol = rtol * scale
+    return all(abs(rows[i][j] - _conj(rows[j][i])) <= tol for i in range(n) for j in range(i, n))
+
+
+def _scaled(rows: list[list[Any]]) -> float:
+    """Scale ``rows`` in place by a power of two (exact) so the largest entry is near 1; return the factor undone.
+
+    Sums of squares then neither overflow nor underflow.
+    """
+    big = max((abs(v) for row in rows for v in row), default=0.0)
+    if big == 0 or not math.isfinite(big):
+        return 1.0
+    exponent = math.frexp(big)[1]
+    factor = math.ldexp(1.0, -exponent)
+    for row in rows:
+        row[:] = [v * factor for v in row]
+    return math.ldexp(1.0, exponent)
+
+
+def _rotation(a: float, b: Any, d: float) -> tuple[float, float, Any]:
+    """``(c, s, phase)`` of the Jacobi rotation ``J = P R`` diagonalising ``[[a, b], [conj(b), d]]``.
+
+    ``P = diag(1, conj(phase))`` makes the off-diagonal entry real
+    (``|b|``); ``R = [[c, s], [-s, c]]`` then zeroes it.
+    """
+    r = abs(b)
+    phase = b / r
+    phase = phase / abs(phase)  # exactly unit modulus, so the rotation stays unitary
+    theta = (d - a) / (2.0 * r)
+    if math.isinf(theta):
+        t = 0.5 / theta
+    else:
+        t = math.copysign(1.0, theta) / (abs(theta) + math.sqrt(theta * theta + 1.0))
+    c = 1.0 / math.sqrt(t * t + 1.0)
+    return c, t * c, phase
+
+
+def _rotate_columns(m: list[list[Any]], p: int, q: int, c: float, s: float, phase: Any) -> None:
+    """``m <- m @ J`` on columns ``p``, ``q`` (``J = [[c, s], [-s*conj(phase), c*conj(phase)]]``)."""
+    cp = _conj(phase)
+    for row in m:
+        x, y = row[p], row[q]
+        y = y * cp
+        row[p] = c * x - s * y
+        row[q] = s * x + c * y
+
+
+def eigh(rows: list[list[Any]]) -> tuple[list[float], list[list[Any]]]:
+    """Eigenvalues (ascending) and orthonormal eigenvectors (columns) of a Hermitian matrix.
+
+    ``rows`` is consumed.  Returns ``(values, vectors)`` with
+    ``rows @ vectors == vectors @ diag(values)`` to rounding.
+    """
+    n = len(rows)
+    a = rows
+    scale = _scaled(a)
+    complex_ = any(isinstance(v, complex) for row in a for v in row)
+    zero = 0j if complex_ else 0.0
+    v = [[zero + (1.0 if i == j else 0.0) for j in range(n)] for i in range(n)]
+    norm2 = sum(abs(x) ** 2 for row in a for x in row)
+    negligible = (_EPS * _EPS * 1e-4) * norm2  # entries this small are zero at the matrix's scale
+    for _ in range(_MAX_SWEEPS):
+        off = sum(abs(a[p][q]) ** 2 for p in range(n) for q in range(p + 1, n))
+        if off <= (_EPS * _EPS) * norm2 * 1e-2 or off == 0.0:
+            break
+        for p in range(n - 1):
+            for q in range(p + 1, n):
+                b = a[p][q]
+                if b == 0:
+                    continue
+                app, aqq = a[p][p].real, a[q][q].real
+                if abs(b) <= _EPS * 1e-3 * math.sqrt(abs(app * aqq)) or abs(b) ** 2 <= negligible:
+                    a[p][q] = a[q][p] = zero
+                    continue
+                c, s, phase = _rotation(app, b, aqq)
+                _rotate_columns(a, p, q, c, s, phase)
+                # a <- J^H a on rows p, q
+                rp, rq = a[p], a[q]
+                for k in range(n):
+                    x, y = rp[k], rq[k] * phase
+                    rp[k] = c * x - s * y
+                    rq[k] = s * x + c * y
+                a[p][q] = a[q][p] = zero
+                a[p][p] = zero + a[p][p].real
+                a[q][q] = zero + a[q][q].real
+                _rotate_columns(v, p, q, c, s, phase)
+    values = [a[i][i].real * scale for i in range(n)]
+    order = sorted(range(n), key=values.__getitem__)
+    return [values[k] for k in order], [[row[k] for k in order] for row in v]
+
+
+def _orthonormal_completion(columns: list[list[Any]], m: int, zero: Any) -> list[list[Any]]:
+    """``columns`` (orthonormal vectors of length ``m``) completed to ``m`` of them by Gram-Schmidt on unit vectors."""
+    basis = [col[:] for col in columns]
+    for i in range(m):
+        if len(basis) == m:
+            break
+        w = [zero + (1.0 if k == i else 0.0) for k in range(m)]
+        for _ in range(2):  # twice is enough (Kahan)
+            for u in basis:
+                dot = sum(_conj(u[k]) * w[k] for k in range(m))
+                w = [w[k] - dot * u[k] for k in range(m)]
+        norm = math.sqrt(sum(abs(x) ** 2 for x in w))
+        if norm > 0.5:
+            basis.append([x / norm for x in w])
+    return basis
+
+
+def svd(rows: list[list[Any]], full: bool) -> tuple[list[list[Any]], list[float], list[list[Any]]]:
+    """``(U, S, Vh)`` with ``rows == U @ diag(S) @ Vh`` and ``S`` descending; ``full`` gives square ``U``, ``Vh``.
+
+    ``rows`` (``m x n``) is consumed.
+    """
+    m = len(rows)
+    n = len(rows[0]) if m else 0
+    if m < n:  # A = (A^H)^H: the SVD of the conjugate transpose, transposed back
+        ah = [[_conj(rows[i][j]) for i in range(m)] for j in range(n)]
+        u2, s, vh2 = svd(ah, full)
+        u = [[_conj(vh2[j][i]) for j in range(len(vh2))] for i in range(len(vh2[0]) if vh2 else 0)]
+        vh = [[_conj(u2[j][i]) for j in range(len(u2))] for i in range(len(u2[0]) if u2 else 0)]
+        return u, s, vh
+    scale = _scaled(rows)
+    complex_ = any(isinstance(x, complex) for row in rows for x in row)
+    zero = 0j if complex_ else 0.0
+    cols = [[zero + rows[i][j] for i in range(m)] for j in range(n)]  # work column-wise
+    v = [[zero + (1.0 if i == j else 0.0) for j in range(n)] for i in range(n)]
+    vcols = [[v[i][j] for i in range(n)] for j in range(n)]
+    # Columns with less mass than this are zero at the matrix's scale (their singular values are
+    # below rounding); rotating with them would only spread rounding noise (and subnormals) into V.
+    negligible = (_EPS * _EPS * 1e-4) * sum(abs(x) ** 2 for col in cols for x in col)
+    for _ in range(_MAX_SWEEPS):
+        rotated = False
+        for p in range(n - 1):
+            for q in range(p + 1, n):
+                cp, cq = cols[p], cols[q]
+                alpha = sum(abs(x) ** 2 for x in cp)
+                beta = sum(abs(x) ** 2 for x in cq)
+                if alpha <= negligible or beta <= negligible:
+                    continue
+                gamma = sum(_conj(x) * y for x, y in zip(cp, cq))
+                if abs(gamma) <= _EPS * math.sqrt(alpha * beta) or gamma == 0:
+                    continue
+                rotated = True
+                c, sn, phase = _rotation(alpha, gamma, beta)
+                ph = _conj(phase)
+                for pair in ((cp, cq), (vcols[p], vcols[q])):
+                    x_col, y_col = pair
+                    for k in range(len(x_col)):
+                        x, y = x_col[k], y_col[k] * ph
+                        x_col[k] = c * x - sn * y
+                        y_col[k] = sn * x + c * y
+        if not rotated:
+            break
+    norms = [math.sqrt(sum(abs(x) ** 2 for x in col)) for col in cols]
+    order = sorted(range(n), key=lambda k: -norms[k])
+    s = [norms[k] * scale for k in order]
+    largest = norms[order[0]] if order else 0.0
+    ucols = []
+    for k in order:
+        if norms[k] > _EPS * largest * max(m, n) and norms[k] > 0:
+            ucols.append([x / norms[k] for x in cols[k]])
+        else:
+            break
+    ucols = _orthonormal_completion(ucols, m, zero)[: (m if full else n)]
+    vk = [vcols[k] for k in order]
+    u = [[ucols[j][i] for j in range(len(ucols))] for i in range(m)]
+    vh = [[_conj(vk[i][j]) for j in range(n)] for i in range(n)]
+    return u, s, vh
