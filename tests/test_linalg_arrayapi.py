@@ -174,3 +174,10 @@ def test_linalg_hints() -> None:
         gt.linalg.eig
     with pytest.raises(AttributeError, match=r"^module 'gentensor.linalg' has no attribute 'frob'$"):
         gt.linalg.frob
+
+
+def test_jacobi_scales_subnormal_entries() -> None:
+    # 2**1072 overflows a float: the scaling of tiny entries goes in steps (found by hypothesis).
+    w, v = gt.linalg.eigh(gt.tensor([[1e-323]]))
+    assert w.tolist() == [1e-323] and v.tolist() == [[1.0]]
+    assert gt.linalg.svdvals(gt.tensor([[1e-323, 0.0], [0.0, 5e-324]])).tolist() == [1e-323, 5e-324]

@@ -53,9 +53,17 @@ def _scaled(rows: list[list[Any]]) -> float:
     if big == 0 or not math.isfinite(big):
         return 1.0
     exponent = math.frexp(big)[1]
-    factor = math.ldexp(1.0, -exponent)
+    # 2**-exponent itself overflows for subnormal entries (exponent < -1023): scale in steps.
+    steps = []
+    e = -exponent
+    while abs(e) > 1000:
+        step = 1000 if e > 0 else -1000
+        steps.append(math.ldexp(1.0, step))
+        e -= step
+    steps.append(math.ldexp(1.0, e))
     for row in rows:
-        row[:] = [v * factor for v in row]
+        for factor in steps:
+            row[:] = [v * factor for v in row]
     return math.ldexp(1.0, exponent)
 
 
