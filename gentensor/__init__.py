@@ -31,6 +31,7 @@ from .errors import (
     DomainError,
     FormatError,
     GentensorError,
+    NoSolutionError,
     NonSquareError,
     NotDivisibleError,
     OpsMismatchError,
@@ -151,6 +152,7 @@ __all__ = [
     "SingularMatrixError",
     "ReadOnlyError",
     "FormatError",
+    "NoSolutionError",
     # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
     "matrix_power",

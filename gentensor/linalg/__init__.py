@@ -38,6 +38,19 @@ from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
 register_builtin_providers()
 
 from ._policy import LinalgPlan
+from .lattice import (
+    HNFResult,
+    IntegerSolutions,
+    LLLResult,
+    SNFResult,
+    det_mod,
+    elementary_divisors,
+    hnf,
+    integer_kernel,
+    lll,
+    snf,
+    solve_integer,
+)
 
 __all__ = [
     "det",
@@ -54,6 +67,18 @@ __all__ = [
     "RrefResult",
     "LUResult",
     "LinalgPlan",
+    # integer lattices and normal forms (lattice.py)
+    "hnf",
+    "snf",
+    "elementary_divisors",
+    "lll",
+    "integer_kernel",
+    "solve_integer",
+    "det_mod",
+    "HNFResult",
+    "SNFResult",
+    "LLLResult",
+    "IntegerSolutions",
 ]
 
 
