@@ -16,6 +16,7 @@ FLINT; it is imported lazily and never required.
 from __future__ import annotations
 
 import math
+import os
 from fractions import Fraction
 from typing import Any, Optional
 
@@ -361,10 +362,18 @@ _flint_checked = False
 
 
 def flint_module() -> Optional[Any]:
-    """The ``flint`` module when python-flint is installed, else ``None`` (imported once)."""
+    """The ``flint`` module when python-flint is installed, else ``None`` (imported once).
+
+    The environment variable ``GENTENSOR_NO_FLINT=1`` (read at the first call)
+    makes it ``None`` even when python-flint is installed, so the pure-Python
+    kernels can be tested in an install that has FLINT.
+    """
     global _flint, _flint_checked
     if not _flint_checked:
         _flint_checked = True
+        if os.environ.get("GENTENSOR_NO_FLINT", "").strip() not in ("", "0"):
+            _flint = None
+            return None
         try:
             import flint
         except ImportError:

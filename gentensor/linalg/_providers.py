@@ -39,10 +39,20 @@ import operator
 from fractions import Fraction
 from typing import Any, Optional
 
-from ..ops import BaseOps, ElementOps, capabilities_of, integers, rationals, register_provider, symbolic
+from ..ops import (
+    BaseOps,
+    ElementOps,
+    capabilities_of,
+    integers,
+    rationals,
+    register_provider,
+    symbolic,
+    unregister_provider,
+)
 from . import _fast, _polys
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._dense import identity_rows
+from ..compute._contract import matmul_flat_int
 
 __all__ = ["ModularLift", "register_builtin_providers"]
 
@@ -367,9 +377,20 @@ def _inv_modn(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]
     return [[v * unit % m for v in row] for row in Y]
 
 
-def register_builtin_providers() -> None:
-    """Register every kernel of the table above (idempotent; run when ``gentensor.linalg`` is imported)."""
+def _key(ops: Any) -> Any:
+    """A family name as itself, an ops by identity (the registry's own keys)."""
+    return ops if isinstance(ops, str) else id(ops)
+
+
+def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
+    """Register every kernel of the table above, then FLINT's (:mod:`._flint`) when python-flint is installed.
+
+    Idempotent; run when ``gentensor.linalg`` is imported.  ``flint=False``
+    restores the pure-Python table alone (FLINT-only operations are
+    unregistered), ``flint=True`` adds FLINT's; tests use both.
+    """
     table: list[tuple[Any, str, Any, str, str]] = [
+        (integers, "matmul", matmul_flat_int, "product", "dot products of Python ints, packed several to a machine word"),
         (integers, "det", det_int, "bareiss", "Bareiss on Python ints (FLINT fmpz_mat when installed)"),
         (integers, "det.bareiss", _det_int_bareiss, "bareiss", "Bareiss on Python ints"),
         (integers, "inv", _inv_int, "bareiss", "fraction-free solve on ints (FLINT when installed)"),
@@ -415,3 +436,18 @@ def register_builtin_providers() -> None:
         table.append((symbolic, key, _sym_det(method), algorithm, "SymPy polynomial domains"))
     for ops, operation, function, algorithm, description in table:
         register_provider(ops, operation, function, algorithm=algorithm, description=description)
+    from . import _flint  # the FLINT table (its kernels import python-flint only when called)
+
+    if flint is None:
+        flint = _fast.flint_module() is not None
+    if flint:
+        # FLINT runs the same class of algorithm as the kernel it replaces: keep that name for explain.
+        names = {(_key(ops), operation): algorithm for ops, operation, _, algorithm, _ in table}
+        for ops, operation, function, algorithm, description in _flint.TABLE:
+            algorithm = names.get((_key(ops), operation), algorithm)
+            register_provider(ops, operation, function, algorithm=algorithm, description=description)
+    else:
+        keys = {(_key(ops), operation) for ops, operation, *_ in table}
+        for ops, operation, *_ in _flint.TABLE:
+            if (_key(ops), operation) not in keys:
+                unregister_provider(ops, operation)
