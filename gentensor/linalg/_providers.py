@@ -51,6 +51,7 @@ from ..ops import (
 )
 from . import _fast, _polys
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
+from ._bulk import det_stack_int, det_stack_mod, inv_stack_int, solve_stack_int
 from ._dense import identity_rows
 from ..compute._contract import matmul_flat_int
 
@@ -392,6 +393,11 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
     table: list[tuple[Any, str, Any, str, str]] = [
         (integers, "matmul", matmul_flat_int, "product", "dot products of Python ints, packed several to a machine word"),
         (integers, "det", det_int, "bareiss", "Bareiss on Python ints (FLINT fmpz_mat when installed)"),
+        (integers, "det.stack", det_stack_int, "formula", "stacks of n <= 4: formulas over the stack, int64 when proven safe"),
+        (integers, "inv.stack", inv_stack_int, "formula", "stacks of n <= 4: adjugate over the stack, one division"),
+        (integers, "solve.stack", solve_stack_int, "formula", "stacks of n <= 4: adjugate over the stack, one division"),
+        ("modular-prime", "det.stack", det_stack_mod, "formula", "stacks of n <= 4: integer formulas, reduced mod p"),
+        ("modular-composite", "det.stack", det_stack_mod, "formula", "stacks of n <= 4: integer formulas, reduced mod n"),
         (integers, "det.bareiss", _det_int_bareiss, "bareiss", "Bareiss on Python ints"),
         (integers, "inv", _inv_int, "bareiss", "fraction-free solve on ints (FLINT when installed)"),
         (integers, "solve", _solve_int, "bareiss", "fraction-free solve on ints"),
