@@ -151,6 +151,7 @@ def _adjugates(flat: list[int], count: int, n: int) -> Optional[tuple[list[list[
     if found is not None and _machine_safe(math.factorial(n) * found[1] ** n):
         columns = found[0]
         np = numpy_module()
+        assert np is not None  # the columns are NumPy arrays
         dets = det_formula(columns, n)
         if not dets.all():
             return None
