@@ -27,7 +27,6 @@ Nothing here is imported unless python-flint is installed (see
 
 from __future__ import annotations
 
-import functools
 import math
 from fractions import Fraction
 from typing import Any, Callable, Optional
@@ -39,7 +38,7 @@ from . import _fast
 from ._lattice import Euclid
 from ._lll import certify, lll_independent
 
-__all__ = ["TABLE", "MATMUL_MIN_WORK"]
+__all__ = ["TABLE", "MATMUL_MIN_WORK", "FlintOr"]
 
 #: Products with fewer multiplications (m*k*n) stay in pure Python: conversions cost more.
 MATMUL_MIN_WORK = 100
@@ -49,20 +48,32 @@ _WORD = 2**64
 
 def _flint() -> Any:
     flint = _fast.flint_module()
-    assert flint is not None  # every kernel is wrapped in _needs_flint
+    assert flint is not None  # every kernel runs inside FlintOr, which checks
     return flint
 
 
-def _needs_flint(kernel: Callable[..., Any]) -> Callable[..., Any]:
-    """The kernel, declining (``NotImplemented``) when python-flint is not available at call time."""
+class FlintOr:
+    """A provider that runs a FLINT kernel, or -- when python-flint cannot be used at call time --
+    the pure-Python kernel it replaces (``fallback``), or declines (``NotImplemented``).
 
-    @functools.wraps(kernel)
-    def provider(*args: Any) -> Any:
+    A module-level class holding module-level functions, so providers still
+    pickle for worker processes.
+
+    >>> FlintOr(rank_int).kernel is rank_int
+    True
+    """
+
+    def __init__(self, kernel: Callable[..., Any], fallback: Optional[Callable[..., Any]] = None) -> None:
+        self.kernel = kernel
+        self.fallback = fallback
+
+    def __call__(self, *args: Any) -> Any:
         if _fast.flint_module() is None:
-            return NotImplemented
-        return kernel(*args)
+            return NotImplemented if self.fallback is None else self.fallback(*args)
+        return self.kernel(*args)
 
-    return provider
+    def __repr__(self) -> str:
+        return f"FlintOr({self.kernel.__name__})"
 
 
 def _rows(values: list[Any], ncols: int) -> list[list[Any]]:
@@ -111,7 +122,6 @@ def _mod_mat(rows: list[list[int]], n: int) -> Any:
 # -- products and powers -------------------------------------------------------------
 
 
-@_needs_flint
 def matmul_int(a: list[int], b: list[int], m: int, k: int, n: int, ops: ElementOps) -> Any:
     """``(m, n)`` product of flat C-order int matrices through ``fmpz_mat`` (tiny ones in Python)."""
     if m * k * n < MATMUL_MIN_WORK:
@@ -120,7 +130,6 @@ def matmul_int(a: list[int], b: list[int], m: int, k: int, n: int, ops: ElementO
     return _flat_ints(fmpz_mat(m, k, a) * fmpz_mat(k, n, b))
 
 
-@_needs_flint
 def matmul_rat(a: list[Fraction], b: list[Fraction], m: int, k: int, n: int, ops: ElementOps) -> Any:
     if m * k * n < MATMUL_MIN_WORK:
         return NotImplemented
@@ -128,7 +137,6 @@ def matmul_rat(a: list[Fraction], b: list[Fraction], m: int, k: int, n: int, ops
     return [v for row in _fractions(product) for v in row]
 
 
-@_needs_flint
 def matmul_mod(a: list[int], b: list[int], m: int, k: int, n: int, ops: ElementOps) -> Any:
     """Products mod any n (no inversion): ``nmod_mat`` below 2**64, ``fmpz_mat`` then ``%`` above."""
     if m * k * n < MATMUL_MIN_WORK:
@@ -140,17 +148,14 @@ def matmul_mod(a: list[int], b: list[int], m: int, k: int, n: int, ops: ElementO
     return [v % p for v in _flat_ints(flint.fmpz_mat(m, k, a) * flint.fmpz_mat(k, n, b))]
 
 
-@_needs_flint
 def power_int(rows: list[list[int]], k: int, ops: ElementOps) -> list[list[int]]:
     return _ints(_flint().fmpz_mat(rows) ** k)
 
 
-@_needs_flint
 def power_rat(rows: list[list[Fraction]], k: int, ops: ElementOps) -> list[list[Fraction]]:
     return _fractions(_fmpq_mat(rows) ** k)
 
 
-@_needs_flint
 def power_mod(rows: list[list[int]], k: int, ops: ElementOps) -> Any:
     p = _modulus(ops)
     if p >= _WORD:
@@ -161,7 +166,6 @@ def power_mod(rows: list[list[int]], k: int, ops: ElementOps) -> Any:
 # -- integers ------------------------------------------------------------------------
 
 
-@_needs_flint
 def solve_int(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[list[list[Fraction]]]:
     fmpz_mat = _flint().fmpz_mat
     try:
@@ -171,29 +175,24 @@ def solve_int(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Option
     return _fractions(X)
 
 
-@_needs_flint
 def rank_int(rows: list[list[int]], ops: ElementOps) -> int:
     return int(_flint().fmpz_mat(rows).rank())
 
 
-@_needs_flint
 def rref_int(rows: list[list[int]], ops: ElementOps) -> tuple[list[list[Fraction]], list[int]]:
     R, den, rank = _flint().fmpz_mat(rows).rref()
     ints = _ints(R)
     return _fast.fractions_over(ints, int(den)), _pivots(ints, int(rank))
 
 
-@_needs_flint
 def minpoly_int(rows: list[list[int]], ops: ElementOps) -> list[int]:
     return [int(c) for c in reversed(_flint().fmpz_mat(rows).minpoly().coeffs())]
 
 
-@_needs_flint
 def hnf_int(rows: list[list[int]], ops: ElementOps) -> list[list[int]]:
     return _ints(_flint().fmpz_mat(rows).hnf())
 
 
-@_needs_flint
 def hnf_transform_int(rows: list[list[int]], ops: ElementOps) -> tuple[list[list[int]], list[list[int]]]:
     """``(H, U)`` as the Hermite form of ``[A | I]`` (the same canonical ``U`` as the generic kernel)."""
     m, n = len(rows), len(rows[0])
@@ -202,13 +201,11 @@ def hnf_transform_int(rows: list[list[int]], ops: ElementOps) -> tuple[list[list
     return [row[:n] for row in HU], [row[n:] for row in HU]
 
 
-@_needs_flint
 def snf_int(rows: list[list[int]], ops: ElementOps) -> list[int]:
     S = _flint().fmpz_mat(rows).snf()
     return [int(S[i, i]) for i in range(min(len(rows), len(rows[0])))]
 
 
-@_needs_flint
 def det_mod_int(rows: list[list[int]], modulus: int, ops: ElementOps) -> int:
     """``det mod m``: ``nmod_mat``/``fmpz_mod_mat`` for a prime ``m``, the integer determinant otherwise."""
     if modulus == 1:
@@ -261,12 +258,10 @@ def _certified(flint: Any, rows: list[list[int]], delta: Fraction) -> bool:
     return certify(d, lam, delta, Euclid(integers))
 
 
-@_needs_flint
 def lll_int(rows: list[list[int]], delta: Fraction, ops: ElementOps) -> Any:
     return _lll_flint(rows, delta, False)
 
 
-@_needs_flint
 def lll_transform_int(rows: list[list[int]], delta: Fraction, ops: ElementOps) -> Any:
     return _lll_flint(rows, delta, True)
 
@@ -274,13 +269,11 @@ def lll_transform_int(rows: list[list[int]], delta: Fraction, ops: ElementOps) -
 # -- rationals -----------------------------------------------------------------------
 
 
-@_needs_flint
 def det_rat(rows: list[list[Fraction]], ops: ElementOps) -> Fraction:
     d = _fmpq_mat(rows).det()
     return Fraction(int(d.p), int(d.q))
 
 
-@_needs_flint
 def inv_rat(rows: list[list[Fraction]], ops: ElementOps) -> Optional[list[list[Fraction]]]:
     try:
         return _fractions(_fmpq_mat(rows).inv())
@@ -288,7 +281,6 @@ def inv_rat(rows: list[list[Fraction]], ops: ElementOps) -> Optional[list[list[F
         return None
 
 
-@_needs_flint
 def solve_rat(A: list[list[Fraction]], B: list[list[Fraction]], ops: ElementOps) -> Optional[list[list[Fraction]]]:
     try:
         return _fractions(_fmpq_mat(A).solve(_fmpq_mat(B)))
@@ -296,24 +288,20 @@ def solve_rat(A: list[list[Fraction]], B: list[list[Fraction]], ops: ElementOps)
         return None
 
 
-@_needs_flint
 def rank_rat(rows: list[list[Fraction]], ops: ElementOps) -> int:
     return int(_fmpq_mat(rows).rank())
 
 
-@_needs_flint
 def rref_rat(rows: list[list[Fraction]], ops: ElementOps) -> tuple[list[list[Fraction]], list[int]]:
     R, rank = _fmpq_mat(rows).rref()
     out = _fractions(R)
     return out, _pivots(out, int(rank))
 
 
-@_needs_flint
 def charpoly_rat(rows: list[list[Fraction]], ops: ElementOps) -> list[Fraction]:
     return [Fraction(int(c.p), int(c.q)) for c in reversed(_fmpq_mat(rows).charpoly().coeffs())]
 
 
-@_needs_flint
 def minpoly_rat(rows: list[list[Fraction]], ops: ElementOps) -> list[Fraction]:
     return [Fraction(int(c.p), int(c.q)) for c in reversed(_fmpq_mat(rows).minpoly().coeffs())]
 
@@ -321,12 +309,10 @@ def minpoly_rat(rows: list[list[Fraction]], ops: ElementOps) -> list[Fraction]:
 # -- integers mod a prime ------------------------------------------------------------
 
 
-@_needs_flint
 def det_modp(rows: list[list[int]], ops: ElementOps) -> int:
     return int(_mod_mat(rows, _modulus(ops)).det())
 
 
-@_needs_flint
 def inv_modp(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     try:
         return _ints(_mod_mat(rows, _modulus(ops)).inv())
@@ -334,7 +320,6 @@ def inv_modp(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]
         return None
 
 
-@_needs_flint
 def solve_modp(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     p = _modulus(ops)
     try:
@@ -343,24 +328,20 @@ def solve_modp(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optio
         return None
 
 
-@_needs_flint
 def rank_modp(rows: list[list[int]], ops: ElementOps) -> int:
     return int(_mod_mat(rows, _modulus(ops)).rank())
 
 
-@_needs_flint
 def rref_modp(rows: list[list[int]], ops: ElementOps) -> tuple[list[list[int]], list[int]]:
     R, rank = _mod_mat(rows, _modulus(ops)).rref()
     out = _ints(R)
     return out, _pivots(out, int(rank))
 
 
-@_needs_flint
 def charpoly_modp(rows: list[list[int]], ops: ElementOps) -> list[int]:
     return [int(c) for c in reversed(_mod_mat(rows, _modulus(ops)).charpoly().coeffs())]
 
 
-@_needs_flint
 def minpoly_modp(rows: list[list[int]], ops: ElementOps) -> list[int]:
     return [int(c) for c in reversed(_mod_mat(rows, _modulus(ops)).minpoly().coeffs())]
 
@@ -368,12 +349,10 @@ def minpoly_modp(rows: list[list[int]], ops: ElementOps) -> list[int]:
 # -- integers mod a composite n: lifted to the integers ---------------------------------
 
 
-@_needs_flint
 def det_modn(rows: list[list[int]], ops: ElementOps) -> int:
     return int(_flint().fmpz_mat(rows).det()) % _modulus(ops)
 
 
-@_needs_flint
 def charpoly_modn(rows: list[list[int]], ops: ElementOps) -> list[int]:
     n = _modulus(ops)
     return [int(c) % n for c in reversed(_flint().fmpz_mat(rows).charpoly().coeffs())]
@@ -389,7 +368,6 @@ def _lifted_solution(X: Any, ops: ElementOps, func: str) -> list[list[int]]:
     return [[v * unit % n for v in row] for row in _ints(num)]
 
 
-@_needs_flint
 def inv_modn(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     flint = _flint()
     try:
@@ -399,7 +377,6 @@ def inv_modn(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]
     return _lifted_solution(X, ops, "inv")
 
 
-@_needs_flint
 def solve_modn(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     fmpz_mat = _flint().fmpz_mat
     try:

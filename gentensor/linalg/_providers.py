@@ -442,16 +442,18 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
         table.append((symbolic, key, _sym_det(method), algorithm, "SymPy polynomial domains"))
     for ops, operation, function, algorithm, description in table:
         register_provider(ops, operation, function, algorithm=algorithm, description=description)
-    from . import _flint  # the FLINT table (its kernels import python-flint only when called)
+    from . import _flint  # the FLINT table (python-flint is imported when a kernel first runs)
 
     if flint is None:
-        flint = _fast.flint_module() is not None
+        flint = _fast.flint_available()
     if flint:
-        # FLINT runs the same class of algorithm as the kernel it replaces: keep that name for explain.
-        names = {(_key(ops), operation): algorithm for ops, operation, _, algorithm, _ in table}
+        # FLINT runs the same class of algorithm as the kernel it replaces (keep that name for explain),
+        # and that kernel stays the fallback when python-flint cannot be used after all.
+        pure = {(_key(ops), operation): (function, algorithm) for ops, operation, function, algorithm, _ in table}
         for ops, operation, function, algorithm, description in _flint.TABLE:
-            algorithm = names.get((_key(ops), operation), algorithm)
-            register_provider(ops, operation, function, algorithm=algorithm, description=description)
+            fallback, algorithm = pure.get((_key(ops), operation), (None, algorithm))
+            provider = _flint.FlintOr(function, fallback)
+            register_provider(ops, operation, provider, algorithm=algorithm, description=description)
     else:
         keys = {(_key(ops), operation) for ops, operation, *_ in table}
         for ops, operation, *_ in _flint.TABLE:
