@@ -75,6 +75,8 @@ from .ops import (
 from .parallel import *  # noqa: F401,F403  (names listed in parallel.__all__)
 from .compute.products import *  # noqa: F401,F403  (names listed in products.__all__)
 from .compute.reductions import *  # noqa: F401,F403  (names listed in reductions.__all__)
+from .compute.numtheory import *  # noqa: F401,F403  (names listed in numtheory.__all__)
+from .compute import numtheory as _numtheory
 
 from .arrays import creation as _creation
 from .arrays import manipulation as _manipulation
@@ -159,4 +161,4 @@ __all__ = [
 ]
 # Each layer lists its public names in its own __all__.
 __all__ += _composition.__all__ + _elementwise.__all__ + _reductions.__all__ + _products.__all__
-__all__ += _parallel.__all__ + _interop.__all__
+__all__ += _parallel.__all__ + _interop.__all__ + _numtheory.__all__
