@@ -359,7 +359,11 @@ def charpoly_modn(rows: list[list[int]], ops: ElementOps) -> list[int]:
 
 
 def _lifted_solution(X: Any, ops: ElementOps, func: str) -> list[list[int]]:
-    """``num / den`` of a rational matrix, mod n: one inverse of ``den`` (a unit exactly when det is)."""
+    """``num / den`` of a rational matrix, mod n: one inverse of ``den``.
+
+    For ``X = A^-1`` the denominator is a unit exactly when ``det(A)`` is: were it
+    prime to a divisor p of n, ``A^-1`` would be p-integral and ``det(A)`` a p-adic unit.
+    """
     from ._policy import _unit_inverse  # the one message for "not a unit"
 
     num, den = X.numer_denom()
@@ -378,12 +382,17 @@ def inv_modn(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]
 
 
 def solve_modn(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
+    """Solve mod n through Q: only when ``det(A)`` is a unit mod n (the denominators of ``A^-1 B`` may
+    lack the zero divisor that makes ``A`` singular, so they cannot tell)."""
+    from ._policy import _unit_inverse
+
     fmpz_mat = _flint().fmpz_mat
-    try:
-        X = fmpz_mat(A).solve(fmpz_mat(B))
-    except ZeroDivisionError:
+    lifted = fmpz_mat(A)
+    d = int(lifted.det()) % _modulus(ops)
+    if d == 0:
         return None
-    return _lifted_solution(X, ops, "solve")
+    _unit_inverse(d, ops, "solve")  # SingularMatrixError unless d is a unit
+    return _lifted_solution(lifted.solve(fmpz_mat(B)), ops, "solve")
 
 
 #: (ops or family, operation, kernel, algorithm, description): registered over the pure-Python table.
