@@ -237,6 +237,23 @@ def test_lll(operation: str) -> None:
                 assert abs(_policy.det(copy(U), ops)) == 1
 
 
+@pytest.mark.parametrize("rows", [
+    [[1, 0, 0], [0, 1, 0], [3, 5, 1]],      # only size reduction is missing
+    [[1, 0, 0], [0, 1, 0], [0, 1, 1]],
+    [[10, 0], [0, 1]],                       # Lovász fails: the exact algorithm finishes
+    [[7, 3, 1], [20, 9, 4], [1, 1, 1]],
+])
+def test_lll_finish_repairs_what_the_certificate_rejects(rows: list[list[int]]) -> None:
+    flint = _fast.flint_module()
+    R = Euclid(gt.integers)
+    V = [[int(i == j) for j in range(len(rows))] for i in range(len(rows))]
+    for delta in (Fraction(3, 4), Fraction(99, 100)):
+        basis, U = _flint.finish(flint, rows, V, delta)
+        assert _lll.is_lll_reduced(basis, delta, R) and _flint._certified(flint, basis, delta)
+        assert _charpoly.matmul(U, rows, gt.integers) == basis and abs(_policy.det(copy(U), gt.integers)) == 1
+        assert _lattice.hnf(basis, R) == _lattice.hnf(rows, R)
+
+
 def test_lll_certificate_catches_an_unreduced_basis() -> None:
     flint = _fast.flint_module()
     assert not _flint._certified(flint, [[1, 0], [5, 1]], Fraction(3, 4))

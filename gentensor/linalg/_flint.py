@@ -36,7 +36,7 @@ from ..ops import ElementOps, capabilities_of, integers, rationals
 from ..ops._modular import is_prime
 from . import _fast
 from ._lattice import Euclid
-from ._lll import certify, lll_independent
+from ._lll import certify, lll_independent, size_reduce
 
 __all__ = ["TABLE", "MATMUL_MIN_WORK", "FlintOr"]
 
@@ -216,13 +216,20 @@ def det_mod_int(rows: list[list[int]], modulus: int, ops: ElementOps) -> int:
 
 
 def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool) -> Any:
-    """FLINT's LLL certified exactly; ``NotImplemented`` for ``delta == 1`` (FLINT needs ``delta < 1``)."""
+    """FLINT's LLL, certified exactly; ``NotImplemented`` for ``delta == 1`` (FLINT needs ``delta < 1``).
+
+    FLINT reduces with ``delta' = delta + 0.003`` (below 1) and ``eta = 0.501``.
+    Its result is then checked exactly on the Gram matrix; a coefficient
+    ``1/2 < |mu| <= 0.501`` is size-reduced exactly, which lowers ``mu**2`` by
+    less than 0.003, so Lovász' condition for ``delta`` still holds -- checked
+    again, with the exact algorithm finishing in the (unexpected) case it fails.
+    """
     if delta >= 1:
         return NotImplemented
     flint = _flint()
     m = len(rows)
-    target = min(float(delta) + 0.02, 0.999)
-    if target < delta:  # only when delta is within 2**-53 of 0.999..1: nudge up, never below delta
+    target = min(float(delta) + 0.003, (float(delta) + 1) / 2)
+    if target < delta:  # delta within 2**-53 of 1: never reduce for less than was asked
         target = math.nextafter(float(delta), 1.0)
     M = flint.fmpz_mat(rows)
     if transform:
@@ -234,28 +241,60 @@ def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool) -> Any:
     zeros = 0
     while zeros < m and not any(basis[zeros]):
         zeros += 1
-    independent = basis[zeros:]
-    if independent and not _certified(flint, independent, delta):
-        R = Euclid(integers)
-        reduced, V = lll_independent(independent, delta, R, transform)
-        basis = basis[:zeros] + reduced
+    if zeros < m:
+        independent, V = finish(flint, basis[zeros:], None if U is None else U[zeros:], delta)
+        basis = basis[:zeros] + independent
         if U is not None and V is not None:
-            tail = U[zeros:]
-            U = U[:zeros] + [[sum(a * b for a, b in zip(row, col)) for col in zip(*tail)] for row in V]
-    return (basis, U) if transform else (basis, None)
+            U = U[:zeros] + V
+    return basis, U
 
 
-def _certified(flint: Any, rows: list[list[int]], delta: Fraction) -> bool:
-    """Exact LLL check: the fraction-free LU ``U`` of the Gram matrix holds ``d[i+1] = U[i][i]``, ``lam[i][j] = U[j][i]``."""
+def finish(
+    flint: Any, rows: list[list[int]], V: Optional[list[list[int]]], delta: Fraction
+) -> tuple[list[list[int]], Optional[list[list[int]]]]:
+    """Certify independent rows as LLL-reduced, repairing them exactly if needed (``V`` follows the row operations).
+
+    The rows are returned as they are when the exact check passes; otherwise
+    they are size-reduced exactly and checked again; if Lovász' condition
+    still fails, the exact algorithm reduces them (its transform composed
+    onto ``V``).
+    """
+    R = Euclid(integers)
+    data = _gram_data(flint, rows)
+    if data is not None and certify(data[0], data[1], delta, R):
+        return rows, V
+    rows = [list(r) for r in rows]
+    V = None if V is None else [list(r) for r in V]
+    if data is not None:
+        d, lam = data
+        size_reduce(rows, d, lam, R, V)
+        if certify(d, lam, delta, R):
+            return rows, V
+    reduced, W = lll_independent(rows, delta, R, V is not None)
+    if V is not None and W is not None:
+        V = [[sum(a * b for a, b in zip(row, col)) for col in zip(*V)] for row in W]
+    return reduced, V
+
+
+def _gram_data(flint: Any, rows: list[list[int]]) -> Optional[tuple[list[int], list[list[int]]]]:
+    """``(d, lam)`` of independent rows from the fraction-free LU ``U`` of their Gram matrix.
+
+    ``d[i+1] = U[i][i]`` (the Gram determinants) and ``lam[i][j] = U[j][i]``;
+    ``None`` if the LU needed a row swap (it cannot for independent rows).
+    """
     B = flint.fmpz_mat(rows)
     P, _, _, U = (B * B.transpose()).fflu()
     if not P.is_one():
-        return False  # a pivot swap: the rows would not be independent
+        return None
     k = len(rows)
     u = _ints(U)
-    d = [1] + [u[i][i] for i in range(k)]
-    lam = [[u[j][i] for j in range(i)] for i in range(k)]
-    return certify(d, lam, delta, Euclid(integers))
+    return [1] + [u[i][i] for i in range(k)], [[u[j][i] for j in range(i)] for i in range(k)]
+
+
+def _certified(flint: Any, rows: list[list[int]], delta: Fraction) -> bool:
+    """Exact LLL check of independent rows (see :func:`_gram_data`)."""
+    data = _gram_data(flint, rows)
+    return data is not None and certify(data[0], data[1], delta, Euclid(integers))
 
 
 def lll_int(rows: list[list[int]], delta: Fraction, ops: ElementOps) -> Any:

@@ -29,7 +29,7 @@ from ._charpoly import matmul
 from ._dense import identity_rows
 from ._lattice import Euclid, hnf, hnf_transform, rank_profile
 
-__all__ = ["lll", "lll_independent", "is_lll_reduced", "gram_schmidt_integral"]
+__all__ = ["lll", "lll_independent", "is_lll_reduced", "gram_schmidt_integral", "certify", "size_reduce"]
 
 
 def _dot(R: Euclid, a: list[Any], b: list[Any]) -> Any:
@@ -89,6 +89,39 @@ def certify(d: list[Any], lam: list[list[Any]], delta: Fraction, R: Euclid) -> b
             if lt(add(mul(q, mul(d[i + 1], d[i - 1])), mul(q, mul(v, v))), mul(p, mul(d[i], d[i]))):
                 return False
     return True
+
+
+def size_reduce(
+    b: list[list[Any]], d: list[Any], lam: list[list[Any]], R: Euclid, H: Optional[list[list[Any]]] = None
+) -> None:
+    """Make every ``|mu[k][l]| <= 1/2`` in place (rows ``b``, their data ``d``, ``lam``, and ``H`` alongside).
+
+    Size reduction subtracts earlier rows only, so the Gram-Schmidt vectors
+    (``d``) do not change; ``lam`` is updated exactly.
+
+    >>> from gentensor.ops import integers
+    >>> R = Euclid(integers)
+    >>> b = [[1, 0], [5, 1]]
+    >>> d, lam = gram_schmidt_integral(b, R)
+    >>> size_reduce(b, d, lam, R); b, lam
+    ([[1, 0], [0, 1]], [[], [0]])
+    """
+    add, sub, mul, lt, divmod_ = R.add, R.sub, R.mul, R.ops.lt, R.divmod  # type: ignore[attr-defined]
+    two = add(R.one, R.one)
+    for k in range(1, len(b)):
+        lk = lam[k]
+        for l in range(k - 1, -1, -1):
+            v, dl = lk[l], d[l + 1]
+            if not lt(dl, mul(two, _abs(R, v))):
+                continue
+            q = divmod_(add(mul(two, v), dl), mul(two, dl))[0]
+            b[k] = [sub(x, mul(q, y)) for x, y in zip(b[k], b[l])]
+            if H is not None:
+                H[k] = [sub(x, mul(q, y)) for x, y in zip(H[k], H[l])]
+            lk[l] = sub(v, mul(q, dl))
+            ll = lam[l]
+            for i in range(l):
+                lk[i] = sub(lk[i], mul(q, ll[i]))
 
 
 def _abs(R: Euclid, a: Any) -> Any:
