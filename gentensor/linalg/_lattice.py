@@ -46,6 +46,7 @@ __all__ = [
     "hnf",
     "hnf_transform",
     "snf_diagonal",
+    "cyclic_snf",
     "snf_transform",
     "divisor_chain",
     "integer_kernel",
@@ -152,8 +153,8 @@ def hnf_full_rank(rows: Rows, D: Any, R: Euclid) -> Rows:
                 continue
             b = h[0]
             q, r = divmod_(a, b)
-            if is_zero(r):  # b divides a: one row update
-                rest.append([rem(sub(x, mul(q, y)), M) for x, y in zip(w, h)])
+            if is_zero(r):  # b divides a: one row update (C-level maps: the hot loop for integers)
+                rest.append(list(map(rem, map(sub, w, map(mul, repeat(q), h)), repeat(M))))
                 continue
             g, s, t = gcdex(b, a, R)
             bg, ag = exact(b, g), exact(a, g)
@@ -164,16 +165,20 @@ def hnf_full_rank(rows: Rows, D: Any, R: Euclid) -> Rows:
             rest.append(w)
         pivot = M if h is None else h[0]
         g, s, _ = gcdex(pivot, M, R)
-        M = exact(M, g)
+        unit = R.divides(g, R.one)
+        if not unit:
+            M = exact(M, g)
         tail = [g]
         if h is not None:
-            tail += [rem(mul(s, x), M) for x in h[1:]]
+            tail += list(map(rem, map(mul, repeat(s), h[1:]), repeat(M)))
         else:
             tail += [zero] * (n - len(tails) - 1)
         tails.append(tail)
         W = []
         for w in rest:
-            w = [rem(x, M) for x in w[1:]]
+            del w[0]  # zero in this column (rows of rest are fresh lists)
+            if not unit:  # the modulus shrank: reduce again
+                w = list(map(rem, w, repeat(M)))
             if not all(map(is_zero, w)):
                 W.append(w)
     H = [[zero] * c + tail for c, tail in enumerate(tails)]
@@ -192,13 +197,15 @@ def _reduce_above(H: Rows, pivots: list[int], R: Euclid) -> None:
             row = H[k]
             q = divmod_(row[c], p)[0]
             if not is_zero(q):
-                row[c:] = [sub(x, mul(q, y)) for x, y in zip(row[c:], tail)]
+                row[c:] = list(map(sub, row[c:], map(mul, repeat(q), tail)))
 
 
-def hnf(rows: Rows, R: Euclid) -> Rows:
+def hnf(rows: Rows, R: Euclid, det: Callable[[Rows], Any] | None = None) -> Rows:
     """The row-style Hermite normal form of any ``m x n`` matrix (new rows; ``rows`` unchanged).
 
-    The rank profile gives the pivot columns ``P`` and independent rows; on
+    A square matrix with a non-zero determinant (``det(rows)``, a fast
+    determinant when given) goes straight to :func:`hnf_full_rank`.
+    Otherwise the rank profile gives the pivot columns ``P`` and independent rows; on
     ``P`` the lattice has full rank, so :func:`hnf_full_rank` computes its HNF
     modulo the determinant of the independent rows' minor.  When ``P`` is not
     every column, the full rows follow from those on ``P`` by one exact solve
@@ -216,6 +223,10 @@ def hnf(rows: Rows, R: Euclid) -> Rows:
     zero = R.zero
     if not m or not n:
         return [list(row) for row in rows]
+    if m == n and det is not None:
+        d = det([list(row) for row in rows])
+        if not R.is_zero(d):
+            return hnf_full_rank(rows, d, R)
     cols, independent, d = rank_profile(rows, R)
     r = len(cols)
     zeros = [[zero] * n for _ in range(m - r)]
@@ -278,12 +289,49 @@ def divisor_chain(values: list[Any], R: Euclid) -> list[Any]:
     return a
 
 
+def cyclic_snf(rows: Rows, R: Euclid, solve_den: Callable[[Rows, Rows], Any]) -> Optional[list[Any]]:
+    """``[1, ..., 1, |det|]`` when one solve proves the cokernel of a square matrix cyclic, else ``None``.
+
+    With ``y = adj(A) @ b`` (``solve_den`` gives ``A @ x == b`` as ``x == y / d``,
+    ``d = det(A)``), the map ``v -> v . y mod d`` is well defined on
+    ``Z**n / (rows of A)`` (a group of order ``|d|``) and onto ``Z/d`` exactly
+    when ``gcd(y, d)`` is a unit; then it is a bijection, the group is cyclic and
+    the Smith form is ``diag(1, ..., 1, |d|)``.  Random integer matrices pass
+    this test most of the time; the others (and singular ones) return ``None``.
+
+    >>> from gentensor.ops import integers
+    >>> from gentensor.linalg._dense import solve_den
+    >>> cyclic_snf([[2, 1], [1, 3]], Euclid(integers), lambda A, B: solve_den(A, B, integers))
+    [1, 5]
+    >>> cyclic_snf([[2, 0], [0, 2]], Euclid(integers), lambda A, B: solve_den(A, B, integers)) is None
+    True
+    """
+    n = len(rows)
+    b = [[R.ops.convert((7 * i + 3) % 11 - 5)] for i in range(n)]  # any fixed vector: the test is a proof either way
+    found = solve_den([list(r) for r in rows], b)
+    if found is None:
+        return None
+    Y, d = found
+    g = R.normal(d)
+    for row in Y:
+        if R.divides(g, R.one):
+            break
+        g = gcdex(g, row[0], R)[0]
+    if not R.divides(g, R.one):
+        return None
+    return [R.one] * (n - 1) + [R.normal(d)]
+
+
 def snf_diagonal(
-    rows: Rows, R: Euclid, hnf_of: Callable[[Rows], Rows] | None = None
+    rows: Rows,
+    R: Euclid,
+    hnf_of: Callable[[Rows], Rows] | None = None,
+    solve_den: Callable[[Rows, Rows], Any] | None = None,
 ) -> list[Any]:
     """The ``min(m, n)`` diagonal entries of the Smith normal form (the elementary divisors, zeros last).
 
-    The Hermite form's non-zero rows, transposed, have full column rank;
+    A square matrix first tries :func:`cyclic_snf` (one solve) when
+    ``solve_den`` is given.  Otherwise: the Hermite form's non-zero rows, transposed, have full column rank;
     their Hermite form is a non-singular triangular ``r x r`` matrix ``T``
     whose determinant is the product of the first form's pivots.  Row and
     column Hermite forms of ``T`` then alternate, each modulo ``det(T)``
@@ -299,6 +347,10 @@ def snf_diagonal(
     k = min(m, n)
     if not k:
         return []
+    if m == n and solve_den is not None:
+        cyclic = cyclic_snf(rows, R, solve_den)
+        if cyclic is not None:
+            return cyclic
     H = (hnf_of or (lambda x: hnf(x, R)))(rows)
     is_zero = R.is_zero
     nonzero = [row for row in H if not all(map(is_zero, row))]

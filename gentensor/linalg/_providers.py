@@ -128,6 +128,10 @@ def _solve_int(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optio
     return None if result is None else _fast.fractions_over(*result)
 
 
+def _solve_den_int(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[tuple[list[list[int]], int]]:
+    return _fast.solve_den_int([list(row) for row in A], [list(row) for row in B])
+
+
 def _rank_int(rows: list[list[int]], ops: ElementOps) -> int:
     return len(_fast.echelon_int(rows))
 
@@ -401,6 +405,7 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
         (integers, "det.bareiss", _det_int_bareiss, "bareiss", "Bareiss on Python ints"),
         (integers, "inv", _inv_int, "bareiss", "fraction-free solve on ints (FLINT when installed)"),
         (integers, "solve", _solve_int, "bareiss", "fraction-free solve on ints"),
+        (integers, "solve_den", _solve_den_int, "bareiss", "fraction-free solve on ints: (det * X, det)"),
         (integers, "rank", _rank_int, "bareiss", "fraction-free echelon form on ints"),
         (integers, "rref", _rref_int, "bareiss", "fraction-free Gauss-Jordan on ints"),
         (integers, "adjugate", adjugate_int, "bareiss", "det times inverse on ints; Berkowitz when singular"),

@@ -43,6 +43,7 @@ from ..core.tensor import Tensor
 from ..errors import DomainError, NoSolutionError, ShapeError
 from ..ops import ElementOps, capabilities_of, defines, provider_info
 from . import _lattice, _lll
+from ._dense import solve_den
 from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
 
 __all__ = [
@@ -161,19 +162,38 @@ def _hnf_task(rows: list[list[Any]], ops: ElementOps, provider: Any) -> list[lis
         found = provider(rows, ops)
         if found is not NotImplemented:
             return found  # type: ignore[no-any-return]
-    return _lattice.hnf(rows, _lattice.Euclid(ops))
+    return _lattice.hnf(rows, _lattice.Euclid(ops), partial(_det, ops=ops))
+
+
+def _det(rows: list[list[Any]], ops: ElementOps) -> Any:
+    """The determinant through the linear-algebra policy (the ring's provider when it has one)."""
+    from . import _policy
+
+    return _policy.det(rows, ops)
 
 
 def _hnf_transform_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> tuple[Any, Any]:
     return _hnf_transform_with(ops, provider)(rows, n)
 
 
-def _snf_task(rows: list[list[Any]], ops: ElementOps, provider: Any, hnf_provider: Any) -> list[Any]:
+def _snf_task(rows: list[list[Any]], ops: ElementOps, provider: Any, hnf_provider: Any, solve_provider: Any) -> list[Any]:
     if provider is not None and rows and rows[0]:
         found = provider(rows, ops)
         if found is not NotImplemented:
             return found  # type: ignore[no-any-return]
-    return _lattice.snf_diagonal(rows, _lattice.Euclid(ops), partial(_hnf_task, ops=ops, provider=hnf_provider))
+    R = _lattice.Euclid(ops)
+    return _lattice.snf_diagonal(
+        rows, R, partial(_hnf_task, ops=ops, provider=hnf_provider), partial(_solve_den, ops=ops, provider=solve_provider)
+    )
+
+
+def _solve_den(A: list[list[Any]], B: list[list[Any]], ops: ElementOps, provider: Any) -> Any:
+    """Fraction-free solve ``(Y, d)`` with ``A @ Y == d * B``: the ``"solve_den"`` provider, or Bareiss via ops."""
+    if provider is not None:
+        found = provider(A, B, ops)
+        if found is not NotImplemented:
+            return found
+    return solve_den(A, B, ops)
 
 
 def _snf_transform_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> tuple[Any, Any, Any]:
@@ -324,7 +344,13 @@ def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
 
 def _diagonals(stack: Stack, func: str, executor: Any, workers: Any) -> list[list[Any]]:
     ops = stack.ops
-    task = partial(_snf_task, ops=ops, provider=_kernel(ops, "snf"), hnf_provider=_kernel(ops, "hnf"))
+    task = partial(
+        _snf_task,
+        ops=ops,
+        provider=_kernel(ops, "snf"),
+        hnf_provider=_kernel(ops, "hnf"),
+        solve_provider=_kernel(ops, "solve_den"),
+    )
     return run(task, stack, func, executor, workers)
 
 
