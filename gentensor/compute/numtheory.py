@@ -29,20 +29,18 @@ Failures name the index of the element: a non-invertible element
 
 from __future__ import annotations
 
-import builtins
 import math
 from functools import partial
-from itertools import repeat
 from typing import Any, Callable, NamedTuple, Sequence
 
 from ..arrays.manipulation import moveaxis
 from ..core.layout import broadcast_shapes, normalize_axis
 from ..core.operands import as_operand, as_tensor, convert_scalar, convert_values, operand_ops
 from ..core.tensor import Tensor
-from ..errors import DomainError, NoSolutionError, NotDivisibleError, ShapeError
+from ..errors import DomainError, ShapeError
 from ..ops import ElementOps, booleans, capabilities_of, defines, integers
-from ..ops._modular import is_prime as _is_prime_int
 from ._engine import arithmetic_ops, compute, flat_values, result, run
+from . import _numtheory_kernels as _k
 from ._euclid import Euclid, gcdex as _gcdex
 
 __all__ = [
@@ -275,29 +273,6 @@ def _gcdex_swapped(R: Euclid, a: Any, b: Any) -> tuple[Any, Any, Any]:
 # -- inverses and powers modulo m -----------------------------------------------------------
 
 
-def _positive_modulus(R: Euclid, m: Any, func: str) -> None:
-    if R.is_zero(m) or (R.ordered and R.ops.lt(m, R.zero)):  # type: ignore[attr-defined]
-        raise NotDivisibleError(f"{func}: the modulus must be non-zero (positive for integers) (got {R.ops.format(m)})")
-
-
-def _invmod_int(a: int, m: int) -> int:
-    if m <= 0:
-        raise NotDivisibleError(f"invmod: the modulus must be positive (got {m})")
-    try:
-        return builtins.pow(a, -1, m)
-    except ValueError:
-        raise NotDivisibleError(f"invmod: {a} has no inverse mod {m} (gcd {math.gcd(a, m)} is not 1)") from None
-
-
-def _invmod_euclid(R: Euclid, a: Any, m: Any) -> Any:
-    _positive_modulus(R, m, "invmod")
-    g, s, _ = _gcdex(R.rem(a, m), m, R)
-    if not R.divides(g, R.one):
-        shown = R.ops.format
-        raise NotDivisibleError(f"invmod: {shown(a)} has no inverse mod {shown(m)} (gcd {shown(g)} is not a unit)")
-    return R.rem(R.exact(s, g), m)
-
-
 def _unit_inverse(ops: ElementOps, a: Any) -> Any:
     inverse = getattr(ops, "inverse", None)
     if callable(inverse):
@@ -346,33 +321,9 @@ def invmod(a: Any, m: Any = None, /) -> Any:
         return result(values, shape, ops)
     operands, ops = _operands("invmod", (a, m))
     R = _euclid(ops, "invmod")
-    f = _invmod_int if capabilities_of(ops).kind == "integer" else partial(_invmod_euclid, R)
+    f = _k.invmod_int if capabilities_of(ops).kind == "integer" else partial(_k.invmod_euclid, R)
     values, shape = _apply("invmod", f, operands, ops)
     return result(values, shape, ops)
-
-
-def _powmod_int(a: int, k: int, m: int) -> int:
-    if m <= 0:
-        raise NotDivisibleError(f"powmod: the modulus must be positive (got {m})")
-    try:
-        return builtins.pow(a, k, m)
-    except ValueError:
-        raise NotDivisibleError(f"powmod: {a} has no inverse mod {m} for the power {k} (gcd {math.gcd(a, m)} is not 1)") from None
-
-
-def _powmod_euclid(R: Euclid, a: Any, k: int, m: Any) -> Any:
-    _positive_modulus(R, m, "powmod")
-    if k < 0:
-        a, k = _invmod_euclid(R, a, m), -k
-    mul, rem = R.mul, R.rem
-    out, base = rem(R.one, m), rem(a, m)
-    while k:
-        if k & 1:
-            out = rem(mul(out, base), m)
-        k >>= 1
-        if k:
-            base = rem(mul(base, base), m)
-    return out
 
 
 def powmod(a: Any, k: Any, m: Any, /) -> Any:
@@ -405,23 +356,17 @@ def powmod(a: Any, k: Any, m: Any, /) -> Any:
     if capabilities_of(ops).kind == "integer":
         operands, ops = _operands("powmod", (a, k, m))
         _integer_kind(ops, "powmod")
-        values, shape = _apply("powmod", _powmod_int, operands, ops)
+        values, shape = _apply("powmod", _k.powmod_int, operands, ops)
         return result(values, shape, ops)
     a_op, k_op, m_op = (as_operand(v) for v in (a, k, m))
     tensors = [t for t in (a_op, k_op, m_op) if isinstance(t, Tensor)]
     shape = broadcast_shapes(*(t.shape for t in tensors), func="powmod")
     columns = [_column(a_op, shape, ops, "powmod"), _column(k_op, shape, integers, "powmod"), _column(m_op, shape, ops, "powmod")]
-    values = run("powmod", partial(_powmod_euclid, R), columns, shape)
+    values = run("powmod", partial(_k.powmod_euclid, R), columns, shape)
     return result(values, shape, ops)
 
 
 # -- integer square roots and primes ------------------------------------------------------
-
-
-def _isqrt(a: int) -> int:
-    if a < 0:
-        raise DomainError(f"isqrt: needs a non-negative integer (got {a})")
-    return math.isqrt(a)
 
 
 def isqrt(x: Any, /) -> Any:
@@ -445,7 +390,7 @@ def isqrt(x: Any, /) -> Any:
     """
     operands, ops = _operands("isqrt", (x,))
     _integer_kind(ops, "isqrt")
-    values, shape = _apply("isqrt", _isqrt, operands, ops)
+    values, shape = _apply("isqrt", _k.isqrt_int, operands, ops)
     return result(values, shape, ops)
 
 
@@ -472,19 +417,8 @@ def is_prime(x: Any, /) -> Any:
     """
     operands, ops = _operands("is_prime", (x,))
     _integer_kind(ops, "is_prime")
-    values, shape = _apply("is_prime", _is_prime_int, operands, ops)
+    values, shape = _apply("is_prime", _k.is_prime_int, operands, ops)
     return result(values, shape, booleans)
-
-
-def _next_prime(a: int) -> int:
-    if a < 2:
-        return 2
-    n = a + 1 + (a & 1)  # the next odd number above a
-    if a == 2:
-        return 3
-    while not _is_prime_int(n):
-        n += 2
-    return n
 
 
 def next_prime(x: Any, /) -> Any:
@@ -508,7 +442,7 @@ def next_prime(x: Any, /) -> Any:
     """
     operands, ops = _operands("next_prime", (x,))
     _integer_kind(ops, "next_prime")
-    values, shape = _apply("next_prime", _next_prime, operands, ops)
+    values, shape = _apply("next_prime", _k.next_prime_int, operands, ops)
     return result(values, shape, ops)
 
 
@@ -581,51 +515,8 @@ def crt(residues: Any, moduli: Any, /, *, axis: int = -1) -> Any:
     columns = [values[i::k] for i in range(k)] if k else []
     if not k:
         return result([R.zero] * count, out_shape, ops)
-    if _pairwise_coprime(m, R):
-        combined = _crt_coprime(columns, m, R)
+    if _k.pairwise_coprime(m, R):
+        combined = _k.crt_coprime(columns, m, R)
     else:
-        combined = _crt_merge(columns, m, R, out_shape)
+        combined = _k.crt_merge(columns, m, R, out_shape)
     return result(combined, out_shape, ops)
-
-
-def _pairwise_coprime(m: list[Any], R: Euclid) -> bool:
-    return all(R.divides(_gcdex(m[i], m[j], R)[0], R.one) for i in range(len(m)) for j in range(i))
-
-
-def _crt_coprime(columns: list[list[Any]], m: list[Any], R: Euclid) -> list[Any]:
-    """``sum(r_i * e_i) mod M`` with ``e_i == 1 (mod m_i)``, ``0 (mod m_j)``: whole-column maps."""
-    M = R.one
-    for v in m:
-        M = R.mul(M, v)
-    total: list[Any] | None = None
-    for col, mi in zip(columns, m):
-        Mi = R.exact(M, mi)
-        e = R.mul(Mi, _invmod_euclid(R, Mi, mi))
-        term = list(builtins.map(R.mul, col, repeat(e)))
-        total = term if total is None else list(builtins.map(R.add, total, term))
-    assert total is not None
-    return list(builtins.map(R.rem, total, repeat(M)))
-
-
-def _crt_merge(columns: list[list[Any]], m: list[Any], R: Euclid, shape: tuple[int, ...]) -> list[Any]:
-    """Pairwise merging for moduli with common factors, checking that the residues agree."""
-    from ._engine import _unravel
-
-    sub, mul, add, rem, exact, divmod_ = R.sub, R.mul, R.add, R.rem, R.exact, R.divmod
-    fmt = R.ops.format
-    out = []
-    for idx, rs in enumerate(zip(*columns)):
-        x, mod = rem(rs[0], m[0]), m[0]
-        for r, mi in zip(rs[1:], m[1:]):
-            g, s, _ = _gcdex(mod, mi, R)
-            q, left = divmod_(sub(r, x), g)
-            if not R.is_zero(left):
-                raise NoSolutionError(
-                    f"crt: the residues at index {_unravel(idx, shape)} are inconsistent (got {fmt(x)} mod {fmt(mod)} "
-                    f"and {fmt(r)} mod {fmt(mi)}): gcd {fmt(g)} does not divide their difference"
-                )
-            lcm_ = R.normal(mul(exact(mod, g), mi))
-            x = rem(add(x, mul(mod, mul(s, q))), lcm_)
-            mod = lcm_
-        out.append(x)
-    return out

@@ -34,16 +34,16 @@ from __future__ import annotations
 import numbers
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..arrays.manipulation import broadcast_to
 from ..core.layout import broadcast_shapes
 from ..core.operands import as_tensor, common_ops, convert_scalar
 from ..core.tensor import Tensor
 from ..errors import DomainError, NoSolutionError, ShapeError
-from ..ops import ElementOps, capabilities_of, defines, provider_info
-from . import _lattice, _lll
-from ._dense import solve_den
+from ..ops import ElementOps, capabilities_of
+from . import _lattice
+from . import _lattice_tasks as _t
 from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
 
 __all__ = [
@@ -118,107 +118,9 @@ class IntegerSolutions(NamedTuple):
     kernel: Tensor[Any]
 
 
-# -- ring checks and providers -------------------------------------------------------
-
-
-def _euclidean(ops: ElementOps, func: str) -> None:
-    """Refuse, before any work, a ring without Euclidean division."""
-    caps = capabilities_of(ops)
-    if caps.euclidean and defines(ops, "divmod"):
-        return
-    if caps.field:
-        hint = "over a field every normal form is the reduced row echelon form: use gt.linalg.rref"
-    elif caps.kind == "modular":
-        hint = "compute over the integers, x.astype(gt.integers), or use det_mod"
-    else:
-        hint = "declare euclidean=True in the ops' Capabilities and define ops.divmod"
-    raise DomainError(f"{func}: needs a Euclidean domain with ops.divmod (got ops={ops.name}); {hint}")
-
-
-def _kernel(ops: ElementOps, key: str) -> Optional[Callable[..., Any]]:
-    info = provider_info(ops, key)
-    return None if info is None else info.function
-
-
-def _hnf_transform_with(ops: ElementOps, provider: Any) -> Callable[[list[list[Any]], int], tuple[Any, Any]]:
-    """``(rows, ncols) -> (H, U)``: the provider's Hermite form with transform, or the generic one."""
-    R = _lattice.Euclid(ops)
-
-    def step(rows: list[list[Any]], ncols: int) -> tuple[Any, Any]:
-        if provider is not None and rows and ncols:
-            found = provider([list(r) for r in rows], ops)
-            if found is not NotImplemented:
-                return found  # type: ignore[no-any-return]
-        return _lattice.hnf_transform(rows, R, n=ncols)
-
-    return step
-
-
-# -- tasks: one matrix each (module level, so worker processes can run them) ----------
-
-
-def _hnf_task(rows: list[list[Any]], ops: ElementOps, provider: Any) -> list[list[Any]]:
-    if provider is not None and rows and rows[0]:
-        found = provider(rows, ops)
-        if found is not NotImplemented:
-            return found  # type: ignore[no-any-return]
-    return _lattice.hnf(rows, _lattice.Euclid(ops), partial(_det, ops=ops))
-
-
-def _det(rows: list[list[Any]], ops: ElementOps) -> Any:
-    """The determinant through the linear-algebra policy (the ring's provider when it has one)."""
-    from . import _policy
-
-    return _policy.det(rows, ops)
-
-
-def _hnf_transform_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> tuple[Any, Any]:
-    return _hnf_transform_with(ops, provider)(rows, n)
-
-
-def _snf_task(rows: list[list[Any]], ops: ElementOps, provider: Any, hnf_provider: Any, solve_provider: Any) -> list[Any]:
-    if provider is not None and rows and rows[0]:
-        found = provider(rows, ops)
-        if found is not NotImplemented:
-            return found  # type: ignore[no-any-return]
-    R = _lattice.Euclid(ops)
-    return _lattice.snf_diagonal(
-        rows, R, partial(_hnf_task, ops=ops, provider=hnf_provider), partial(_solve_den, ops=ops, provider=solve_provider)
-    )
-
-
-def _solve_den(A: list[list[Any]], B: list[list[Any]], ops: ElementOps, provider: Any) -> Any:
-    """Fraction-free solve ``(Y, d)`` with ``A @ Y == d * B``: the ``"solve_den"`` provider, or Bareiss via ops."""
-    if provider is not None:
-        found = provider(A, B, ops)
-        if found is not NotImplemented:
-            return found
-    return solve_den(A, B, ops)
-
-
-def _snf_transform_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> tuple[Any, Any, Any]:
-    return _lattice.snf_transform(rows, _lattice.Euclid(ops), n, _hnf_transform_with(ops, provider))
-
-
-def _lll_task(rows: list[list[Any]], ops: ElementOps, n: int, delta: Fraction, transform: bool, provider: Any) -> Any:
-    if provider is not None and rows and n:
-        found = provider(rows, delta, ops)
-        if found is not NotImplemented:
-            return found
-    return _lll.lll(rows, delta, _lattice.Euclid(ops), n, transform)
-
-
-def _det_mod_task(rows: list[list[Any]], ops: ElementOps, modulus: Any, provider: Any) -> Any:
-    if provider is not None and rows:
-        found = provider(rows, modulus, ops)
-        if found is not NotImplemented:
-            return found
-    return _lattice.det_mod(rows, modulus, _lattice.Euclid(ops))
-
-
 def _stack(x: Any, func: str, square: bool = False) -> Stack:
     stack = stack_of(x, func, square=square)
-    _euclidean(stack.ops, func)
+    _t.euclidean(stack.ops, func)
     return stack
 
 
@@ -272,13 +174,13 @@ def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
     stack = _stack(x, "hnf")
     m, n, ops = stack.m, stack.n, stack.ops
     if transform:
-        task: Any = partial(_hnf_transform_task, ops=ops, n=n, provider=_kernel(ops, "hnf.transform"))
+        task: Any = partial(_t.hnf_transform_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
         results = run(task, stack, "hnf", executor, workers)
         return HNFResult(
             wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops),
             wrap_matrices([r[1] for r in results], stack.batch, (m, m), ops),
         )
-    task = partial(_hnf_task, ops=ops, provider=_kernel(ops, "hnf"))
+    task = partial(_t.hnf_task, ops=ops, provider=_t.kernel(ops, "hnf"))
     return wrap_matrices(run(task, stack, "hnf", executor, workers), stack.batch, (m, n), ops)
 
 
@@ -324,7 +226,7 @@ def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
     stack = _stack(x, "snf")
     m, n, ops = stack.m, stack.n, stack.ops
     if transform:
-        task: Any = partial(_snf_transform_task, ops=ops, n=n, provider=_kernel(ops, "hnf.transform"))
+        task: Any = partial(_t.snf_transform_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
         results = run(task, stack, "snf", executor, workers)
         return SNFResult(
             wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops),
@@ -345,11 +247,11 @@ def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
 def _diagonals(stack: Stack, func: str, executor: Any, workers: Any) -> list[list[Any]]:
     ops = stack.ops
     task = partial(
-        _snf_task,
+        _t.snf_task,
         ops=ops,
-        provider=_kernel(ops, "snf"),
-        hnf_provider=_kernel(ops, "hnf"),
-        solve_provider=_kernel(ops, "solve_den"),
+        provider=_t.kernel(ops, "snf"),
+        hnf_provider=_t.kernel(ops, "hnf"),
+        solve_provider=_t.kernel(ops, "solve_den"),
     )
     return run(task, stack, func, executor, workers)
 
@@ -457,7 +359,7 @@ def lll(
         )
     m, n = stack.m, stack.n
     key = "lll.transform" if transform else "lll"
-    task = partial(_lll_task, ops=ops, n=n, delta=value, transform=transform, provider=_kernel(ops, key))
+    task = partial(_t.lll_task, ops=ops, n=n, delta=value, transform=transform, provider=_t.kernel(ops, key))
     results = run(task, stack, "lll", executor, workers)
     basis = wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops)
     if not transform:
@@ -506,20 +408,10 @@ def integer_kernel(x: Tensor[Any], /, *, executor: Any = None, workers: Optional
     """
     stack = _stack(x, "integer_kernel")
     ops, n = stack.ops, stack.n
-    task = partial(_integer_kernel_task, ops=ops, n=n, provider=_kernel(ops, "hnf.transform"))
+    task = partial(_t.integer_kernel_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
     kernels = run(task, stack, "integer_kernel", executor, workers)
     k = _same_size(kernels, stack.batch, "integer_kernel")
     return wrap_matrices([_lattice.transpose(K, n) for K in kernels], stack.batch, (n, k), ops)
-
-
-def _integer_kernel_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> list[list[Any]]:
-    return _lattice.integer_kernel(rows, _lattice.Euclid(ops), n, _hnf_transform_with(ops, provider))
-
-
-def _solve_integer_task(pair: tuple[list[list[Any]], list[list[Any]]], ops: ElementOps, n: int, provider: Any) -> Any:
-    A, B = pair
-    columns = _lattice.transpose(B, 0) if B and B[0] else []
-    return _lattice.solve_integer(A, columns, _lattice.Euclid(ops), n, _hnf_transform_with(ops, provider))
 
 
 def solve_integer(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> IntegerSolutions:
@@ -570,7 +462,7 @@ def solve_integer(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, wo
             f"b of shape {b.shape})"
         )
     ops = arithmetic(common_ops([a.ops, b.ops], "solve_integer"))
-    _euclidean(ops, "solve_integer")
+    _t.euclidean(ops, "solve_integer")
     if vector:
         b = b.reshape((m, 1))
     k = b.shape[-1]
@@ -583,7 +475,7 @@ def solve_integer(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, wo
     sa = stack_of(broadcast_to(a, batch + (m, n)), "solve_integer", square=False, ops=ops)
     sb = stack_of(broadcast_to(b, batch + (m, k)), "solve_integer", square=False, ops=ops)
     pairs = Stack(batch, m, n, ops, list(zip(sa.matrices, sb.matrices)))
-    task = partial(_solve_integer_task, ops=ops, n=n, provider=_kernel(ops, "hnf.transform"))
+    task = partial(_t.solve_integer_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
     results = run(task, pairs, "solve_integer", executor, workers)
     for index, (X, _, bad) in enumerate(results):
         if X is None:
@@ -659,7 +551,7 @@ def det_mod(x: Tensor[Any], m: Any, /, *, executor: Any = None, workers: Optiona
     caps = capabilities_of(ops)
     if ops.is_zero(modulus) or (caps.ordered and ops.lt(modulus, ops.zero)):  # type: ignore[attr-defined]
         raise ValueError(f"det_mod: the modulus must be non-zero (positive for an ordered ring) (got {m!r})")
-    task = partial(_det_mod_task, ops=ops, modulus=modulus, provider=_kernel(ops, "det_mod"))
+    task = partial(_t.det_mod_task, ops=ops, modulus=modulus, provider=_t.kernel(ops, "det_mod"))
     results = run(task, stack, "det_mod", executor, workers)
     if not stack.batch:
         return results[0]
