@@ -605,3 +605,23 @@ def test_parallel_stack_matches_serial() -> None:
         threaded = L.snf(stack, transform=True)
     assert [t.tolist() for t in serial] == [t.tolist() for t in threaded]
     assert L.elementary_divisors(stack, executor="processes", workers=2).tolist() == L.elementary_divisors(stack).tolist()
+
+
+def test_solve_den_provider_matches_the_generic_kernel() -> None:
+    from gentensor.linalg import _dense
+
+    kernel = gt.provider(gt.integers, "solve_den")
+    assert kernel is not None
+    rng = random.Random(12)
+    for n in (1, 2, 5, 9):
+        for singular in (False, True):
+            A = [[rng.randint(-20, 20) for _ in range(n)] for _ in range(n)]
+            if singular:
+                A[-1] = list(A[0])
+            B = [[rng.randint(-9, 9) for _ in range(2)] for _ in range(n)]
+            got, want = kernel(A, B, gt.integers), _dense.solve_den(A, B, gt.integers)
+            if want is None:
+                assert got is None
+                continue
+            assert got is not None and got[1] == det(A)
+            assert [[Fraction(v, got[1]) for v in row] for row in got[0]] == [[Fraction(v, want[1]) for v in row] for row in want[0]]
