@@ -1,7 +1,8 @@
 """Exact integer and modular computation: gentensor side by side with FLINT, SymPy and NumPy.
 
 Every case runs its contenders in one process, interleaved round by round,
-and reports the best time of each; the ratio column is ``gentensor time /
+and reports the best time of each (CPU time of the process by default,
+steadier on a shared machine; ``--wall`` for wall-clock time); the ratio column is ``gentensor time /
 contender time`` (below 1: gentensor is faster).  Conversions are counted
 on both sides: gentensor starts from a tensor and ends with a tensor of
 Python numbers; FLINT starts from Python lists and ends with Python ints
@@ -265,21 +266,25 @@ def all_cases() -> list[Case]:
 # -- timing -----------------------------------------------------------------------------------
 
 
+#: CPU time of this process by default (steadier on a shared machine); ``--wall`` for wall-clock time.
+CLOCK: Callable[[], float] = time.process_time
+
+
 def time_once(contender: Contender) -> float:
     gc.collect()
     if contender.pure:
         with pure_table():
-            start = time.perf_counter()
+            start = CLOCK()
             contender.run()
-            return time.perf_counter() - start
-    start = time.perf_counter()
+            return CLOCK() - start
+    start = CLOCK()
     contender.run()
-    return time.perf_counter() - start
+    return CLOCK() - start
 
 
 def time_in_child(case: Case, index: int, limit: float) -> tuple[float, bool]:
     env = {**os.environ, "SYMPY_GROUND_TYPES": "python"}
-    cmd = [sys.executable, __file__, "--child", case.key, str(index)]
+    cmd = [sys.executable, __file__, "--child", case.key, str(index)] + (["--wall"] if CLOCK is time.perf_counter else [])
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, env=env, check=True)
     except subprocess.TimeoutExpired:
@@ -351,8 +356,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=None, help="rounds per in-process contender (default 5, quick 2)")
     parser.add_argument("--limit", type=float, default=None, help="seconds allowed to a child-process contender (default 600)")
     parser.add_argument("--only", default="", help="run only the cases whose key starts with this (e.g. hnf)")
+    parser.add_argument("--wall", action="store_true", help="time wall-clock instead of this process's CPU time")
     parser.add_argument("--child", nargs=2, metavar=("CASE", "INDEX"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    global CLOCK
+    if args.wall:
+        CLOCK = time.perf_counter
     if args.child:
         child(args.child[0], int(args.child[1]))
         return 0
@@ -363,7 +372,9 @@ def main(argv: list[str] | None = None) -> int:
         f"NumPy {numpy.__version__}; SymPy {sympy.__version__}; "
         f"python-flint {flint.__version__ if flint else 'not installed'}"
     )
-    print(f"best of {rounds} rounds in process; SymPy normal forms once in a child process (python ints), limit {limit:g} s\n")
+    clock = "wall-clock" if args.wall else "CPU"
+    print(f"best of {rounds} rounds of {clock} time in process; SymPy normal forms once in a child process "
+          f"(python ints, after a warm-up call), limit {limit:g} s\n")
     cases = [c for c in all_cases() if c.key.startswith(args.only)]
     met = report(cases, rounds, limit)
     print("\nall goals met" if met else "\nsome goals MISSED")

@@ -287,3 +287,16 @@ def test_public_functions_agree_on_both_tables() -> None:
         finally:
             _providers.register_builtin_providers()
     assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_int_certificate_agrees_with_the_generic_one(seed: int) -> None:
+    rng = random.Random(seed)
+    R = Euclid(gt.integers)
+    n = rng.randint(1, 6)
+    rows = [[rng.randint(-30, 30) for _ in range(n)] for _ in range(n)]
+    if _policy.det([r[:] for r in rows], gt.integers) == 0:
+        return
+    d, lam = _lll.gram_schmidt_integral(rows, R)
+    for delta in (Fraction(3, 4), Fraction(99, 100), Fraction(1)):
+        assert _flint._certify_ints(d, lam, delta) == _lll.certify(d, lam, delta, R)

@@ -261,7 +261,7 @@ def finish(
     """
     R = Euclid(integers)
     data = _gram_data(flint, rows)
-    if data is not None and certify(data[0], data[1], delta, R):
+    if data is not None and _certify_ints(data[0], data[1], delta):
         return rows, V
     rows = [list(r) for r in rows]
     V = None if V is None else [list(r) for r in V]
@@ -291,10 +291,28 @@ def _gram_data(flint: Any, rows: list[list[int]]) -> Optional[tuple[list[int], l
     return [1] + [u[i][i] for i in range(k)], [[u[j][i] for j in range(i)] for i in range(k)]
 
 
+def _certify_ints(d: list[int], lam: list[list[int]], delta: Fraction) -> bool:
+    """:func:`._lll.certify` on Python ints, written out: it runs on every FLINT result.
+
+    >>> _certify_ints([1, 1, 1], [[], [0]], Fraction(3, 4)), _certify_ints([1, 1, 26], [[], [5]], Fraction(3, 4))
+    (True, False)
+    """
+    p, q = delta.numerator, delta.denominator
+    for i, row in enumerate(lam):
+        for j, v in enumerate(row):
+            if 2 * abs(v) > d[j + 1]:
+                return False
+        if i:
+            v = row[i - 1]
+            if q * (d[i + 1] * d[i - 1] + v * v) < p * d[i] * d[i]:
+                return False
+    return True
+
+
 def _certified(flint: Any, rows: list[list[int]], delta: Fraction) -> bool:
     """Exact LLL check of independent rows (see :func:`_gram_data`)."""
     data = _gram_data(flint, rows)
-    return data is not None and certify(data[0], data[1], delta, Euclid(integers))
+    return data is not None and _certify_ints(data[0], data[1], delta)
 
 
 def lll_int(rows: list[list[int]], delta: Fraction, ops: ElementOps) -> Any:
