@@ -44,6 +44,7 @@ from .errors import (
     DomainError,
     FormatError,
     GentensorError,
+    NoSolutionError,
     NonSquareError,
     NotDivisibleError,
     OpsMismatchError,
@@ -88,6 +89,8 @@ from .ops import (
 from .parallel import *  # noqa: F401,F403  (names listed in parallel.__all__)
 from .compute.products import *  # noqa: F401,F403  (names listed in products.__all__)
 from .compute.reductions import *  # noqa: F401,F403  (names listed in reductions.__all__)
+from .compute.numtheory import *  # noqa: F401,F403  (names listed in numtheory.__all__)
+from .compute import numtheory as _numtheory
 
 from .arrays import creation as _creation
 from .arrays import dtypes as _dtypes
@@ -180,6 +183,7 @@ __all__ = [
     "SingularMatrixError",
     "ReadOnlyError",
     "FormatError",
+    "NoSolutionError",
     # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
     "matrix_power",
@@ -189,7 +193,7 @@ __all__ += _creation.__all__ + _grids.__all__ + _shaping.__all__ + _dtypes.__all
 __all__ += _composition.__all__ + _elementwise.__all__ + _reductions.__all__ + _products.__all__
 __all__ += _elementary.__all__ + _transcendental.__all__ + _bitwise.__all__ + _statistics.__all__
 __all__ += _searching.__all__ + _sorting.__all__ + _sets.__all__
-__all__ += _parallel.__all__ + _interop.__all__
+__all__ += _parallel.__all__ + _interop.__all__ + _numtheory.__all__
 
 
 def __getattr__(name: str) -> Any:

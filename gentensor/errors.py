@@ -25,6 +25,7 @@ __all__ = [
     "SingularMatrixError",
     "ReadOnlyError",
     "FormatError",
+    "NoSolutionError",
 ]
 
 
@@ -134,4 +135,15 @@ class FormatError(GentensorError, ValueError):
     >>> import gentensor as gt
     >>> issubclass(gt.FormatError, ValueError) and issubclass(gt.FormatError, gt.GentensorError)
     True
+    """
+
+
+class NoSolutionError(GentensorError, ValueError):
+    """A system of equations has no solution in the ring asked for (e.g. no integer solution).
+
+    >>> import gentensor as gt
+    >>> gt.linalg.solve_integer(gt.tensor([[2]]), gt.tensor([1]))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.NoSolutionError: solve_integer: a @ x == b has no integer solution (got b = [1]); it has rational solutions, but no integer one
     """

@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-EXPECTED = ["01_tour.ipynb", "02_symbolic.ipynb", "03_exact.ipynb", "04_parallel.ipynb"]
+EXPECTED = ["01_tour.ipynb", "02_symbolic.ipynb", "03_exact.ipynb", "04_parallel.ipynb", "06_exact_integer.ipynb"]
 KERNEL = "gentensor-under-test"
 NO_EXTRA = "the notebooks extra is not installed (pip install -e '.[notebooks]')"
 
@@ -110,3 +110,15 @@ def test_tour_displays_tensors_richly(executed: Any) -> None:
     assert any(r"\begin{bmatrix}" in t and r"\frac{1}{2}" in t for t in latex)
     plain = [b["text/plain"] for b in bundles if "text/plain" in b]
     assert any(p.startswith("tensor([[") for p in plain)
+
+
+def test_exact_integer_notebook_computes_what_it_claims(executed: Any) -> None:
+    nb = executed("06_exact_integer.ipynb")
+    shown = {c.id: "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "") for o in c.outputs)
+             for c in nb.cells if c.cell_type == "code"}
+    assert shown["cell-04"].endswith("True)")  # LLL recovered the secret subset
+    assert shown["cell-06"] == "(True, True)"  # u @ B == basis, same lattice
+    assert shown["cell-09"] == "(True, -1, 1, [2, 6, 12])"  # Z/2 + Z/6 + Z/12
+    assert shown["cell-16"].count("[20, 11]") == 4  # every listed vector solves the system
+    assert "no integer solution" in shown["cell-18"]
+    assert shown["cell-21"].startswith("(True,")  # the CRT lift is the determinant

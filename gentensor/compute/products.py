@@ -22,7 +22,7 @@ from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
 from ..errors import DomainError, NonSquareError, ShapeError
 from ..arrays.manipulation import moveaxis, permute_dims
-from ..ops import ElementOps, capabilities_of
+from ..ops import ElementOps, capabilities_of, provider_info
 from .elementary import conj
 
 __all__ = [
@@ -134,8 +134,11 @@ def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Any:
     batch = _batch_shape(a, b, a2.shape[:-2], b2.shape[:-2], "matmul")
     out: list[Any] = []
     if m and n:
+        # A kernel provider for the ring (FLINT, packed ints): flat a, flat b, m, k, n, ops -> flat product.
+        info = provider_info(ops, "matmul")
         for fa, fb in zip(_matrices(a2, batch, ops), _matrices(b2, batch, ops)):
-            out.extend(matmul_flat(ops, fa, fb, m, k, n))
+            found = NotImplemented if info is None else info.function(fa, fb, m, k, n, ops)
+            out.extend(matmul_flat(ops, fa, fb, m, k, n) if found is NotImplemented else found)
     shape = batch + ((m,) if a.ndim > 1 else ()) + ((n,) if b.ndim > 1 else ())
     if not shape:
         return out[0]

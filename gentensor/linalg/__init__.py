@@ -27,7 +27,8 @@ from ..arrays.creation import eye
 from ..arrays.manipulation import broadcast_to
 from ..compute.products import matmul
 from ..core.layout import broadcast_shapes
-from ..core.operands import as_tensor, common_ops
+from ..compute._engine import flat_values
+from ..core.operands import as_tensor, common_ops, convert_values
 from ..core.tensor import Tensor
 from ..errors import NonSquareError, ShapeError, SingularMatrixError
 from ..ops import ElementOps, as_ops, integers
@@ -38,6 +39,19 @@ from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
 register_builtin_providers()
 
 from ._policy import LinalgPlan
+from .lattice import (
+    HNFResult,
+    IntegerSolutions,
+    LLLResult,
+    SNFResult,
+    det_mod,
+    elementary_divisors,
+    hnf,
+    integer_kernel,
+    lll,
+    snf,
+    solve_integer,
+)
 
 __all__ = [
     "det",
@@ -54,6 +68,18 @@ __all__ = [
     "RrefResult",
     "LUResult",
     "LinalgPlan",
+    # integer lattices and normal forms (lattice.py)
+    "hnf",
+    "snf",
+    "elementary_divisors",
+    "lll",
+    "integer_kernel",
+    "solve_integer",
+    "det_mod",
+    "HNFResult",
+    "SNFResult",
+    "LLLResult",
+    "IntegerSolutions",
 ]
 
 
@@ -119,6 +145,35 @@ def _lu_task(rows: list[list[Any]], ops: ElementOps, provider: Any) -> tuple[lis
     return _policy.lu(rows, ops, "lu", provider)
 
 
+def _in_bulk(x: Any, func: str) -> Any:
+    """A stack of small matrices through the ``"<func>.stack"`` provider (flat elements, count, n, ops), or ``None``.
+
+    ``det.stack`` returns the determinants, ``inv.stack`` the inverses as rows;
+    either may decline (``NotImplemented``) and the per-matrix path runs.
+    """
+    x = as_tensor(x, func)
+    if x.ndim < 3:
+        return None
+    ops = arithmetic(x.ops)
+    kernel = _policy.kernel_of(ops, f"{func}.stack")
+    if kernel is None:
+        return None
+    *batch_axes, m, n = x.shape
+    if m != n:
+        return None  # the per-matrix path raises the usual error
+    batch = tuple(batch_axes)
+    flat = convert_values(flat_values(x), x.ops, ops)  # read only: may be x's storage itself
+    count = len(flat) // (n * n) if n else 0
+    if not count:
+        return None
+    found = kernel(flat, count, n, ops)
+    if found is NotImplemented:
+        return None
+    if func == "det":
+        return Tensor._from_flat(found, batch, ops)
+    return wrap_matrices(found, batch, (n, n), _result_ops(ops, func))
+
+
 # -- the public functions ---------------------------------------------------------------
 
 
@@ -166,6 +221,10 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
     >>> gt.linalg.det(gt.tensor([[3, 1], [1, 5]], ops=gt.modular(6)), method="berkowitz")
     2
     """
+    if method == "auto":  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
+        found = _in_bulk(x, "det")
+        if found is not None:
+            return found
     stack = stack_of(x, "det", square=True)
     _policy.check_method("det", method, stack.ops)
     key = "det" if method == "auto" else f"det.{method}"
@@ -205,6 +264,9 @@ def inv(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = Non
     >>> gt.linalg.inv(gt.tensor([[1, 2], [3, 5]], ops=gt.modular(6))).tolist()
     [[1, 2], [3, 5]]
     """
+    found = _in_bulk(x, "inv")
+    if found is not None:
+        return found
     stack = stack_of(x, "inv", square=True)
     out_ops = _result_ops(stack.ops, "inv")
     task = partial(_inv_task, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "inv"))
@@ -309,8 +371,13 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     sa = stack_of(broadcast_to(a, batch + (n, n)), "solve", square=True, ops=ops)
     sb = stack_of(broadcast_to(b, batch + (n, k)), "solve", square=False, ops=ops)
     pairs = Stack(batch, n, k, ops, list(zip(sa.matrices, sb.matrices)))
-    task = partial(_solve_task, ops=ops, provider=_policy.kernel_of(ops, "solve"))
-    results = run(task, pairs, "solve", executor, workers)
+    bulk = _policy.kernel_of(ops, "solve.stack") if batch else None
+    found = NotImplemented if bulk is None else bulk(pairs.matrices, n, k, ops)
+    if found is not NotImplemented:
+        results = found
+    else:
+        task = partial(_solve_task, ops=ops, provider=_policy.kernel_of(ops, "solve"))
+        results = run(task, pairs, "solve", executor, workers)
     out = wrap_matrices(results, batch, (n, k), out_ops)
     if vector:
         return out.reshape(batch + (n,))
@@ -548,6 +615,12 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
         power = -power
     if power == 0:
         return broadcast_to(eye(x.shape[-1], ops=x.ops), x.shape).copy()
+    kernel = _policy.kernel_of(x.ops, "matrix_power")
+    if kernel is not None and x.shape[-1]:  # a provider (FLINT): rows, k, ops -> rows, one call per matrix
+        stack = stack_of(x, "matrix_power", square=True)
+        found = [kernel(rows, power, stack.ops) for rows in stack.matrices]
+        if all(f is not NotImplemented for f in found):
+            return wrap_matrices(found, stack.batch, (stack.n, stack.n), stack.ops)
     result: Tensor[Any] | None = None
     base = x
     while True:
@@ -591,8 +664,8 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.explain("det", gt.modular(7)).algorithm, gt.linalg.explain("det", gt.modular(6)).kernel
-    ('gauss', 'lifted to the integers, reduced mod n')
+    >>> gt.linalg.explain("det", gt.modular(7)).algorithm, gt.linalg.explain("det", gt.modular(6)).algorithm
+    ('gauss', 'bareiss')
     >>> gt.linalg.explain("det", gt.tensor([[1.5]])).algorithm, gt.linalg.explain("charpoly", gt.integers).algorithm
     ('gauss', 'berkowitz')
     """

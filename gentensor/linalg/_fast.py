@@ -15,7 +15,9 @@ FLINT; it is imported lazily and never required.
 
 from __future__ import annotations
 
+import importlib.util
 import math
+import os
 from fractions import Fraction
 from typing import Any, Optional
 
@@ -31,6 +33,7 @@ __all__ = [
     "common_denominator",
     "fractions_over",
     "flint_module",
+    "flint_available",
     "det_int_flint",
     "inv_int_flint",
 ]
@@ -361,10 +364,18 @@ _flint_checked = False
 
 
 def flint_module() -> Optional[Any]:
-    """The ``flint`` module when python-flint is installed, else ``None`` (imported once)."""
+    """The ``flint`` module when python-flint is installed, else ``None`` (imported once).
+
+    The environment variable ``GENTENSOR_NO_FLINT=1`` (read at the first call)
+    makes it ``None`` even when python-flint is installed, so the pure-Python
+    kernels can be tested in an install that has FLINT.
+    """
     global _flint, _flint_checked
     if not _flint_checked:
         _flint_checked = True
+        if os.environ.get("GENTENSOR_NO_FLINT", "").strip() not in ("", "0"):
+            _flint = None
+            return None
         try:
             import flint
         except ImportError:
@@ -372,6 +383,19 @@ def flint_module() -> Optional[Any]:
         else:
             _flint = flint
     return _flint
+
+
+def flint_available() -> bool:
+    """True when python-flint can be imported and ``GENTENSOR_NO_FLINT`` is not set -- without importing it.
+
+    >>> isinstance(flint_available(), bool)
+    True
+    """
+    if _flint_checked:
+        return _flint is not None
+    if os.environ.get("GENTENSOR_NO_FLINT", "").strip() not in ("", "0"):
+        return False
+    return importlib.util.find_spec("flint") is not None
 
 
 def det_int_flint(M: list[list[int]], flint: Any) -> int:

@@ -158,8 +158,8 @@ class LinalgPlan(NamedTuple):
     through the ops' arithmetic) or the provider's description.
 
     >>> import gentensor as gt
-    >>> gt.linalg.explain("rank", gt.integers)
-    LinalgPlan(operation='rank', ops=integers, algorithm='bareiss', kernel='fraction-free echelon form on ints')
+    >>> gt.linalg.explain("rank", gt.floats)
+    LinalgPlan(operation='rank', ops=floats, algorithm='gauss', kernel='generic')
     """
 
     operation: str

@@ -39,10 +39,21 @@ import operator
 from fractions import Fraction
 from typing import Any, Optional
 
-from ..ops import BaseOps, ElementOps, capabilities_of, integers, rationals, register_provider, symbolic
+from ..ops import (
+    BaseOps,
+    ElementOps,
+    capabilities_of,
+    integers,
+    rationals,
+    register_provider,
+    symbolic,
+    unregister_provider,
+)
 from . import _fast, _polys
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
+from ._bulk import det_stack_int, det_stack_mod, inv_stack_int, solve_stack_int
 from ._dense import identity_rows
+from ..compute._contract import matmul_flat_int
 
 __all__ = ["ModularLift", "register_builtin_providers"]
 
@@ -115,6 +126,10 @@ def _inv_int(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[Fract
 def _solve_int(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[list[list[Fraction]]]:
     result = _fast.solve_den_int([list(row) for row in A], [list(row) for row in B])
     return None if result is None else _fast.fractions_over(*result)
+
+
+def _solve_den_int(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Optional[tuple[list[list[int]], int]]:
+    return _fast.solve_den_int([list(row) for row in A], [list(row) for row in B])
 
 
 def _rank_int(rows: list[list[int]], ops: ElementOps) -> int:
@@ -367,13 +382,30 @@ def _inv_modn(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]
     return [[v * unit % m for v in row] for row in Y]
 
 
-def register_builtin_providers() -> None:
-    """Register every kernel of the table above (idempotent; run when ``gentensor.linalg`` is imported)."""
+def _key(ops: Any) -> Any:
+    """A family name as itself, an ops by identity (the registry's own keys)."""
+    return ops if isinstance(ops, str) else id(ops)
+
+
+def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
+    """Register every kernel of the table above, then FLINT's (:mod:`._flint`) when python-flint is installed.
+
+    Idempotent; run when ``gentensor.linalg`` is imported.  ``flint=False``
+    restores the pure-Python table alone (FLINT-only operations are
+    unregistered), ``flint=True`` adds FLINT's; tests use both.
+    """
     table: list[tuple[Any, str, Any, str, str]] = [
+        (integers, "matmul", matmul_flat_int, "product", "dot products of Python ints, packed several to a machine word"),
         (integers, "det", det_int, "bareiss", "Bareiss on Python ints (FLINT fmpz_mat when installed)"),
+        (integers, "det.stack", det_stack_int, "formula", "stacks of n <= 4: formulas over the stack, int64 when proven safe"),
+        (integers, "inv.stack", inv_stack_int, "formula", "stacks of n <= 4: adjugate over the stack, one division"),
+        (integers, "solve.stack", solve_stack_int, "formula", "stacks of n <= 4: adjugate over the stack, one division"),
+        ("modular-prime", "det.stack", det_stack_mod, "formula", "stacks of n <= 4: integer formulas, reduced mod p"),
+        ("modular-composite", "det.stack", det_stack_mod, "formula", "stacks of n <= 4: integer formulas, reduced mod n"),
         (integers, "det.bareiss", _det_int_bareiss, "bareiss", "Bareiss on Python ints"),
         (integers, "inv", _inv_int, "bareiss", "fraction-free solve on ints (FLINT when installed)"),
         (integers, "solve", _solve_int, "bareiss", "fraction-free solve on ints"),
+        (integers, "solve_den", _solve_den_int, "bareiss", "fraction-free solve on ints: (det * X, det)"),
         (integers, "rank", _rank_int, "bareiss", "fraction-free echelon form on ints"),
         (integers, "rref", _rref_int, "bareiss", "fraction-free Gauss-Jordan on ints"),
         (integers, "adjugate", adjugate_int, "bareiss", "det times inverse on ints; Berkowitz when singular"),
@@ -415,3 +447,20 @@ def register_builtin_providers() -> None:
         table.append((symbolic, key, _sym_det(method), algorithm, "SymPy polynomial domains"))
     for ops, operation, function, algorithm, description in table:
         register_provider(ops, operation, function, algorithm=algorithm, description=description)
+    from . import _flint  # the FLINT table (python-flint is imported when a kernel first runs)
+
+    if flint is None:
+        flint = _fast.flint_available()
+    if flint:
+        # FLINT runs the same class of algorithm as the kernel it replaces (keep that name for explain),
+        # and that kernel stays the fallback when python-flint cannot be used after all.
+        pure = {(_key(ops), operation): (function, algorithm) for ops, operation, function, algorithm, _ in table}
+        for ops, operation, function, algorithm, description in _flint.TABLE:
+            fallback, algorithm = pure.get((_key(ops), operation), (None, algorithm))
+            provider = _flint.FlintOr(function, fallback)
+            register_provider(ops, operation, provider, algorithm=algorithm, description=description)
+    else:
+        keys = {(_key(ops), operation) for ops, operation, *_ in table}
+        for ops, operation, *_ in _flint.TABLE:
+            if (_key(ops), operation) not in keys:
+                unregister_provider(ops, operation)

@@ -19,7 +19,7 @@ from ..errors import NonSquareError, ShapeError
 from ..ops import ElementOps
 from ..parallel import run_tasks
 
-__all__ = ["Stack", "arithmetic", "stack_of", "run", "wrap_matrices", "nest"]
+__all__ = ["Stack", "arithmetic", "flat_of", "stack_of", "run", "wrap_matrices", "nest"]
 
 
 class Stack(NamedTuple):
@@ -44,6 +44,24 @@ def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) 
     >>> stack_of(gt.tensor([[1, 2], [3, 4]]), "f", square=True).matrices
     [[[1, 2], [3, 4]]]
     """
+    batch, m, n, ops, flat = flat_of(x, func, square=square, ops=ops)
+    size = m * n
+    if size:
+        matrices = [[flat[s + i * n : s + (i + 1) * n] for i in range(m)] for s in range(0, len(flat), size)]
+    else:  # m x 0 or 0 x n matrices: no elements to slice, but the rows (or none) still exist
+        matrices = [[[] for _ in range(m)] for _ in range(math.prod(batch))]
+    return Stack(tuple(batch), m, n, ops, matrices)
+
+
+def flat_of(
+    x: Any, func: str, *, square: bool, ops: ElementOps | None = None
+) -> tuple[tuple[int, ...], int, int, ElementOps, list[Any]]:
+    """``(batch, m, n, ops, elements)``: the checks of :func:`stack_of`, the elements as one flat C-order list.
+
+    >>> import gentensor as gt
+    >>> flat_of(gt.tensor([[[1, 2], [3, 4]]]), "f", square=True)
+    ((1,), 2, 2, integers, [1, 2, 3, 4])
+    """
     x = as_tensor(x, func)
     if x.ndim < 2:
         raise ShapeError(f"{func}: expects a matrix or a stack of matrices, ndim >= 2 (got shape {x.shape})")
@@ -52,13 +70,7 @@ def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) 
         raise NonSquareError(f"{func}: expects square matrices (got shape {x.shape}); the last two axes must be equal")
     if ops is None:
         ops = arithmetic(x.ops)
-    flat = elements_as(x, ops)
-    size = m * n
-    if size:
-        matrices = [[flat[s + i * n : s + (i + 1) * n] for i in range(m)] for s in range(0, len(flat), size)]
-    else:  # m x 0 or 0 x n matrices: no elements to slice, but the rows (or none) still exist
-        matrices = [[[] for _ in range(m)] for _ in range(math.prod(batch))]
-    return Stack(tuple(batch), m, n, ops, matrices)
+    return tuple(batch), m, n, ops, elements_as(x, ops)
 
 
 def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, workers: Any) -> list[Any]:

@@ -119,6 +119,25 @@ class ModularOps(BaseOps):
             f"{self.name}.convert: cannot convert {value!r} (type {type(value).__name__}) to an integer mod {n}"
         )
 
+    def inverse(self, a: int) -> int:
+        """The inverse of a unit mod n; :class:`NotDivisibleError` for zero and zero divisors.
+
+        >>> import gentensor as gt
+        >>> gt.modular(12).inverse(5)
+        5
+        >>> gt.modular(12).inverse(8)
+        Traceback (most recent call last):
+        ...
+        gentensor.errors.NotDivisibleError: modular(12).inverse: 8 is not a unit mod 12 (got 8, gcd(8, 12) = 4); only residues coprime to 12 have inverses
+        """
+        try:
+            return pow(a, -1, self.n)
+        except ValueError:
+            raise NotDivisibleError(
+                f"{self.name}.inverse: {a} is not a unit mod {self.n} (got {a}, gcd({a}, {self.n}) = {gcd(a, self.n)}); "
+                f"only residues coprime to {self.n} have inverses"
+            ) from None
+
     def div(self, a: int, b: int) -> int:
         try:
             inv = pow(b, -1, self.n)

@@ -1,0 +1,151 @@
+"""The per-element kernels of :mod:`gentensor.compute.numtheory`: modular inverses and powers, square roots, primes, CRT.
+
+Each works on single elements of one ops (through :class:`._euclid.Euclid`)
+or on Python ints, and raises the errors the engine locates (with the index
+of the failing element): ``NotDivisibleError``, ``DomainError``,
+``NoSolutionError``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+from itertools import repeat
+from typing import Any
+
+from ..errors import DomainError, NoSolutionError, NotDivisibleError
+from ..ops._modular import is_prime as _is_prime_int
+from ._euclid import Euclid, gcdex as _gcdex
+
+__all__ = [
+    "positive_modulus",
+    "invmod_int",
+    "invmod_euclid",
+    "powmod_int",
+    "powmod_euclid",
+    "isqrt_int",
+    "next_prime_int",
+    "is_prime_int",
+    "pairwise_coprime",
+    "crt_coprime",
+    "crt_merge",
+]
+
+is_prime_int = _is_prime_int
+
+
+def positive_modulus(R: Euclid, m: Any, func: str) -> None:
+    if R.is_zero(m) or (R.ordered and R.ops.lt(m, R.zero)):  # type: ignore[attr-defined]
+        raise NotDivisibleError(f"{func}: the modulus must be non-zero (positive for integers) (got {R.ops.format(m)})")
+
+
+def invmod_int(a: int, m: int) -> int:
+    if m <= 0:
+        raise NotDivisibleError(f"invmod: the modulus must be positive (got {m})")
+    try:
+        return builtins.pow(a, -1, m)
+    except ValueError:
+        raise NotDivisibleError(f"invmod: {a} has no inverse mod {m} (gcd {math.gcd(a, m)} is not 1)") from None
+
+
+def invmod_euclid(R: Euclid, a: Any, m: Any) -> Any:
+    positive_modulus(R, m, "invmod")
+    g, s, _ = _gcdex(R.rem(a, m), m, R)
+    if not R.divides(g, R.one):
+        shown = R.ops.format
+        raise NotDivisibleError(f"invmod: {shown(a)} has no inverse mod {shown(m)} (gcd {shown(g)} is not a unit)")
+    return R.rem(R.exact(s, g), m)
+
+
+def powmod_int(a: int, k: int, m: int) -> int:
+    if m <= 0:
+        raise NotDivisibleError(f"powmod: the modulus must be positive (got {m})")
+    try:
+        return builtins.pow(a, k, m)
+    except ValueError:
+        raise NotDivisibleError(f"powmod: {a} has no inverse mod {m} for the power {k} (gcd {math.gcd(a, m)} is not 1)") from None
+
+
+def powmod_euclid(R: Euclid, a: Any, k: int, m: Any) -> Any:
+    positive_modulus(R, m, "powmod")
+    if k < 0:
+        a, k = invmod_euclid(R, a, m), -k
+    mul, rem = R.mul, R.rem
+    out, base = rem(R.one, m), rem(a, m)
+    while k:
+        if k & 1:
+            out = rem(mul(out, base), m)
+        k >>= 1
+        if k:
+            base = rem(mul(base, base), m)
+    return out
+
+
+def isqrt_int(a: int) -> int:
+    """``floor(sqrt(a))``; :class:`DomainError` for a negative ``a``.
+
+    >>> isqrt_int(17)
+    4
+    """
+    if a < 0:
+        raise DomainError(f"isqrt: needs a non-negative integer (got {a})")
+    return math.isqrt(a)
+
+
+def next_prime_int(a: int) -> int:
+    """The smallest prime above ``a``.
+
+    >>> next_prime_int(13), next_prime_int(-3)
+    (17, 2)
+    """
+    if a < 2:
+        return 2
+    n = a + 1 + (a & 1)  # the next odd number above a
+    if a == 2:
+        return 3
+    while not is_prime_int(n):
+        n += 2
+    return n
+
+
+def pairwise_coprime(m: list[Any], R: Euclid) -> bool:
+    return all(R.divides(_gcdex(m[i], m[j], R)[0], R.one) for i in range(len(m)) for j in range(i))
+
+
+def crt_coprime(columns: list[list[Any]], m: list[Any], R: Euclid) -> list[Any]:
+    """``sum(r_i * e_i) mod M`` with ``e_i == 1 (mod m_i)``, ``0 (mod m_j)``: whole-column maps."""
+    M = R.one
+    for v in m:
+        M = R.mul(M, v)
+    total: list[Any] | None = None
+    for col, mi in zip(columns, m):
+        Mi = R.exact(M, mi)
+        e = R.mul(Mi, invmod_euclid(R, Mi, mi))
+        term = list(builtins.map(R.mul, col, repeat(e)))
+        total = term if total is None else list(builtins.map(R.add, total, term))
+    assert total is not None
+    return list(builtins.map(R.rem, total, repeat(M)))
+
+
+def crt_merge(columns: list[list[Any]], m: list[Any], R: Euclid, shape: tuple[int, ...]) -> list[Any]:
+    """Pairwise merging for moduli with common factors, checking that the residues agree."""
+    from ._engine import _unravel
+
+    sub, mul, add, rem, exact, divmod_ = R.sub, R.mul, R.add, R.rem, R.exact, R.divmod
+    fmt = R.ops.format
+    out = []
+    for idx, rs in enumerate(zip(*columns)):
+        x, mod = rem(rs[0], m[0]), m[0]
+        for r, mi in zip(rs[1:], m[1:]):
+            g, s, _ = _gcdex(mod, mi, R)
+            q, left = divmod_(sub(r, x), g)
+            if not R.is_zero(left):
+                raise NoSolutionError(
+                    f"crt: the residues at index {_unravel(idx, shape)} are inconsistent (got {fmt(x)} mod {fmt(mod)} "
+                    f"and {fmt(r)} mod {fmt(mi)}): gcd {fmt(g)} does not divide their difference"
+                )
+            lcm_ = R.normal(mul(exact(mod, g), mi))
+            x = rem(add(x, mul(mod, mul(s, q))), lcm_)
+            mod = lcm_
+        out.append(x)
+    return out

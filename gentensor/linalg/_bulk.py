@@ -1,0 +1,194 @@
+"""Stacks of small integer matrices in bulk: determinants, inverses and solves of many n x n (n <= 4) at once.
+
+One Python call per matrix costs more than the arithmetic of a 4x4
+determinant, so a stack of them is computed column-wise instead: the
+explicit formulas (:func:`det_formula`: cofactor expansion, by 2x2 minors
+for n = 4) run once over whole arrays, every entry ``(i, j)`` of the stack
+being one array.
+
+* With NumPy, the arrays are ``int64`` -- but only when a bound *proves* no
+  overflow: every intermediate of the formulas for order ``n`` is at most
+  ``n! * M**n`` in absolute value (``M`` the largest entry), so ``n! * M**n
+  < 2**63`` makes machine arithmetic exact.  Otherwise, and without NumPy,
+* the same formulas run on Python ints per matrix, unpacked straight from
+  the flat storage (no rows built).
+
+Inverses and solves use the adjugate (cofactors are determinants of order
+``n - 1``, under the same bound) and one exact division per entry.  A
+singular matrix in the stack sends the whole stack back to the per-matrix
+path, whose error names its index.  Kernels here are the ``"det.stack"``,
+``"inv.stack"`` and ``"solve.stack"`` providers of the integers (and, for
+``det``, of integers mod n: a determinant is a polynomial in the entries).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Optional
+
+from ..ops import ElementOps, capabilities_of
+
+__all__ = ["MAX_ORDER", "numpy_module", "det_formula", "det_stack_int", "det_stack_mod", "inv_stack_int", "solve_stack_int"]
+
+#: The largest order computed in bulk (explicit formulas).
+MAX_ORDER = 4
+
+_numpy: Any = None
+_numpy_checked = False
+
+
+def numpy_module() -> Optional[Any]:
+    """NumPy when installed, else ``None`` (imported once, at first use)."""
+    global _numpy, _numpy_checked
+    if not _numpy_checked:
+        _numpy_checked = True
+        try:
+            import numpy
+        except ImportError:
+            _numpy = None
+        else:
+            _numpy = numpy
+    return _numpy
+
+
+def det_formula(e: list[Any], n: int) -> Any:
+    """The determinant of the ``n x n`` matrix with row-major entries ``e`` (``n <= 4``), by formulas.
+
+    ``e`` may hold numbers or whole arrays (one per entry of a stack); only
+    ``+``, ``-`` and ``*`` are used.  Order 4 expands by the 2x2 minors of
+    the top two rows against the complementary ones (30 products).
+
+    >>> det_formula([2, 3, 1, 4, 1, 0, 0, 5, 7], 3), det_formula([], 0)
+    (-50, 1)
+    """
+    if n == 0:
+        return 1
+    if n == 1:
+        return e[0]
+    if n == 2:
+        return e[0] * e[3] - e[1] * e[2]
+    if n == 3:
+        a, b, c, d, f, g, h, i, j = e
+        return a * (f * j - g * i) - b * (d * j - g * h) + c * (d * i - f * h)
+    a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3 = e
+    return (
+        (a0 * b1 - a1 * b0) * (c2 * d3 - c3 * d2)
+        - (a0 * b2 - a2 * b0) * (c1 * d3 - c3 * d1)
+        + (a0 * b3 - a3 * b0) * (c1 * d2 - c2 * d1)
+        + (a1 * b2 - a2 * b1) * (c0 * d3 - c3 * d0)
+        - (a1 * b3 - a3 * b1) * (c0 * d2 - c2 * d0)
+        + (a2 * b3 - a3 * b2) * (c0 * d1 - c1 * d0)
+    )
+
+
+def adjugate_formula(e: list[Any], n: int) -> list[Any]:
+    """The adjugate's row-major entries from the cofactors (determinants of order ``n - 1``).
+
+    >>> adjugate_formula([1, 2, 3, 4], 2)
+    [4, -2, -3, 1]
+    """
+    if n == 1:
+        return [e[0] * 0 + 1]
+    out = []
+    for i in range(n):
+        for j in range(n):  # adj[i][j] = (-1)**(i+j) * minor(j, i)
+            minor = [e[r * n + c] for r in range(n) if r != j for c in range(n) if c != i]
+            d = det_formula(minor, n - 1)
+            out.append(-d if (i + j) & 1 else d)
+    return out
+
+
+def _machine_safe(bound: int) -> bool:
+    return bound < 2**63
+
+
+def _int64_columns(flat: list[int], count: int, size: int) -> Optional[tuple[Any, int]]:
+    """The stack as ``size`` int64 columns (entry ``(i, j)`` of every matrix) and its largest entry, or ``None``."""
+    np = numpy_module()
+    if np is None or not flat:
+        return None
+    try:
+        arr = np.fromiter(flat, dtype=np.int64, count=len(flat))
+    except (OverflowError, TypeError, ValueError):
+        return None
+    big = max(int(arr.max()), -int(arr.min()))
+    arr = arr.reshape(count, size)
+    return [arr[:, i] for i in range(size)], big
+
+
+def _det_values(flat: list[int], count: int, n: int) -> list[int]:
+    """Every determinant of the stack, in int64 when the bound allows, else by the formula on ints."""
+    size = n * n
+    found = _int64_columns(flat, count, size)
+    if found is not None:
+        columns, big = found
+        if _machine_safe(math.factorial(n) * big**n):
+            return det_formula(columns, n).tolist()  # type: ignore[no-any-return]
+    return [det_formula(flat[s : s + size], n) for s in range(0, count * size, size)]
+
+
+def det_stack_int(flat: list[int], count: int, n: int, ops: ElementOps) -> Any:
+    """``"det.stack"`` for the integers: the determinants of ``count`` matrices of order ``n <= 4``."""
+    if n > MAX_ORDER or n == 0:
+        return NotImplemented
+    return _det_values(flat, count, n)
+
+
+def det_stack_mod(flat: list[int], count: int, n: int, ops: ElementOps) -> Any:
+    """``"det.stack"`` mod n: the integer determinants of the residues, reduced (a determinant is a polynomial)."""
+    if n > MAX_ORDER or n == 0:
+        return NotImplemented
+    modulus = capabilities_of(ops).characteristic
+    assert modulus  # the modular families are Z/nZ with n >= 2
+    return [d % modulus for d in _det_values(flat, count, n)]
+
+
+def _adjugates(flat: list[int], count: int, n: int) -> Optional[tuple[list[list[int]], list[int], Any]]:
+    """``(adjugate entries per matrix, determinants, int64 columns or None)``, or ``None`` if any is singular."""
+    size = n * n
+    found = _int64_columns(flat, count, size)
+    if found is not None and _machine_safe(math.factorial(n) * found[1] ** n):
+        columns = found[0]
+        np = numpy_module()
+        assert np is not None  # the columns are NumPy arrays
+        dets = det_formula(columns, n)
+        if not dets.all():
+            return None
+        adj = np.stack(adjugate_formula(columns, n), axis=1).tolist()
+        return adj, dets.tolist(), columns
+    dets = [det_formula(flat[s : s + size], n) for s in range(0, count * size, size)]
+    if not all(dets):
+        return None
+    return [adjugate_formula(flat[s : s + size], n) for s in range(0, count * size, size)], dets, None
+
+
+def inv_stack_int(flat: list[int], count: int, n: int, ops: ElementOps) -> Any:
+    """``"inv.stack"`` for the integers: each inverse as rows of Fractions (``adj / det``), or ``NotImplemented``."""
+    if n > MAX_ORDER or n == 0:
+        return NotImplemented
+    found = _adjugates(flat, count, n)
+    if found is None:
+        return NotImplemented  # a singular matrix: the per-matrix path names it
+    adj, dets, _ = found
+    out = []
+    for entries, d in zip(adj, dets):
+        values = [Fraction(v, d) for v in entries]
+        out.append([values[i : i + n] for i in range(0, n * n, n)])
+    return out
+
+
+def solve_stack_int(pairs: list[tuple[list[list[int]], list[list[int]]]], n: int, k: int, ops: ElementOps) -> Any:
+    """``"solve.stack"`` for the integers: ``X = adj(A) @ B / det(A)`` for each pair, or ``NotImplemented``."""
+    if n > MAX_ORDER or n == 0 or not pairs:
+        return NotImplemented
+    flat = [v for A, _ in pairs for row in A for v in row]
+    found = _adjugates(flat, len(pairs), n)
+    if found is None:
+        return NotImplemented
+    adj, dets, _ = found
+    out = []
+    for (_, B), entries, d in zip(pairs, adj, dets):
+        rows = [entries[i : i + n] for i in range(0, n * n, n)]
+        out.append([[Fraction(sum(a * B[t][j] for t, a in enumerate(row)), d) for j in range(k)] for row in rows])
+    return out

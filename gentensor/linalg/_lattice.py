@@ -1,0 +1,564 @@
+"""Normal forms over Euclidean domains, on plain ``list[list]`` matrices: Hermite, Smith, kernels, Diophantine systems.
+
+The kernels work in any ring whose capabilities say *Euclidean* -- the
+integers, Gaussian integers, polynomials over a field -- through the members
+bundled in :class:`Euclid`: ``zero, one, add, sub, mul, neg, is_zero, exquo,
+divmod`` (``mod`` when the ops defines it, ``floordiv`` for exact quotients
+in an ordered ring) and a *canonical unit* that picks one associate of each
+element (``ops.canonical_unit(a)`` when the ops defines it, the sign in an
+ordered ring, otherwise ``one``: then normal forms are unique up to units).
+
+Conventions (row style, as FLINT):
+
+* **Hermite normal form** ``H = U @ A`` with ``U`` unimodular: the non-zero
+  rows come first, each row's first non-zero entry (its pivot) lies to the
+  right of the previous row's, pivots are canonical (positive integers) and
+  the entries above a pivot are remainders modulo it (in ``[0, pivot)`` for
+  integers).  It is unique.
+* **Smith normal form** ``D = U @ A @ V``: diagonal, canonical entries,
+  each dividing the next, zeros last.
+
+How (see ``docs/linalg.md``): the rank profile comes from fraction-free
+elimination; on the pivot columns the lattice has full rank, so the HNF is
+computed *modulo a multiple of its determinant* (Domich, Kannan and Trotter;
+Cohen, *A Course in Computational Algebraic Number Theory*, 2.4.8), which
+keeps every entry below that determinant; the other columns follow by one
+exact solve.  The transform ``U`` is the right half of the HNF of
+``[A | I]`` (canonical too).  The Smith form alternates row and column
+Hermite forms until the matrix is diagonal, then repairs the divisibility
+chain with ``(a, b) -> (gcd, lcm)`` steps.
+"""
+
+from __future__ import annotations
+
+from itertools import repeat
+from typing import Any, Callable, Optional
+
+from ..compute._euclid import Euclid, gcdex
+from ._charpoly import matmul
+from ._dense import bareiss_combine, identity_rows, solve_den
+
+__all__ = [
+    "Euclid",
+    "gcdex",
+    "rank_profile",
+    "hnf_full_rank",
+    "hnf",
+    "hnf_transform",
+    "snf_diagonal",
+    "cyclic_snf",
+    "snf_transform",
+    "divisor_chain",
+    "integer_kernel",
+    "solve_integer",
+    "det_mod",
+    "transpose",
+]
+
+Rows = list  # list[list[element]]
+
+
+def transpose(rows: Rows, ncols: Optional[int] = None) -> Rows:
+    """The transpose of a matrix given as rows (``ncols`` for a matrix with no rows).
+
+    >>> transpose([[1, 2, 3], [4, 5, 6]]), transpose([], 2)
+    ([[1, 4], [2, 5], [3, 6]], [[], []])
+    """
+    if not rows:
+        return [[] for _ in range(ncols or 0)]
+    return [list(col) for col in zip(*rows)]
+
+
+def rank_profile(rows: Rows, R: Euclid) -> tuple[list[int], list[int], Any]:
+    """``(columns, rows, d)``: the pivot columns and rows of a fraction-free echelon form, and its last pivot.
+
+    ``columns`` is the column rank profile, ``rows`` the indices of ``len(columns)``
+    independent rows, and ``d`` (non-zero; ``one`` for rank 0) is, up to sign,
+    the determinant of the submatrix they select.  ``rows`` is not changed.
+    Uses what :func:`._dense.bareiss_combine` uses, with exact quotients.
+
+    >>> from gentensor.ops import integers
+    >>> rank_profile([[0, 2, 4], [0, 1, 2], [3, 1, 1]], Euclid(integers))
+    ([0, 1], [2, 1], 3)
+    """
+    M = [list(row) for row in rows]
+    m = len(M)
+    n = len(M[0]) if m else 0
+    index = list(range(m))
+    is_zero = R.is_zero
+    divider = _ExactOps(R)
+    cols: list[int] = []
+    prev = None
+    r = 0
+    for c in range(n):
+        if r == m:
+            break
+        for p in range(r, m):
+            if not is_zero(M[p][c]):
+                break
+        else:
+            continue
+        M[r], M[p] = M[p], M[r]
+        index[r], index[p] = index[p], index[r]
+        pivot_row = M[r]
+        pr = pivot_row[c]
+        for i in range(r + 1, m):
+            M[i] = bareiss_combine(pr, M[i], M[i][c], pivot_row, prev, divider)  # type: ignore[arg-type]
+        prev = pr
+        cols.append(c)
+        r += 1
+    return cols, index[:r], (R.one if prev is None else prev)
+
+
+class _ExactOps:
+    """The members :func:`bareiss_combine` needs, with ``exquo`` as the fast exact quotient."""
+
+    def __init__(self, R: Euclid) -> None:
+        self.mul, self.sub, self.is_zero, self.exquo = R.mul, R.sub, R.is_zero, R.exact
+
+
+def hnf_full_rank(rows: Rows, D: Any, R: Euclid) -> Rows:
+    """The ``n x n`` Hermite normal form of a lattice of full rank ``n``, computed modulo ``D``.
+
+    ``rows`` (``m >= n`` rows of length ``n``) generate a lattice ``L`` of
+    rank ``n`` and ``D`` is a non-zero multiple of its determinant, so ``L``
+    contains ``D * Z**n`` and every entry may be reduced modulo the current
+    modulus.  Column by column, Bézout steps gather the gcd of the column
+    into one row; the pivot is its gcd with the modulus, and the modulus is
+    then divided by the pivot (the rest of the lattice has determinant
+    ``det / pivot``).  Entries above the pivots are reduced at the end.
+
+    Uses ``R.rem, R.divmod, R.exact, R.add, R.sub, R.mul, R.is_zero`` and :func:`gcdex`.
+
+    >>> from gentensor.ops import integers
+    >>> hnf_full_rank([[2, 3, 6], [4, 5, 1], [0, 2, 8]], 28, Euclid(integers))
+    [[2, 0, 1], [0, 1, 11], [0, 0, 14]]
+    """
+    n = len(rows[0])
+    zero = R.zero
+    add, sub, mul, rem, exact, is_zero, divmod_ = R.add, R.sub, R.mul, R.rem, R.exact, R.is_zero, R.divmod
+    M = R.normal(D)
+    W = [list(map(rem, row, repeat(M))) for row in rows]
+    tails: list[list[Any]] = []
+    for _ in range(n):
+        h: Optional[list[Any]] = None
+        rest: list[list[Any]] = []
+        for w in W:
+            a = w[0]
+            if is_zero(a):
+                rest.append(w)
+                continue
+            if h is None:
+                h = w
+                continue
+            b = h[0]
+            q, r = divmod_(a, b)
+            if is_zero(r):  # b divides a: one row update (C-level maps: the hot loop for integers)
+                rest.append(list(map(rem, map(sub, w, map(mul, repeat(q), h)), repeat(M))))
+                continue
+            g, s, t = gcdex(b, a, R)
+            bg, ag = exact(b, g), exact(a, g)
+            h, w = (
+                [rem(add(mul(s, y), mul(t, x)), M) for y, x in zip(h, w)],
+                [rem(sub(mul(bg, x), mul(ag, y)), M) for x, y in zip(w, h)],
+            )
+            rest.append(w)
+        pivot = M if h is None else h[0]
+        g, s, _ = gcdex(pivot, M, R)
+        unit = R.divides(g, R.one)
+        if not unit:
+            M = exact(M, g)
+        tail = [g]
+        if h is not None:
+            tail += list(map(rem, map(mul, repeat(s), h[1:]), repeat(M)))
+        else:
+            tail += [zero] * (n - len(tails) - 1)
+        tails.append(tail)
+        W = []
+        for w in rest:
+            del w[0]  # zero in this column (rows of rest are fresh lists)
+            if not unit:  # the modulus shrank: reduce again
+                w = list(map(rem, w, repeat(M)))
+            if not all(map(is_zero, w)):
+                W.append(w)
+    H = [[zero] * c + tail for c, tail in enumerate(tails)]
+    _reduce_above(H, list(range(n)), R)
+    return H
+
+
+def _reduce_above(H: Rows, pivots: list[int], R: Euclid) -> None:
+    """Reduce the entries above each pivot modulo it, in place (pivot rows in order, pivots canonical)."""
+    sub, mul, divmod_, is_zero = R.sub, R.mul, R.divmod, R.is_zero
+    for i, c in enumerate(pivots):
+        prow = H[i]
+        p = prow[c]
+        tail = prow[c:]
+        for k in range(i):
+            row = H[k]
+            q = divmod_(row[c], p)[0]
+            if not is_zero(q):
+                row[c:] = list(map(sub, row[c:], map(mul, repeat(q), tail)))
+
+
+def hnf(rows: Rows, R: Euclid, det: Callable[[Rows], Any] | None = None) -> Rows:
+    """The row-style Hermite normal form of any ``m x n`` matrix (new rows; ``rows`` unchanged).
+
+    A square matrix with a non-zero determinant (``det(rows)``, a fast
+    determinant when given) goes straight to :func:`hnf_full_rank`.
+    Otherwise the rank profile gives the pivot columns ``P`` and independent rows; on
+    ``P`` the lattice has full rank, so :func:`hnf_full_rank` computes its HNF
+    modulo the determinant of the independent rows' minor.  When ``P`` is not
+    every column, the full rows follow from those on ``P`` by one exact solve
+    (a vector of the row space is determined by its entries on ``P``).
+
+    Uses what :func:`rank_profile`, :func:`hnf_full_rank` and
+    :func:`._dense.solve_den` use.
+
+    >>> from gentensor.ops import integers
+    >>> hnf([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]], Euclid(integers))
+    [[4, 0, -4, -8], [0, 1, 2, 3], [0, 0, 0, 0]]
+    """
+    m = len(rows)
+    n = len(rows[0]) if m else 0
+    zero = R.zero
+    if not m or not n:
+        return [list(row) for row in rows]
+    if m == n and det is not None:
+        d = det([list(row) for row in rows])
+        if not R.is_zero(d):
+            return hnf_full_rank(rows, d, R)
+    cols, independent, d = rank_profile(rows, R)
+    r = len(cols)
+    zeros = [[zero] * n for _ in range(m - r)]
+    if r == 0:
+        return zeros
+    on_pivots = [[row[c] for c in cols] for row in rows]
+    HP = hnf_full_rank(on_pivots, d, R)
+    if r == n:
+        return HP + zeros
+    B = [list(rows[i]) for i in independent]
+    BP = [[row[c] for c in cols] for row in B]
+    # The rows Y @ B with Y @ BP == HP, i.e. BP^T @ Y^T == HP^T.
+    solved = solve_den(transpose(BP), transpose(HP), R.ops)
+    assert solved is not None  # BP is a non-singular minor
+    num, den = solved
+    exact = R.exact
+    top = [[exact(v, den) for v in row] for row in matmul(transpose(num), B, R.ops)]
+    return top + zeros
+
+
+def hnf_transform(rows: Rows, R: Euclid, *, n: Optional[int] = None) -> tuple[Rows, Rows]:
+    """``(H, U)`` with ``U @ A == H`` the Hermite normal form and ``U`` unimodular.
+
+    ``[H | U]`` is the Hermite normal form of ``[A | I]`` (which has full row
+    rank), so ``U`` is canonical too: its rows past the rank are the Hermite
+    basis of the left kernel of ``A``.  ``n`` gives the number of columns of
+    a matrix without rows.
+
+    >>> from gentensor.ops import integers
+    >>> hnf_transform([[2, 4], [3, 6]], Euclid(integers))
+    ([[1, 2], [0, 0]], [[2, -1], [3, -2]])
+    """
+    m = len(rows)
+    ncols = len(rows[0]) if m else (n or 0)
+    eye = identity_rows(m, R.zero, R.one)
+    HU = hnf([list(row) + e for row, e in zip(rows, eye)], R)
+    return [row[:ncols] for row in HU], [row[ncols:] for row in HU]
+
+
+def _is_diagonal(T: Rows, R: Euclid) -> bool:
+    is_zero = R.is_zero
+    return all(is_zero(v) for i, row in enumerate(T) for j, v in enumerate(row) if i != j)
+
+
+def divisor_chain(values: list[Any], R: Euclid) -> list[Any]:
+    """Non-zero diagonal entries turned into a divisibility chain by ``(a, b) -> (gcd, lcm)`` steps.
+
+    The product is kept (up to a unit); every entry is made canonical.
+
+    >>> from gentensor.ops import integers
+    >>> divisor_chain([6, 4, -10], Euclid(integers))
+    [2, 2, 60]
+    """
+    a = [R.normal(v) for v in values]
+    for i in range(len(a)):
+        for j in range(i + 1, len(a)):
+            if not R.divides(a[i], a[j]):
+                g, _, _ = gcdex(a[i], a[j], R)
+                a[i], a[j] = g, R.normal(R.exact(R.mul(a[i], a[j]), g))
+    return a
+
+
+def cyclic_snf(rows: Rows, R: Euclid, solve_den: Callable[[Rows, Rows], Any]) -> Optional[list[Any]]:
+    """``[1, ..., 1, |det|]`` when one solve proves the cokernel of a square matrix cyclic, else ``None``.
+
+    With ``y = adj(A) @ b`` (``solve_den`` gives ``A @ x == b`` as ``x == y / d``,
+    ``d = det(A)``), the map ``v -> v . y mod d`` is well defined on
+    ``Z**n / (rows of A)`` (a group of order ``|d|``) and onto ``Z/d`` exactly
+    when ``gcd(y, d)`` is a unit; then it is a bijection, the group is cyclic and
+    the Smith form is ``diag(1, ..., 1, |d|)``.  Random integer matrices pass
+    this test most of the time; the others (and singular ones) return ``None``.
+
+    >>> from gentensor.ops import integers
+    >>> from gentensor.linalg._dense import solve_den
+    >>> cyclic_snf([[2, 1], [1, 3]], Euclid(integers), lambda A, B: solve_den(A, B, integers))
+    [1, 5]
+    >>> cyclic_snf([[2, 0], [0, 2]], Euclid(integers), lambda A, B: solve_den(A, B, integers)) is None
+    True
+    """
+    n = len(rows)
+    b = [[R.ops.convert((7 * i + 3) % 11 - 5)] for i in range(n)]  # any fixed vector: the test is a proof either way
+    found = solve_den([list(r) for r in rows], b)
+    if found is None:
+        return None
+    Y, d = found
+    g = R.normal(d)
+    for row in Y:
+        if R.divides(g, R.one):
+            break
+        g = gcdex(g, row[0], R)[0]
+    if not R.divides(g, R.one):
+        return None
+    return [R.one] * (n - 1) + [R.normal(d)]
+
+
+def snf_diagonal(
+    rows: Rows,
+    R: Euclid,
+    hnf_of: Callable[[Rows], Rows] | None = None,
+    solve_den: Callable[[Rows, Rows], Any] | None = None,
+) -> list[Any]:
+    """The ``min(m, n)`` diagonal entries of the Smith normal form (the elementary divisors, zeros last).
+
+    A square matrix first tries :func:`cyclic_snf` (one solve) when
+    ``solve_den`` is given.  Otherwise: the Hermite form's non-zero rows, transposed, have full column rank;
+    their Hermite form is a non-singular triangular ``r x r`` matrix ``T``
+    whose determinant is the product of the first form's pivots.  Row and
+    column Hermite forms of ``T`` then alternate, each modulo ``det(T)``
+    (:func:`hnf_full_rank`), until ``T`` is diagonal; :func:`divisor_chain`
+    finishes.  ``hnf_of`` computes the first Hermite form (a provider's, say).
+
+    >>> from gentensor.ops import integers
+    >>> snf_diagonal([[2, 4, 4], [-6, 6, 12], [10, -4, -16]], Euclid(integers))
+    [2, 6, 12]
+    """
+    m = len(rows)
+    n = len(rows[0]) if m else 0
+    k = min(m, n)
+    if not k:
+        return []
+    if m == n and solve_den is not None:
+        cyclic = cyclic_snf(rows, R, solve_den)
+        if cyclic is not None:
+            return cyclic
+    H = (hnf_of or (lambda x: hnf(x, R)))(rows)
+    is_zero = R.is_zero
+    nonzero = [row for row in H if not all(map(is_zero, row))]
+    r = len(nonzero)
+    if r == 0:
+        return [R.zero] * k
+    D = R.one
+    for row in nonzero:
+        D = R.mul(D, next(v for v in row if not is_zero(v)))
+    T = hnf_full_rank(transpose(nonzero), D, R)
+    while not _is_diagonal(T, R):
+        T = hnf_full_rank(transpose(T), D, R)
+    return divisor_chain([T[i][i] for i in range(r)], R) + [R.zero] * (k - r)
+
+
+def snf_transform(
+    rows: Rows, R: Euclid, n: int, hnf_t: Callable[[Rows, int], tuple[Rows, Rows]] | None = None
+) -> tuple[Rows, Rows, Rows]:
+    """``(D, U, V)`` with ``U @ A @ V == D`` the Smith normal form, ``U`` and ``V`` unimodular.
+
+    Alternating row and column Hermite forms with transforms (``hnf_t(rows,
+    ncols)``, by default :func:`hnf_transform`) until the matrix is diagonal;
+    then the divisibility chain is repaired two entries at a time: with
+    ``s*a + t*b == g``, ``[[s, t], [-b/g, a/g]] @ diag(a, b) @ [[1, -t*b/g],
+    [1, s*a/g]] == diag(g, a*b/g)``.  ``n`` is the number of columns.
+
+    >>> from gentensor.ops import integers
+    >>> D, U, V = snf_transform([[2, 4, 4], [-6, 6, 12], [10, -4, -16]], Euclid(integers), 3)
+    >>> D
+    [[2, 0, 0], [0, 6, 0], [0, 0, 12]]
+    """
+    ops = R.ops
+    m = len(rows)
+    step = hnf_t or (lambda x, ncols: hnf_transform(x, R, n=ncols))
+    U = identity_rows(m, R.zero, R.one)
+    V = identity_rows(n, R.zero, R.one)
+    T = [list(row) for row in rows]
+    while True:
+        T, U1 = step(T, n)
+        U = matmul(U1, U, ops)
+        if _is_diagonal(T, R):
+            break
+        H2, V1 = step(transpose(T, n), m)
+        V = matmul(V, transpose(V1, n), ops)
+        T = transpose(H2, m)
+        if _is_diagonal(T, R):
+            break
+    r = 0
+    while r < min(m, n) and not R.is_zero(T[r][r]):
+        r += 1
+    _chain_with_transforms(T, U, V, r, R)
+    return T, U, V
+
+
+def _chain_with_transforms(T: Rows, U: Rows, V: Rows, r: int, R: Euclid) -> None:
+    """Turn the leading ``r`` diagonal entries of ``T`` into a canonical chain, updating ``U`` and ``V``."""
+    add, sub, mul, neg, exact = R.add, R.sub, R.mul, R.neg, R.exact
+    for i in range(r):
+        for j in range(i + 1, r):
+            a, b = T[i][i], T[j][j]
+            if R.divides(a, b):
+                continue
+            g, s, t = gcdex(a, b, R)
+            ag, bg = exact(a, g), exact(b, g)
+            ui, uj = U[i], U[j]
+            U[i] = [add(mul(s, x), mul(t, y)) for x, y in zip(ui, uj)]
+            U[j] = [sub(mul(ag, y), mul(bg, x)) for x, y in zip(ui, uj)]
+            c1, c2 = neg(mul(t, bg)), mul(s, ag)
+            for row in V:
+                vi, vj = row[i], row[j]
+                row[i] = add(vi, vj)
+                row[j] = add(mul(c1, vi), mul(c2, vj))
+            T[i][i], T[j][j] = g, mul(a, bg)
+        u = R.unit(T[i][i])
+        if not R.is_zero(sub(u, R.one)):
+            T[i][i] = mul(u, T[i][i])
+            U[i] = [mul(u, x) for x in U[i]]
+
+
+def integer_kernel(rows: Rows, R: Euclid, n: int, hnf_t: Callable[[Rows, int], tuple[Rows, Rows]] | None = None) -> Rows:
+    """A basis of ``{v : A @ v == 0}`` over the ring (a saturated lattice), as rows, in Hermite form.
+
+    With ``V @ A^T == H`` (:func:`hnf_transform` of the transpose), the rows
+    of ``V`` beyond the rank of ``A`` span the kernel, and since ``V`` is
+    unimodular they are a basis of all of it, not of a sublattice.
+
+    >>> from gentensor.ops import integers
+    >>> integer_kernel([[2, 4, 6]], Euclid(integers), 3)
+    [[1, 1, -1], [0, 3, -2]]
+    """
+    step = hnf_t or (lambda x, ncols: hnf_transform(x, R, n=ncols))
+    H, V = step(transpose(rows, n), len(rows))
+    is_zero = R.is_zero
+    return [v for h, v in zip(H, V) if all(map(is_zero, h))]
+
+
+def solve_integer(
+    A: Rows, columns: Rows, R: Euclid, n: int, hnf_t: Callable[[Rows, int], tuple[Rows, Rows]] | None = None
+) -> tuple[Optional[Rows], Rows, int]:
+    """Every solution of ``A @ x == b`` over the ring for each ``b`` of ``columns``: ``(X, kernel, bad)``.
+
+    With ``V @ A^T == H`` in Hermite form (``r`` non-zero rows), ``A @ x == b``
+    becomes ``H^T @ y == b`` for ``x == V^T @ y``: the first ``r`` entries of
+    ``y`` follow by forward substitution on the pivots (each an exact
+    division), the others are free, so the rows of ``V`` past ``r`` are a
+    basis of the kernel.  Each particular solution is reduced modulo the
+    kernel (which is in Hermite form), so it is canonical.  ``X`` holds one
+    solution per right-hand side (rows of length ``n``); when some ``b`` has
+    no solution, ``X`` is ``None`` and ``bad`` its index.
+
+    >>> from gentensor.ops import integers
+    >>> solve_integer([[2, 4, 6]], [[10]], Euclid(integers), 3)
+    ([[0, 1, 1]], [[1, 1, -1], [0, 3, -2]], -1)
+    """
+    m = len(A)
+    step = hnf_t or (lambda x, ncols: hnf_transform(x, R, n=ncols))
+    H, V = step(transpose(A, n), m)
+    zero, sub, mul, add, is_zero, divmod_ = R.zero, R.sub, R.mul, R.add, R.is_zero, R.divmod
+    pivots: list[int] = []
+    for row in H:
+        c = next((j for j, v in enumerate(row) if not is_zero(v)), -1)
+        if c < 0:
+            break
+        pivots.append(c)
+    r = len(pivots)
+    kernel = V[r:]
+    kernel_pivots = [next(j for j, v in enumerate(row) if not is_zero(v)) for row in kernel]
+    solutions: list[list[Any]] = []
+    for index, b in enumerate(columns):
+        y: list[Any] = []
+        ok = True
+        for i, c in enumerate(pivots):
+            acc = b[c]
+            for k in range(i):
+                acc = sub(acc, mul(y[k], H[k][c]))
+            q, rmd = divmod_(acc, H[i][c])
+            if not is_zero(rmd):
+                ok = False
+                break
+            y.append(q)
+        if ok:
+            residual = list(b)
+            for k in range(r):
+                if not is_zero(y[k]):
+                    residual = [sub(x, mul(y[k], h)) for x, h in zip(residual, H[k])]
+            ok = all(map(is_zero, residual))
+        if not ok:
+            return None, kernel, index
+        x = [zero] * n
+        for k in range(r):
+            if not is_zero(y[k]):
+                x = [add(xi, mul(y[k], v)) for xi, v in zip(x, V[k])]
+        for row, c in zip(kernel, kernel_pivots):
+            q = divmod_(x[c], row[c])[0]
+            if not is_zero(q):
+                x = [sub(xi, mul(q, v)) for xi, v in zip(x, row)]
+        solutions.append(x)
+    return solutions, kernel, -1
+
+
+def det_mod(rows: Rows, modulus: Any, R: Euclid) -> Any:
+    """The determinant of a square matrix modulo ``modulus`` (any non-zero element), by elimination mod it.
+
+    Only unimodular row operations (Bézout steps of determinant 1, swaps)
+    are used, so no division by a zero divisor ever happens and the
+    modulus may be composite.  Returns the remainder (``[0, m)`` for
+    integers).  ``rows`` is not changed.
+
+    Uses ``R.rem, R.divmod, R.exact, R.add, R.sub, R.mul, R.neg, R.is_zero`` and :func:`gcdex`.
+
+    >>> from gentensor.ops import integers
+    >>> det_mod([[2, 3], [4, 1]], 6, Euclid(integers)), det_mod([[2, 0], [0, 3]], 6, Euclid(integers))
+    (2, 0)
+    """
+    M = R.normal(modulus)
+    add, sub, mul, rem, exact, is_zero, divmod_ = R.add, R.sub, R.mul, R.rem, R.exact, R.is_zero, R.divmod
+    W = [[rem(x, M) for x in row] for row in rows]
+    det = rem(R.one, M)
+    while W:
+        h: Optional[list[Any]] = None
+        rest: list[list[Any]] = []
+        for w in W:
+            a = w[0]
+            if is_zero(a):
+                rest.append(w)
+                continue
+            if h is None:
+                h = w
+                if rest:  # h moves above the rows passed over: a cyclic shift of rows
+                    if len(rest) & 1:
+                        det = R.neg(det)
+                continue
+            b = h[0]
+            q, r = divmod_(a, b)
+            if is_zero(r):
+                rest.append([rem(sub(x, mul(q, y)), M) for x, y in zip(w, h)])
+                continue
+            g, s, t = gcdex(b, a, R)
+            bg, ag = exact(b, g), exact(a, g)
+            h, w = (
+                [rem(add(mul(s, y), mul(t, x)), M) for y, x in zip(h, w)],
+                [rem(sub(mul(bg, x), mul(ag, y)), M) for x, y in zip(w, h)],
+            )
+            rest.append(w)
+        if h is None:
+            return R.zero
+        det = rem(mul(det, h[0]), M)
+        if is_zero(det):
+            return det
+        W = [w[1:] for w in rest]
+    return det

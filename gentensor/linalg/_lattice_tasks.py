@@ -1,0 +1,136 @@
+"""One matrix per task for :mod:`gentensor.linalg.lattice`: ring checks, providers, and the task functions.
+
+The public functions cut a stack into matrices and run one of these tasks per
+matrix (module level, so worker processes can run them); each task asks the
+ring's kernel provider first (FLINT for integers) and falls back to the
+generic kernels of :mod:`._lattice` and :mod:`._lll`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import partial
+from typing import Any, Callable, Optional
+
+from ..errors import DomainError
+from ..ops import ElementOps, capabilities_of, defines, provider_info
+from . import _lattice, _lll
+from ._dense import solve_den
+
+__all__ = [
+    "euclidean",
+    "kernel",
+    "hnf_transform_with",
+    "hnf_task",
+    "hnf_transform_task",
+    "snf_task",
+    "snf_transform_task",
+    "lll_task",
+    "det_mod_task",
+    "integer_kernel_task",
+    "solve_integer_task",
+    "solve_den_with",
+    "det_with",
+]
+
+
+def euclidean(ops: ElementOps, func: str) -> None:
+    """Refuse, before any work, a ring without Euclidean division."""
+    caps = capabilities_of(ops)
+    if caps.euclidean and defines(ops, "divmod"):
+        return
+    if caps.field:
+        hint = "over a field every normal form is the reduced row echelon form: use gt.linalg.rref"
+    elif caps.kind == "modular":
+        hint = "compute over the integers, x.astype(gt.integers), or use det_mod"
+    else:
+        hint = "declare euclidean=True in the ops' Capabilities and define ops.divmod"
+    raise DomainError(f"{func}: needs a Euclidean domain with ops.divmod (got ops={ops.name}); {hint}")
+
+
+def kernel(ops: ElementOps, key: str) -> Optional[Callable[..., Any]]:
+    info = provider_info(ops, key)
+    return None if info is None else info.function
+
+
+def hnf_transform_with(ops: ElementOps, provider: Any) -> Callable[[list[list[Any]], int], tuple[Any, Any]]:
+    """``(rows, ncols) -> (H, U)``: the provider's Hermite form with transform, or the generic one."""
+    R = _lattice.Euclid(ops)
+
+    def step(rows: list[list[Any]], ncols: int) -> tuple[Any, Any]:
+        if provider is not None and rows and ncols:
+            found = provider([list(r) for r in rows], ops)
+            if found is not NotImplemented:
+                return found  # type: ignore[no-any-return]
+        return _lattice.hnf_transform(rows, R, n=ncols)
+
+    return step
+
+
+def hnf_task(rows: list[list[Any]], ops: ElementOps, provider: Any) -> list[list[Any]]:
+    if provider is not None and rows and rows[0]:
+        found = provider(rows, ops)
+        if found is not NotImplemented:
+            return found  # type: ignore[no-any-return]
+    return _lattice.hnf(rows, _lattice.Euclid(ops), partial(det_with, ops=ops))
+
+
+def det_with(rows: list[list[Any]], ops: ElementOps) -> Any:
+    """The determinant through the linear-algebra policy (the ring's provider when it has one)."""
+    from . import _policy
+
+    return _policy.det(rows, ops)
+
+
+def hnf_transform_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> tuple[Any, Any]:
+    return hnf_transform_with(ops, provider)(rows, n)
+
+
+def snf_task(rows: list[list[Any]], ops: ElementOps, provider: Any, hnf_provider: Any, solve_provider: Any) -> list[Any]:
+    if provider is not None and rows and rows[0]:
+        found = provider(rows, ops)
+        if found is not NotImplemented:
+            return found  # type: ignore[no-any-return]
+    R = _lattice.Euclid(ops)
+    return _lattice.snf_diagonal(
+        rows, R, partial(hnf_task, ops=ops, provider=hnf_provider), partial(solve_den_with, ops=ops, provider=solve_provider)
+    )
+
+
+def solve_den_with(A: list[list[Any]], B: list[list[Any]], ops: ElementOps, provider: Any) -> Any:
+    """Fraction-free solve ``(Y, d)`` with ``A @ Y == d * B``: the ``"solve_den"`` provider, or Bareiss via ops."""
+    if provider is not None:
+        found = provider(A, B, ops)
+        if found is not NotImplemented:
+            return found
+    return solve_den(A, B, ops)
+
+
+def snf_transform_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> tuple[Any, Any, Any]:
+    return _lattice.snf_transform(rows, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
+
+
+def lll_task(rows: list[list[Any]], ops: ElementOps, n: int, delta: Fraction, transform: bool, provider: Any) -> Any:
+    if provider is not None and rows and n:
+        found = provider(rows, delta, ops)
+        if found is not NotImplemented:
+            return found
+    return _lll.lll(rows, delta, _lattice.Euclid(ops), n, transform)
+
+
+def det_mod_task(rows: list[list[Any]], ops: ElementOps, modulus: Any, provider: Any) -> Any:
+    if provider is not None and rows:
+        found = provider(rows, modulus, ops)
+        if found is not NotImplemented:
+            return found
+    return _lattice.det_mod(rows, modulus, _lattice.Euclid(ops))
+
+
+def integer_kernel_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> list[list[Any]]:
+    return _lattice.integer_kernel(rows, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
+
+
+def solve_integer_task(pair: tuple[list[list[Any]], list[list[Any]]], ops: ElementOps, n: int, provider: Any) -> Any:
+    A, B = pair
+    columns = _lattice.transpose(B, 0) if B and B[0] else []
+    return _lattice.solve_integer(A, columns, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))

@@ -1,0 +1,302 @@
+"""Every FLINT kernel provider against the pure-Python path on the same inputs.
+
+The FLINT table (``gentensor/linalg/_flint.py``) is walked entry by entry:
+each kernel runs on random matrices -- singular ones, rectangular ones,
+large entries, moduli below and above 2**64, prime and composite -- and
+its answer is compared with what the generic algorithm (or the pure
+provider it replaces) computes from the same rows.  Minimal polynomials
+have no pure kernel; they are checked against their definition with
+SymPy's factorisation.  The module is skipped, saying why, when
+python-flint is not usable (CI runs the linear-algebra tests once with
+``GENTENSOR_NO_FLINT=1``); the public functions are tested without FLINT
+there.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import gentensor as gt
+from gentensor.compute._contract import matmul_flat
+from gentensor.compute._euclid import Euclid
+from gentensor.linalg import _charpoly, _fast, _flint, _lattice, _lll, _policy, _providers
+
+if _fast.flint_module() is None:
+    pytest.skip(
+        "python-flint is not installed (the 'fast' extra) or GENTENSOR_NO_FLINT is set: no FLINT kernels to compare",
+        allow_module_level=True,
+    )
+
+P_SMALL, P_WORD, P_BIG = 7, 2**61 - 1, 2**89 - 1
+RINGS = [
+    gt.integers,
+    gt.rationals,
+    gt.modular(P_SMALL),
+    gt.modular(P_WORD),
+    gt.modular(18446744073709551629),  # the first prime above 2**64: fmpz_mod_mat
+    gt.modular(P_BIG),
+    gt.modular(12),
+    gt.modular(2**64 + 2),  # composite above 2**64: fmpz_mat, reduced
+]
+
+
+def entry(rng: random.Random, ops: Any, big: bool) -> Any:
+    if ops.capabilities.kind == "rational":
+        return Fraction(rng.randint(-20, 20), rng.randint(1, 9))
+    value = rng.randint(-(10**25), 10**25) if big else rng.randint(-9, 9)
+    return ops.convert(value)
+
+
+def matrix(rng: random.Random, ops: Any, m: int, n: int, *, rank: int | None = None, big: bool = False) -> list[list[Any]]:
+    if rank is None:
+        return [[entry(rng, ops, big) for _ in range(n)] for _ in range(m)]
+    left = [[entry(rng, ops, False) for _ in range(rank)] for _ in range(m)]
+    right = [[entry(rng, ops, False) for _ in range(n)] for _ in range(rank)]
+    return [[ops.sum(ops.mul(left[i][t], right[t][j]) for t in range(rank)) for j in range(n)] for i in range(m)]
+
+
+def cases(ops: Any, square: bool) -> list[list[list[Any]]]:
+    rng = random.Random(hash(ops.name) % 1000)
+    out = []
+    for n in (1, 2, 3, 5, 8):
+        m = n if square else rng.randint(1, 7)
+        out.append(matrix(rng, ops, m, n))
+        out.append(matrix(rng, ops, m, n, big=True))
+        out.append(matrix(rng, ops, m, n, rank=max(0, min(m, n) - 1)))
+    return out
+
+
+def copy(rows: list[list[Any]]) -> list[list[Any]]:
+    return [list(r) for r in rows]
+
+
+def kernels(operation: str) -> list[tuple[Any, Any]]:
+    """The (ops, kernel) pairs of the FLINT table for ``operation``, each ops of RINGS in its family."""
+    out = []
+    for ops in RINGS:
+        for target, op, function, _, _ in _flint.TABLE:
+            if op != operation:
+                continue
+            if target is ops or getattr(ops, "kernel_family", None) == target:
+                out.append((ops, _flint.FlintOr(function)))
+    return out
+
+
+def ids(pairs: list[tuple[Any, Any]]) -> list[str]:
+    return [ops.name for ops, _ in pairs]
+
+
+def test_every_flint_kernel_is_exercised_here() -> None:
+    tested = {"matmul", "matrix_power", "det", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
+              "hnf", "hnf.transform", "snf", "lll", "lll.transform", "det_mod"}
+    assert {op for _, op, *_ in _flint.TABLE} <= tested
+
+
+def test_the_registered_providers_are_flints() -> None:
+    assert "FLINT" in gt.linalg.explain("det", gt.modular(7)).kernel
+    assert isinstance(gt.provider(gt.integers, "hnf"), _flint.FlintOr)
+    _providers.register_builtin_providers(flint=False)
+    try:
+        assert gt.provider(gt.integers, "hnf") is None
+        assert "FLINT" not in gt.linalg.explain("det", gt.modular(7)).kernel
+    finally:
+        _providers.register_builtin_providers()
+
+
+@pytest.mark.parametrize("ops, kernel", kernels("matmul"), ids=ids(kernels("matmul")))
+def test_matmul(ops: Any, kernel: Any) -> None:
+    rng = random.Random(1)
+    for m, k, n in [(1, 1, 1), (3, 4, 5), (8, 8, 8), (20, 7, 13), (4, 0, 3)]:
+        for big in (False, True):
+            a = [entry(rng, ops, big) for _ in range(m * k)]
+            b = [entry(rng, ops, big) for _ in range(k * n)]
+            got = kernel(list(a), list(b), m, k, n, ops)
+            if got is NotImplemented:
+                continue
+            assert got == matmul_flat(ops, a, b, m, k, n)
+
+
+@pytest.mark.parametrize("ops, kernel", kernels("matrix_power"), ids=ids(kernels("matrix_power")))
+def test_matrix_power(ops: Any, kernel: Any) -> None:
+    for rows in cases(ops, square=True)[:9]:
+        for k in (1, 2, 5):
+            got = kernel(copy(rows), k, ops)
+            if got is NotImplemented:
+                continue
+            want = copy(rows)
+            for _ in range(k - 1):
+                want = _charpoly.matmul(want, rows, ops)
+            assert got == want
+
+
+SQUARE_OPS = ["det", "det.gauss", "inv", "charpoly"]
+
+
+def outcome(f: Any, *args: Any) -> Any:
+    """The result, with "not invertible" (``None`` or ``SingularMatrixError``) as one answer."""
+    try:
+        out = f(*args)
+    except gt.SingularMatrixError:
+        return "singular"
+    return "singular" if out is None else out
+
+
+@pytest.mark.parametrize("operation", SQUARE_OPS)
+def test_square_operations(operation: str) -> None:
+    pairs = kernels(operation)
+    assert pairs
+    for ops, kernel in pairs:
+        for rows in cases(ops, square=True):
+            got = outcome(kernel, copy(rows), ops)
+            if operation.startswith("det"):
+                want = _policy.det(copy(rows), ops, "gauss" if operation == "det.gauss" else "auto", None)
+            elif operation == "inv":
+                want = outcome(_policy.inv, copy(rows), ops, "inv", None)
+            else:
+                want = _policy.charpoly(copy(rows), ops, None)
+            assert got == want, (ops, operation, rows)
+
+
+@pytest.mark.parametrize("ops, kernel", kernels("solve"), ids=ids(kernels("solve")))
+def test_solve(ops: Any, kernel: Any) -> None:
+    rng = random.Random(7)
+    for A in cases(ops, square=True):
+        B = matrix(rng, ops, len(A), 3)
+        assert outcome(kernel, copy(A), copy(B), ops) == outcome(_policy.solve, copy(A), copy(B), ops, "solve", None)
+
+
+@pytest.mark.parametrize("operation", ["rank", "rref"])
+def test_rank_and_rref(operation: str) -> None:
+    for ops, kernel in kernels(operation):
+        for rows in cases(ops, square=False):
+            want = getattr(_policy, operation)(copy(rows), ops, operation, None)
+            assert kernel(copy(rows), ops) == want, (ops, rows)
+
+
+def _poly_at(coeffs: list[Any], rows: list[list[Any]], ops: Any) -> list[list[Any]]:
+    """``p(A)`` by Horner's rule on rows."""
+    n = len(rows)
+    out = [[ops.zero] * n for _ in range(n)]
+    for c in coeffs:
+        out = _charpoly.matmul(out, rows, ops)
+        for i in range(n):
+            out[i][i] = ops.add(out[i][i], c)
+    return out
+
+
+@pytest.mark.parametrize("ops, kernel", kernels("minpoly"), ids=ids(kernels("minpoly")))
+def test_minpoly_is_the_minimal_polynomial(ops: Any, kernel: Any) -> None:
+    """Monic, ``p(A) == 0``, and of the least degree: ``I, A, ..., A**(d-1)`` are independent (generic rank)."""
+    rng = random.Random(2)
+    samples = cases(ops, square=True)[:9] + [[[ops.convert(v) for v in row] for row in [[2, 1, 0], [0, 2, 0], [0, 0, 2]]]]
+    samples.append(matrix(rng, ops, 4, 4, rank=1))
+    field = _policy.field_ops(ops)
+    for rows in samples:
+        coeffs = kernel(copy(rows), ops)
+        assert coeffs[0] == ops.one and all(ops.is_zero(v) for row in _poly_at(coeffs, rows, ops) for v in row)
+        d, n = len(coeffs) - 1, len(rows)
+        powers, current = [], [[ops.one if i == j else ops.zero for j in range(n)] for i in range(n)]
+        for _ in range(d):
+            powers.append([field.convert(v) for row in current for v in row])
+            current = _charpoly.matmul(current, rows, ops)
+        assert _policy.rank(powers, field, "rank", None) == d
+
+
+@pytest.mark.parametrize("operation", ["hnf", "hnf.transform", "snf"])
+def test_normal_forms(operation: str) -> None:
+    (ops, kernel), = kernels(operation)
+    R = Euclid(ops)
+    for rows in cases(ops, square=False):
+        got = kernel(copy(rows), ops)
+        if operation == "hnf":
+            assert got == _lattice.hnf(rows, R)
+        elif operation == "hnf.transform":
+            assert got == _lattice.hnf_transform(rows, R, n=len(rows[0]))
+        else:
+            assert got == _lattice.snf_diagonal(rows, R)
+
+
+@pytest.mark.parametrize("operation", ["lll", "lll.transform"])
+def test_lll(operation: str) -> None:
+    (ops, kernel), = kernels(operation)
+    R = Euclid(ops)
+    for rows in cases(ops, square=False):
+        for delta in (Fraction(3, 4), Fraction(99, 100), Fraction(51, 100)):
+            basis, U = kernel(copy(rows), delta, ops)
+            pure, V = _lll.lll(copy(rows), delta, R, len(rows[0]), operation == "lll.transform")
+            zeros = sum(1 for row in basis if not any(row))
+            assert zeros == sum(1 for row in pure if not any(row))
+            assert _lll.is_lll_reduced(basis[zeros:], delta, R)
+            assert _lattice.hnf(basis, R) == _lattice.hnf(pure, R)
+            if U is not None:
+                assert _charpoly.matmul(U, rows, ops) == basis
+                assert abs(_policy.det(copy(U), ops)) == 1
+
+
+@pytest.mark.parametrize("rows", [
+    [[1, 0, 0], [0, 1, 0], [3, 5, 1]],      # only size reduction is missing
+    [[1, 0, 0], [0, 1, 0], [0, 1, 1]],
+    [[10, 0], [0, 1]],                       # Lovász fails: the exact algorithm finishes
+    [[7, 3, 1], [20, 9, 4], [1, 1, 1]],
+])
+def test_lll_finish_repairs_what_the_certificate_rejects(rows: list[list[int]]) -> None:
+    flint = _fast.flint_module()
+    R = Euclid(gt.integers)
+    V = [[int(i == j) for j in range(len(rows))] for i in range(len(rows))]
+    for delta in (Fraction(3, 4), Fraction(99, 100)):
+        basis, U = _flint.finish(flint, rows, V, delta)
+        assert _lll.is_lll_reduced(basis, delta, R) and _flint._certified(flint, basis, delta)
+        assert _charpoly.matmul(U, rows, gt.integers) == basis and abs(_policy.det(copy(U), gt.integers)) == 1
+        assert _lattice.hnf(basis, R) == _lattice.hnf(rows, R)
+
+
+def test_lll_certificate_catches_an_unreduced_basis() -> None:
+    flint = _fast.flint_module()
+    assert not _flint._certified(flint, [[1, 0], [5, 1]], Fraction(3, 4))
+    assert not _flint._certified(flint, [[3, 0], [0, 1]], Fraction(3, 4))  # Lovász fails: swap needed
+    assert _flint._certified(flint, [[1, 0], [0, 1]], Fraction(3, 4))
+    # delta = 1 is outside FLINT's range: the kernel declines and the exact path runs
+    assert _flint.lll_int([[1, 0], [0, 1]], Fraction(1), gt.integers) is NotImplemented
+
+
+@pytest.mark.parametrize("modulus", [1, 2, 12, P_SMALL, P_WORD, 18446744073709551629, P_BIG, 2**64 + 2])
+def test_det_mod(modulus: int) -> None:
+    (ops, kernel), = kernels("det_mod")
+    R = Euclid(ops)
+    for rows in cases(ops, square=True):
+        assert kernel(copy(rows), modulus, ops) == _lattice.det_mod(rows, modulus, R)
+
+
+def test_public_functions_agree_on_both_tables() -> None:
+    results = []
+    for flint in (True, False):
+        _providers.register_builtin_providers(flint=flint)
+        try:
+            out = []
+            for ops in RINGS:
+                rows = matrix(random.Random(5), ops, 6, 6)
+                x = gt.tensor(rows, ops=ops)
+                out.append((gt.linalg.det(x), (x @ x).tolist(), gt.matrix_power(x, 3).tolist(), gt.linalg.charpoly(x).tolist()))
+                if ops.capabilities.field or ops.capabilities.kind == "integer":
+                    out.append((gt.linalg.rank(x), gt.linalg.rref(x).pivots, gt.linalg.nullspace(x).tolist()))
+            results.append(out)
+        finally:
+            _providers.register_builtin_providers()
+    assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_int_certificate_agrees_with_the_generic_one(seed: int) -> None:
+    rng = random.Random(seed)
+    R = Euclid(gt.integers)
+    n = rng.randint(1, 6)
+    rows = [[rng.randint(-30, 30) for _ in range(n)] for _ in range(n)]
+    if _policy.det([r[:] for r in rows], gt.integers) == 0:
+        return
+    d, lam = _lll.gram_schmidt_integral(rows, R)
+    for delta in (Fraction(3, 4), Fraction(99, 100), Fraction(1)):
+        assert _flint._certify_ints(d, lam, delta) == _lll.certify(d, lam, delta, R)

@@ -1,0 +1,146 @@
+"""Stacks of small integer matrices in bulk (gentensor/linalg/_bulk.py) and the packed integer product.
+
+The bulk determinant, inverse and solve must give exactly what one matrix
+at a time gives (SymPy as the oracle), on both of their paths -- NumPy
+``int64`` when the bound proves it exact, Python ints otherwise (and when
+NumPy is absent) -- including entries right at the bound, huge entries,
+singular matrices inside a stack and zero-size stacks.  The packed integer
+``@`` kernel is checked against NumPy's object ``@`` over shapes and entry
+sizes on both sides of its packing threshold.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sympy import Matrix
+
+import gentensor as gt
+from gentensor.compute._contract import matmul_flat, matmul_flat_int
+from gentensor.linalg import _bulk
+
+L = gt.linalg
+
+
+def sympy_det(rows: list[list[int]]) -> int:
+    return int(Matrix(rows).det()) if rows else 1
+
+
+@pytest.fixture(params=["numpy", "python"])
+def bulk_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The int64 path and the Python-int path (as when NumPy is not installed)."""
+    if request.param == "python":
+        monkeypatch.setattr(_bulk, "numpy_module", lambda: None)
+    return str(request.param)
+
+
+def stack_of(rng: random.Random, count: int, n: int, bound: int) -> list[list[list[int]]]:
+    return [[[rng.randint(-bound, bound) for _ in range(n)] for _ in range(n)] for _ in range(count)]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("bound", [1, 99, 2**13, 10**30])
+def test_stacked_det(bulk_path: str, n: int, bound: int) -> None:
+    rng = random.Random(n * 1000 + bound % 997)
+    stack = stack_of(rng, 40, n, bound)
+    stack[3] = [[0] * n for _ in range(n)]
+    got = L.det(gt.tensor(stack))
+    assert got.tolist() == [sympy_det(m) for m in stack]
+    assert all(type(v) is int for v in got.tolist())
+    assert L.det(gt.tensor(stack).reshape((4, 10, n, n))).tolist() == np.array(got.tolist(), dtype=object).reshape(4, 10).tolist()
+
+
+def test_int64_bound_is_respected() -> None:
+    # 4! * M**4 < 2**63 decides the machine path; on both sides of it the answer is exact.
+    limit = int(((2**63 - 1) / 24) ** 0.25)
+    for M in (limit - 1, limit, limit + 1, 2**20):
+        m = [[M, -M, M, M], [M, M, -M, M], [-M, M, M, M], [M, M, M, -M]]
+        assert L.det(gt.tensor([m, m])).tolist() == [sympy_det(m)] * 2
+
+
+def test_stacked_modular_det(bulk_path: str) -> None:
+    rng = random.Random(3)
+    for p in (7, 12, 2**61 - 1, 2**64 + 2):
+        stack = stack_of(rng, 25, 4, p)
+        got = L.det(gt.tensor(stack, ops=gt.modular(p))).tolist()
+        assert got == [sympy_det(m) % p for m in stack]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_stacked_inv_and_solve(bulk_path: str, n: int) -> None:
+    rng = random.Random(n)
+    stack = [m for m in stack_of(rng, 30, n, 50) if sympy_det(m)]
+    x = gt.tensor(stack)
+    inv = L.inv(x).tolist()
+    assert inv == [Matrix(m).inv().tolist() for m in stack]
+    b = [[rng.randint(-9, 9) for _ in range(2)] for _ in range(n)]
+    X = L.solve(x, gt.tensor(b)).tolist()
+    assert X == [(Matrix(m).inv() * Matrix(b)).tolist() for m in stack]
+    v = L.solve(x, gt.tensor([1] * n)).tolist()
+    assert v == [list(Matrix(m).inv() * Matrix([1] * n)) for m in stack]
+
+
+def test_singular_matrix_in_a_stack_is_named() -> None:
+    stack = [[[1, 0], [0, 1]], [[1, 2], [2, 4]], [[3, 1], [1, 1]]]
+    with pytest.raises(gt.SingularMatrixError, match=r"index \(1,\)"):
+        L.inv(gt.tensor(stack))
+    with pytest.raises(gt.SingularMatrixError, match=r"index \(1,\)"):
+        L.solve(gt.tensor(stack), gt.tensor([1, 1]))
+
+
+def test_zero_size_stacks_and_other_rings() -> None:
+    assert L.det(gt.zeros((0, 3, 3))).shape == (0,)
+    assert L.det(gt.zeros((2, 0, 0))).tolist() == [1, 1]
+    assert L.inv(gt.zeros((0, 2, 2))).shape == (0, 2, 2)
+    frac = gt.tensor([[[1, 2], [3, 4]]]) / 2  # rationals: no bulk provider, the per-matrix path
+    assert L.det(frac).tolist() == [Fraction(-1, 2)]
+    booleans = gt.tensor([[[True, False], [True, True]]])
+    assert L.det(booleans).tolist() == [1]
+
+
+def test_inputs_unchanged_and_views() -> None:
+    rng = random.Random(8)
+    base = gt.tensor(stack_of(rng, 6, 4, 9))
+    view = base[::2].mT
+    before = base.tolist()
+    assert L.det(view).tolist() == [sympy_det(np.array(m).T.tolist()) for m in base.tolist()[::2]]
+    assert base.tolist() == before
+
+
+# -- the packed integer product ------------------------------------------------------------------------
+
+
+sizes = st.tuples(st.integers(0, 7), st.integers(0, 7), st.integers(0, 7))
+
+
+@settings(max_examples=60)
+@given(sizes, st.sampled_from([0, 1, 9, 1000, 2**20, 2**40, 10**30]), st.integers(0, 2**32))
+def test_packed_matmul_like_numpy(shape: tuple[int, int, int], bound: int, seed: int) -> None:
+    m, k, n = shape
+    rng = random.Random(seed)
+    a = [rng.randint(-bound, bound) for _ in range(m * k)]
+    b = [rng.randint(-bound, bound) for _ in range(k * n)]
+    want = (np.array(a, dtype=object).reshape(m, k) @ np.array(b, dtype=object).reshape(k, n)).ravel().tolist()
+    assert matmul_flat_int(list(a), list(b), m, k, n) == want
+    assert matmul_flat_int(a, b, m, k, n) == matmul_flat(gt.integers, a, b, m, k, n)
+
+
+def test_matmul_uses_the_provider_and_keeps_semantics() -> None:
+    rng = random.Random(2)
+    a = gt.tensor([[rng.randint(-1000, 1000) for _ in range(30)] for _ in range(20)])
+    b = gt.tensor([[rng.randint(-1000, 1000) for _ in range(10)] for _ in range(30)])
+    want = (np.array(a.tolist(), dtype=object) @ np.array(b.tolist(), dtype=object)).tolist()
+    assert (a @ b).tolist() == want
+    assert gt.provider_info(gt.integers, "matmul") is not None
+    stacked = gt.stack([a, a])
+    assert (stacked @ b).tolist() == [want, want]
+    assert (a[0] @ b).tolist() == want[0]
+    booleans = gt.tensor([[True, False], [True, True]])
+    assert (booleans @ booleans).ops is gt.booleans  # logical product: no integer provider
+    assert all(type(v) is int for row in (a @ b).tolist() for v in row)
