@@ -33,6 +33,7 @@ from .errors import (
     GentensorError,
     NonSquareError,
     NotDivisibleError,
+    NotRegularFileError,
     OpsMismatchError,
     ReadOnlyError,
     ShapeError,
@@ -151,6 +152,7 @@ __all__ = [
     "SingularMatrixError",
     "ReadOnlyError",
     "FormatError",
+    "NotRegularFileError",
     # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
     "matrix_power",

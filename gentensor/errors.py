@@ -25,6 +25,7 @@ __all__ = [
     "SingularMatrixError",
     "ReadOnlyError",
     "FormatError",
+    "NotRegularFileError",
 ]
 
 
@@ -133,5 +134,18 @@ class FormatError(GentensorError, ValueError):
 
     >>> import gentensor as gt
     >>> issubclass(gt.FormatError, ValueError) and issubclass(gt.FormatError, gt.GentensorError)
+    True
+    """
+
+
+class NotRegularFileError(GentensorError, OSError):
+    """A file operation met something that is not a regular file: a FIFO, a device, a socket.
+
+    ``gt.save`` replaces regular files only (atomically); it refuses to
+    replace ``/dev/null`` or a named pipe.  To write to one, pass a file
+    object opened on it.
+
+    >>> import gentensor as gt
+    >>> issubclass(gt.NotRegularFileError, OSError) and issubclass(gt.NotRegularFileError, gt.GentensorError)
     True
     """

@@ -65,7 +65,9 @@ def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, work
     """``task`` on each matrix of the stack: directly for one matrix, under the parallel policy for stacks."""
     if not stack.batch:
         return [task(stack.matrices[0])]
-    return run_tasks(task, stack.matrices, executor=executor, workers=workers, index_shape=stack.batch, where=func)
+    return run_tasks(
+        task, stack.matrices, executor=executor, workers=workers, index_shape=stack.batch, where=func, unit="matrices"
+    )
 
 
 def wrap_matrices(
