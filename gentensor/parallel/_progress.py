@@ -7,6 +7,10 @@ appears once the work is predicted to take longer than ``after`` seconds
 (two by default) -- from the time spent so far and the share already done
 -- or has already taken that long.  Short work never shows a bar.
 
+One long computation that cannot report its share done (a single big
+decomposition) is *watched* instead (:func:`watch`): once it has run for
+``after`` seconds a timer appears ("det: running for 00:05") until it ends.
+
 Whether bars are shown at all is a setting (:func:`progress`, a context
 manager; a :class:`contextvars.ContextVar`, like the parallel policy):
 
@@ -24,11 +28,13 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import importlib.util
+import itertools
 import sys
+import threading
 import time
-from typing import Any, Callable, Iterator, NamedTuple, Optional, Union
+from typing import Any, Callable, ContextManager, Iterator, NamedTuple, Optional, Union
 
-__all__ = ["progress", "ProgressSetting", "Bar", "start", "interactive", "PROGRESS_AFTER"]
+__all__ = ["progress", "ProgressSetting", "Bar", "start", "watch", "interactive", "PROGRESS_AFTER"]
 
 #: Seconds of predicted work above which a bar is shown (the default of ``after``).
 PROGRESS_AFTER = 2.0
@@ -238,3 +244,86 @@ def start(total: int, desc: str, unit: str = "elements") -> Optional[Bar]:
     if factory is None:
         return None
     return Bar(total, desc, unit, after=setting.after, factory=factory)
+
+
+# ---------------------------------------------------------------- one long call: a timer
+
+
+class _Watched:
+    __slots__ = ("desc", "started", "after", "factory", "bar")
+
+    def __init__(self, desc: str, after: float, factory: Callable[..., Any]) -> None:
+        self.desc = desc
+        self.started = time.monotonic()
+        self.after = after
+        self.factory = factory
+        self.bar: Any = None
+
+
+_WATCHED: dict[int, _Watched] = {}
+_WATCH_LOCK = threading.Lock()
+_WATCH_IDS = itertools.count()
+_WATCHER: Optional[threading.Thread] = None
+
+#: How often the watcher thread looks at the watched calls.
+WATCH_SECONDS = 0.25
+
+
+def _watcher() -> None:
+    while True:
+        time.sleep(WATCH_SECONDS)
+        now = time.monotonic()
+        with _WATCH_LOCK:
+            for item in list(_WATCHED.values()):
+                if item.bar is None and now - item.started >= item.after:
+                    try:
+                        item.bar = item.factory(
+                            total=None,
+                            desc=item.desc,
+                            bar_format="{desc}: running for {elapsed}",
+                            leave=_in_notebook(),
+                        )
+                    except Exception:  # a bar must never break the work
+                        item.factory = lambda **kw: None
+                elif item.bar is not None:
+                    with contextlib.suppress(Exception):
+                        item.bar.refresh()
+
+
+@contextlib.contextmanager
+def _watching(desc: str, after: float, factory: Callable[..., Any]) -> Iterator[None]:
+    global _WATCHER
+    key = next(_WATCH_IDS)
+    with _WATCH_LOCK:
+        _WATCHED[key] = _Watched(desc, after, factory)
+        if _WATCHER is None or not _WATCHER.is_alive():
+            _WATCHER = threading.Thread(target=_watcher, name="gentensor-progress", daemon=True)
+            _WATCHER.start()
+    try:
+        yield
+    finally:
+        with _WATCH_LOCK:
+            item = _WATCHED.pop(key)
+            if item.bar is not None:
+                with contextlib.suppress(Exception):
+                    item.bar.close()
+
+
+def watch(desc: str) -> ContextManager[None]:
+    """A timer for one long computation, shown once it has run ``after`` seconds (None: no timer here).
+
+    For work that cannot say how much of it is done (one big decomposition).
+    Costs nothing measurable when bars are off; otherwise a shared daemon
+    thread looks at the watched calls every :data:`WATCH_SECONDS`.
+
+    >>> import gentensor as gt
+    >>> with gt.progress(False), watch("det"):
+    ...     pass
+    """
+    setting = _SETTING.get()
+    if setting.show is False or (setting.show == "auto" and not interactive()):
+        return contextlib.nullcontext()
+    factory = _factory()
+    if factory is None:
+        return contextlib.nullcontext()
+    return _watching(desc, setting.after, factory)
