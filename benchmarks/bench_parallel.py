@@ -20,7 +20,9 @@ Workloads (process pools are started and warmed up before any timing):
 
 Every parallel result is checked equal to the serial one.  Each repetition
 uses fresh inputs (new SymPy symbols), so no run profits from a cache filled
-by an earlier one.  The ``auto`` decisions are printed with their reasons.
+by an earlier one.  The ``auto`` decisions are printed with their reasons,
+and what ``auto`` predicted (its speed-up and the machine capacity it
+measured itself) is printed beside the speed-up measured in the same round.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ try:
     import psutil  # optional: counts the worker processes' CPU time
 except ImportError:
     psutil = None
-from gentensor import _parallel_core as core  # noqa: E402
+from gentensor.parallel import _core as core  # noqa: E402
+from gentensor.parallel import _pools as pools  # noqa: E402
 from gentensor.parallel import run_map, run_tasks  # noqa: E402
 
 MODES = ("serial", "processes", "threads", "auto")
@@ -66,17 +69,18 @@ def spin(n: int) -> float:
 
 def capacity(workers: int = 2, loops: int = 1_500_000, repeats: int = 3) -> float:
     """2 * (one loop alone) / (two loops at once), in the warm process pool (median of repeats)."""
-    pool = core.process_pool(workers)[0]
     ratios = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        pool.submit(spin, loops).result()
-        one = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        for fut in [pool.submit(spin, loops) for _ in range(workers)]:
-            fut.result()
-        two = time.perf_counter() - t0
-        ratios.append(workers * one / two)
+    with pools.lease("processes", workers) as lease:
+        pool = lease.executor
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            pool.submit(spin, loops).result()
+            one = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            for fut in [pool.submit(spin, loops) for _ in range(workers)]:
+                fut.result()
+            two = time.perf_counter() - t0
+            ratios.append(workers * one / two)
     return statistics.median(ratios)
 
 
@@ -199,6 +203,7 @@ def run_case(
     cpus: dict[str, list[float]] = {m: [] for m in modes}
     ok = {m: True for m in modes}
     decisions: list[str] = []
+    predictions: list[str] = []
     loads: list[float] = []
     for _ in range(rounds):
         caps.append(capacity())
@@ -212,7 +217,12 @@ def run_case(
             if mode != "serial":
                 ok[mode] = ok[mode] and check(data, out)
             if mode == "auto":
-                decisions.append(str(gt.last_auto_decision()))
+                d = gt.last_auto_decision()
+                decisions.append(str(d))
+                guess = "-" if d.predicted_speedup is None else f"{d.predicted_speedup:.2f}x"
+                cap = "-" if d.capacity is None else f"{d.capacity:.2f}"
+                measured = times["serial"][-1] / t if times["serial"] else float("nan")
+                predictions.append(f"{d.mode} predicted {guess} (capacity {cap}), measured {measured:.2f}x")
     print(
         f"  capacity per round: {', '.join(f'{c:.2f}x' for c in caps)}; "
         f"1-min load average: {', '.join(f'{x:.1f}' for x in loads)}"
@@ -232,6 +242,8 @@ def run_case(
             f"  {mode:<10} {best * 1e3:10.1f} ms   {speed:5.2f}x serial   {share:6.0%} of capacity   "
             f"CPU {work:4.2f}x serial's   {verdict:<8} (ms per round: {spread})"
         )
+    if predictions:
+        print(f"  auto per round: {'; '.join(predictions)}")
     for d in dict.fromkeys(decisions):
         print(f"  {d}")
 
@@ -265,7 +277,7 @@ def main() -> None:
     print("gentensor parallel benchmark")
     print(f"  Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}")
     print(f"  CPUs usable: {core.usable_cpus()} (os.cpu_count() = {os.cpu_count()}), GIL enabled: {core.gil_enabled()}")
-    print(f"  process pool: {'loky' if core.process_pool_pickler() == 'cloudpickle' else 'concurrent.futures (spawn)'}")
+    print(f"  process pool: {'loky' if pools.pickler() == 'cloudpickle' else 'concurrent.futures (spawn)'}")
     print(f"  gt.map takes executor=: {MAP_WIRED}; gt.add: {ADD_WIRED}; gt.linalg.det: {DET_WIRED}")
     if not MAP_WIRED or not ADD_WIRED:
         print("  (element-wise cases call the engine gentensor.parallel.run_map directly where gt's wiring is absent)")

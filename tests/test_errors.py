@@ -23,6 +23,7 @@ TREE = {
     "SingularMatrixError": (errors.GentensorError, ArithmeticError),
     "ReadOnlyError": (errors.GentensorError, ValueError),
     "FormatError": (errors.GentensorError, ValueError),
+    "NotRegularFileError": (errors.GentensorError, OSError),
 }
 
 

@@ -110,3 +110,18 @@ def test_tour_displays_tensors_richly(executed: Any) -> None:
     assert any(r"\begin{bmatrix}" in t and r"\frac{1}{2}" in t for t in latex)
     plain = [b["text/plain"] for b in bundles if "text/plain" in b]
     assert any(p.startswith("tensor([[") for p in plain)
+
+
+def test_parallel_notebook_states_the_machine_and_both_numbers(executed: Any) -> None:
+    import re
+
+    nb = executed("04_parallel.ipynb")
+    text = "\n".join(
+        o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "stream"
+    )
+    assert "CPUs this process may use" in text and "load average" in text
+    assert "auto would run:" in text and "machine capacity now:" in text
+    assert re.search(r"mode\s+best of 3 \(s\)\s+measured\s+predicted", text)
+    assert re.search(r"^processes\s+\d+\.\d+\s+\d+\.\d+x", text, re.M)
+    assert "did not finish within the timeout of 0.5 s" in text
+    assert "process(es)" not in text

@@ -141,7 +141,7 @@ _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?(/\d+)?\Z")
 def _header(rows: list[Any], path: str, target: Any, func: str, skip: bool) -> list[Any]:
     """The rows without a header row: a first row of bare names above rows that are all numbers.
 
-    Skipped when ``skip``; kept (as symbols) when the ops is symbolic; refused otherwise.
+    Skipped when ``skip``; kept (read as symbols) for a symbolic ops; refused otherwise.
     """
     content = [r for r in rows if r is not None]
     if len(content) < 2 or (target is not None and target.capabilities.kind == "symbolic"):

@@ -73,9 +73,10 @@ def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, work
     a bar over the matrices of a stack, a timer for one big matrix.
     """
     if not stack.batch:
-        if stack.m * stack.n < WATCH_SIZE:
+        timer = watch(func) if stack.m * stack.n >= WATCH_SIZE else None
+        if timer is None:
             return [task(stack.matrices[0])]
-        with watch(func):
+        with timer:
             return [task(stack.matrices[0])]
     return run_tasks(
         task, stack.matrices, executor=executor, workers=workers, index_shape=stack.batch, where=func, unit="matrices"

@@ -213,7 +213,7 @@ def get_parallel() -> ParallelPolicy:
     --------
     >>> import gentensor as gt
     >>> gt.get_parallel()
-    ParallelPolicy(mode='serial', workers=None, executor=None)
+    ParallelPolicy(mode='serial', workers=None, executor=None, timeout=None)
     """
     return core.POLICY.get()
 
@@ -389,7 +389,7 @@ def _run(
 ) -> list[Any]:
     mode, timeout = policy.mode, policy.timeout
     if mode == "serial" or n == 0:
-        return job.serial(map(f, *cols), [], n, f, where, shape, deadline, timeout, bar)
+        return job.serial(f, map(f, *cols), [], n, where, shape, deadline, timeout, bar)
     if mode == "auto":
         plan = auto.plan(f, cols, n, policy.workers, where, shape)
         _LAST_DECISION.set(plan.decision)
@@ -398,7 +398,7 @@ def _run(
             bar.advance(len(done))
         decision = plan.decision
         if decision.mode == "serial":
-            return job.serial(plan.rest, done, n, f, where, shape, deadline, timeout, bar)
+            return job.serial(f, plan.rest, done, n, where, shape, deadline, timeout, bar)
         with pools.lease(decision.mode, decision.workers) as pool:
             done.extend(
                 _on_pool(pool, f, cols, len(done), n, decision.chunks, decision.workers, where, shape, deadline, timeout, bar)

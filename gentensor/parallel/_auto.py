@@ -82,9 +82,9 @@ CAPACITY_SPIN_SECONDS = 0.01
 #: Repeats of the capacity measurement (the best is kept: other load only ever lowers it).
 CAPACITY_REPEATS = 2
 #: A measured capacity is reused for this many seconds.
-CAPACITY_TTL = 2.0
+CAPACITY_TTL = 5.0
 #: Serial work shorter than this (seconds) does not repay measuring the capacity: no processes.
-CAPACITY_MIN_WORK = 0.25
+CAPACITY_MIN_WORK = 0.5
 
 
 def _us(t: Optional[float]) -> str:

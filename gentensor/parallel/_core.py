@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 import traceback
-from typing import Any, Callable, Iterator, NamedTuple, Optional
+from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
 
 from ._wire import pack_column, unpack_column
 
@@ -193,12 +193,15 @@ CANCELLED = _Cancelled()
 def run_slices(
     it: Iterator[Any], out: list[Any], n: int, between: Callable[[int], bool], slice_seconds: float = SLICE_SECONDS
 ) -> bool:
-    """Extend ``out`` from ``it`` until it holds ``n`` items, calling ``between(added)`` after each slice.
+    """Extend ``out`` from the iterator ``it`` until it holds ``n`` items, calling ``between(added)`` after each slice.
 
-    Slices grow from one element while they take less than ``slice_seconds``,
-    so the checks cost nothing measurable however cheap the elements; an
-    error leaves ``len(out)`` at the failing element.  Stops early, returning
-    False, when ``between`` returns False.
+    The first slice is one element; each next one is sized from the cost per
+    element measured so far to take about ``slice_seconds`` (growing at most
+    16-fold per step, so that a cheap first element cannot hide slow ones for
+    long), and once the rest is predicted to fit in one slice it runs as one
+    plain ``extend`` -- cheap elements run at full C speed.  An error leaves
+    ``len(out)`` at the failing element.  Stops early, returning False, when
+    ``between`` returns False.
 
     >>> out = []
     >>> run_slices(iter(range(10)), out, 10, lambda added: True), out
@@ -209,14 +212,16 @@ def run_slices(
     while len(out) < n:
         before = len(out)
         t0 = clock()
-        out.extend(islice(it, min(k, n - before)))
+        if k >= n - before:
+            out.extend(it)
+        else:
+            out.extend(islice(it, k))
         dt = clock() - t0
-        if len(out) == before or not between(len(out) - before):
+        added = len(out) - before
+        if added == 0 or not between(added):
             return len(out) >= n
-        if dt < slice_seconds:
-            k *= 2
-        elif dt > 2 * slice_seconds and k > 1:
-            k //= 2
+        fits = int(slice_seconds * added / dt) if dt > 0 else n
+        k = max(1, fits if fits >= n - len(out) else min(k * 16, fits))
     return True
 
 

@@ -43,21 +43,23 @@ def timeout_error(where: str, timeout: float, done: int, n: int, stopped: str = 
 
 
 def serial(
+    f: Callable[..., Any],
     rest: Iterator[Any],
     done: list[Any],
     n: int,
-    f: Callable[..., Any],
     where: str,
     shape: Optional[tuple[int, ...]],
     deadline: Optional[float],
     timeout: Optional[float],
     bar: Optional[Bar],
 ) -> list[Any]:
-    """Continue the serial iterator ``rest`` into ``done`` until it holds ``n`` results.
+    """Continue serially into ``done`` until it holds the results of all ``n`` elements.
 
-    Without a deadline or a bar this is ``done.extend(rest)``; with them, it
-    runs in slices and stops between two elements once the deadline passes
-    (an element that is running cannot be stopped in the calling thread).
+    ``rest`` is the iterator of the remaining results (``map`` over the
+    columns, advanced past ``done``).  Without a deadline or a bar this is
+    ``done.extend(rest)``; with them, the rest runs in slices and stops
+    between two elements once the deadline passes (an element that is
+    running cannot be stopped in the calling thread).
     """
     if deadline is None and bar is None:
         try:
@@ -152,61 +154,62 @@ def execute(
     time) stops the job with :class:`TimeoutError`; ``bar`` is advanced as
     chunks finish; ``abandon`` is called when the job ends early while chunks
     are still running (it retires the pool, and stops its worker processes).
+    The chunks are awaited in order, so the first failing element (in order)
+    is the one reported; every :data:`POLL_SECONDS` the wait looks at the
+    clock, the bar, and the later chunks (a shut-down or broken executor
+    fails them first).
     """
     in_process = core.transport(executor) is None
     cancel = threading.Event()
     pending: dict[cf.Future[Any], int] = {}
-    results: list[Any] = [None] * len(bounds)
-    first_failure: Optional[tuple[int, core.Failure]] = None
-    next_chunk = 0
+    futures: list[cf.Future[Any]] = []
+    out: list[Any] = []
     total = bounds[-1][1] - bounds[0][0] if bounds else 0
-    finished = 0
+    failure: Optional[core.Failure] = None
+    k = 0
     try:
-        while True:
-            stop_at = first_failure[0] if first_failure is not None else len(bounds)
-            while next_chunk < stop_at and (limit is None or len(pending) < limit):
-                lo, hi = bounds[next_chunk]
-                pending[_submit(executor, f, [c[lo:hi] for c in columns], in_process, cancel, where)] = next_chunk
-                next_chunk += 1
-            needed = [fut for fut, k in pending.items() if k < stop_at]
-            if not needed:
-                break
-            timeout_now = POLL_SECONDS
-            if deadline is not None:
-                timeout_now = max(0.0, min(POLL_SECONDS, deadline - time.monotonic()))
-            cf.wait(needed, timeout=timeout_now, return_when=cf.FIRST_COMPLETED)
-            # Also what was cancelled behind the waiters' back (an executor shut down with
-            # cancel_futures=True does not wake concurrent.futures.wait).
-            done = [fut for fut in needed if fut.done()]
-            for fut in done:
-                k = pending.pop(fut)
-                res = _outcome(fut, f, where, executor)
-                if type(res) is core.Failure:
-                    if first_failure is None or k < first_failure[0]:
-                        first_failure = (k, res)
-                elif res is not core.CANCELLED:
-                    results[k] = res
-                    lo, hi = bounds[k]
-                    finished += hi - lo
+        while k < len(bounds):
+            while len(futures) < len(bounds) and (limit is None or len(futures) - k < limit):
+                lo, hi = bounds[len(futures)]
+                fut = _submit(executor, f, [c[lo:hi] for c in columns], in_process, cancel, where)
+                pending[fut] = len(futures)
+                futures.append(fut)
+            fut = futures[k]
+            wait = POLL_SECONDS if deadline is None else max(0.0, min(POLL_SECONDS, deadline - time.monotonic()))
+            try:
+                res = fut.result(timeout=wait) if not fut.done() else _outcome(fut, f, where, executor)
+            except cf.TimeoutError:
+                if fut.done():  # the chunk's own outcome, not the wait
+                    res = _outcome(fut, f, where, executor)
+                else:
+                    for later in futures[k + 1 :]:  # the executor shut down or broken under a running chunk
+                        if later.done() and (later.cancelled() or later.exception() is not None):
+                            _outcome(later, f, where, executor)
                     if bar is not None:
-                        bar.advance(hi - lo)
-            if not done:
-                if bar is not None:
-                    bar.advance(0)
-                if deadline is not None and time.monotonic() >= deadline:
-                    assert timeout is not None
-                    stopped = "" if in_process or abandon is None else " and the worker processes running it were stopped"
-                    raise timeout_error(where, timeout, finished, total, stopped)
+                        bar.advance(0)
+                    if deadline is not None and time.monotonic() >= deadline:
+                        assert timeout is not None
+                        stopped = "" if in_process or abandon is None else " and the worker processes running it were stopped"
+                        raise timeout_error(where, timeout, len(out), total, stopped) from None
+                    continue
+            except BaseException:
+                if not fut.done():
+                    raise  # e.g. KeyboardInterrupt while waiting
+                res = _outcome(fut, f, where, executor)
+            del pending[fut]
+            if type(res) is core.Failure:
+                failure = res
+                break
+            out.extend(unpack_column(res))
+            if bar is not None:
+                bar.advance(bounds[k][1] - bounds[k][0])
+            k += 1
     except BaseException:
         _stop(pending, cancel, in_process, abandon)
         raise
-    _stop(pending, cancel, in_process, None)  # chunks past a failure: cancelled, threads told to stop
-    if first_failure is not None:
-        k, failure = first_failure
+    if failure is not None:
+        _stop(pending, cancel, in_process, None)  # the chunks after it are not needed
         core.reraise(failure, bounds[k][0], f, where, shape)
-    out: list[Any] = []
-    for res in results:
-        out.extend(unpack_column(res))
     return out
 
 

@@ -131,18 +131,27 @@ def _in_notebook() -> bool:
     return shell is not None and hasattr(shell, "kernel")
 
 
+_TTY: tuple[Any, bool] = (None, False)  # (the stderr object last asked, its answer): isatty is a system call
+
+
 def interactive() -> bool:
     """Whether someone watches: a Jupyter kernel, or standard error is a terminal.
 
     >>> interactive() in (True, False)
     True
     """
+    global _TTY
     if _in_notebook():
         return True
+    stream = sys.stderr
+    if _TTY[0] is stream:
+        return _TTY[1]
     try:
-        return bool(sys.stderr is not None and sys.stderr.isatty())
+        answer = bool(stream is not None and stream.isatty())
     except Exception:  # a closed or replaced stream
-        return False
+        answer = False
+    _TTY = (stream, answer)
+    return answer
 
 
 _HAVE_TQDM: Optional[bool] = None
@@ -309,7 +318,7 @@ def _watching(desc: str, after: float, factory: Callable[..., Any]) -> Iterator[
                     item.bar.close()
 
 
-def watch(desc: str) -> ContextManager[None]:
+def watch(desc: str) -> Optional[ContextManager[None]]:
     """A timer for one long computation, shown once it has run ``after`` seconds (None: no timer here).
 
     For work that cannot say how much of it is done (one big decomposition).
@@ -317,13 +326,14 @@ def watch(desc: str) -> ContextManager[None]:
     thread looks at the watched calls every :data:`WATCH_SECONDS`.
 
     >>> import gentensor as gt
-    >>> with gt.progress(False), watch("det"):
-    ...     pass
+    >>> with gt.progress(False):
+    ...     watch("det") is None
+    True
     """
     setting = _SETTING.get()
     if setting.show is False or (setting.show == "auto" and not interactive()):
-        return contextlib.nullcontext()
+        return None
     factory = _factory()
     if factory is None:
-        return contextlib.nullcontext()
+        return None
     return _watching(desc, setting.after, factory)
