@@ -59,6 +59,9 @@ SCRIPT = textwrap.dedent(
         if pool == "stdlib":
             _pools._loky = lambda: None
         print("ready", os.getpid(), flush=True)
+        if len(sys.argv) > 3:  # "exit": use the pool, then leave it to the interpreter's exit
+            print("mapped", run_map(abs, [list(range(-8, 0))], executor=mode, workers=2), flush=True)
+            raise SystemExit(0)
         try:
             run_map(forever, [list(range(16))], executor=mode, workers=2)
         except KeyboardInterrupt:
@@ -195,6 +198,18 @@ def test_workers_exit_when_the_parent_is_killed(tmp_path: Path, pool: str) -> No
         script.proc.kill()  # SIGKILL: no cleanup can run in the parent
         script.proc.wait(timeout=60)
         assert script.wait_group_gone(30.0), "worker processes outlived their parent"
+    finally:
+        script.cleanup()
+
+
+@needs_posix
+@pytest.mark.parametrize("pool", _pools_to_try())
+def test_interpreter_exit_stops_the_pool(tmp_path: Path, pool: str) -> None:
+    script = Script(tmp_path, "processes", pool, "exit")
+    try:
+        assert script.wait_for("mapped")[0] == "mapped [8, 7, 6, 5, 4, 3, 2, 1]"
+        assert script.proc.wait(timeout=60) == 0
+        assert script.wait_group_gone(PROMPT), "worker processes outlived a normal exit"
     finally:
         script.cleanup()
 
