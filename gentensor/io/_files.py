@@ -173,6 +173,8 @@ def _signals_held() -> Iterator[None]:
             signal.signal(sig, old)
         if caught:
             signal.raise_signal(caught[0])
+            # Still here (the signal is blocked): the save did not happen, so do not carry on as if it had.
+            raise SystemExit(128 + caught[0])
 
 
 class _Terminated(BaseException):

@@ -491,7 +491,8 @@ def explain_auto(
     """What ``"auto"`` would do with ``f`` over ``columns``, and why, without running the rest.
 
     ``f`` runs on the first elements (the timed sample); a pool may be started
-    to measure its overhead, exactly as a real ``"auto"`` run would.
+    to measure its overhead, and the machine's present capacity measured on
+    the process pool, exactly as a real ``"auto"`` run would.
 
     Parameters
     ----------
@@ -507,7 +508,10 @@ def explain_auto(
     -------
     AutoDecision
         ``mode`` (``"serial"``, ``"threads"`` or ``"processes"``), ``workers``,
-        ``chunks``, the measurements (seconds) and a readable ``reason``.
+        ``chunks``, the measurements (seconds), the machine's present
+        ``capacity`` in cores (when it was measured), the
+        ``predicted_speedup`` of the chosen pool over serial, and a readable
+        ``reason``.
 
     Examples
     --------
