@@ -16,7 +16,9 @@ Workloads (process pools are started and warmed up before any timing):
 * ``map(sympy.expand, x)`` over entries ``(s + i)**8`` -- expensive elements;
 * products of Fractions with large numerators -- expensive elements;
 * ``a + b`` on 10**6 ints -- cheap elements: ``auto`` must stay serial;
-* ``det`` of a (64, 12, 12) integer stack -- one matrix per task.
+* ``det`` of a (64, 12, 12) integer stack -- one matrix per task;
+* stopping: how long after its ``timeout=`` a map of elements that never
+  return comes back, per mode (the workers are stopped, not waited for).
 
 Every parallel result is checked equal to the serial one.  Each repetition
 uses fresh inputs (new SymPy symbols), so no run profits from a cache filled
@@ -335,12 +337,39 @@ def main() -> None:
             rows,
         )
 
+    stop_latency()
+
     print("\nsummary (best time; speed-up vs serial and its share of the capacity: medians of per-round ratios)\n")
     print("| workload | mode | time | speed-up | share of capacity | CPU vs serial | same as serial |")
     print("|---|---|---:|---:|---:|---:|---|")
     for title, mode, t, speed, frac, work, ok in rows:
         share = "-" if mode == "serial" else f"{frac:.0%}"
         print(f"| {title} | {mode} | {_fmt_time(t)} | {speed:.2f}x | {share} | {work:.2f}x | {ok} |")
+
+
+def _never(i: int) -> int:
+    while True:
+        time.sleep(0.01)
+
+
+def stop_latency(timeout: float = 0.5) -> None:
+    """Print how long after the deadline a map of never-returning elements returns, per mode."""
+    print(f"\nstopping: gt.map of elements that never return, timeout={timeout:g} s")
+    for mode in ("serial", "threads", "processes"):
+        run_map(abs, [[-1, -2]], executor=mode, workers=2)  # a running pool: the latency, not the start-up
+        func = _sleep_then_return if mode == "serial" else _never  # serial stops between elements only
+        t0 = time.perf_counter()
+        try:
+            run_map(func, [list(range(64))], executor=mode, workers=2, timeout=timeout)
+        except TimeoutError:
+            pass
+        late = time.perf_counter() - t0 - timeout
+        print(f"  {mode:<10} returned {late * 1e3:7.1f} ms after the deadline")
+
+
+def _sleep_then_return(i: int) -> int:
+    time.sleep(0.05)
+    return i
 
 
 def _fmt_time(t: float) -> str:
