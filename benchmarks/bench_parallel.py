@@ -16,11 +16,15 @@ Workloads (process pools are started and warmed up before any timing):
 * ``map(sympy.expand, x)`` over entries ``(s + i)**8`` -- expensive elements;
 * products of Fractions with large numerators -- expensive elements;
 * ``a + b`` on 10**6 ints -- cheap elements: ``auto`` must stay serial;
-* ``det`` of a (64, 12, 12) integer stack -- one matrix per task.
+* ``det`` of a (64, 12, 12) integer stack -- one matrix per task;
+* stopping: how long after its ``timeout=`` a map of elements that never
+  return comes back, per mode (the workers are stopped, not waited for).
 
 Every parallel result is checked equal to the serial one.  Each repetition
 uses fresh inputs (new SymPy symbols), so no run profits from a cache filled
-by an earlier one.  The ``auto`` decisions are printed with their reasons.
+by an earlier one.  The ``auto`` decisions are printed with their reasons,
+and what ``auto`` predicted (its speed-up and the machine capacity it
+measured itself) is printed beside the speed-up measured in the same round.
 """
 
 from __future__ import annotations
@@ -45,7 +49,8 @@ try:
     import psutil  # optional: counts the worker processes' CPU time
 except ImportError:
     psutil = None
-from gentensor import _parallel_core as core  # noqa: E402
+from gentensor.parallel import _core as core  # noqa: E402
+from gentensor.parallel import _pools as pools  # noqa: E402
 from gentensor.parallel import run_map, run_tasks  # noqa: E402
 
 MODES = ("serial", "processes", "threads", "auto")
@@ -66,17 +71,18 @@ def spin(n: int) -> float:
 
 def capacity(workers: int = 2, loops: int = 1_500_000, repeats: int = 3) -> float:
     """2 * (one loop alone) / (two loops at once), in the warm process pool (median of repeats)."""
-    pool = core.process_pool(workers)[0]
     ratios = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        pool.submit(spin, loops).result()
-        one = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        for fut in [pool.submit(spin, loops) for _ in range(workers)]:
-            fut.result()
-        two = time.perf_counter() - t0
-        ratios.append(workers * one / two)
+    with pools.lease("processes", workers) as lease:
+        pool = lease.executor
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            pool.submit(spin, loops).result()
+            one = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            for fut in [pool.submit(spin, loops) for _ in range(workers)]:
+                fut.result()
+            two = time.perf_counter() - t0
+            ratios.append(workers * one / two)
     return statistics.median(ratios)
 
 
@@ -199,6 +205,7 @@ def run_case(
     cpus: dict[str, list[float]] = {m: [] for m in modes}
     ok = {m: True for m in modes}
     decisions: list[str] = []
+    predictions: list[str] = []
     loads: list[float] = []
     for _ in range(rounds):
         caps.append(capacity())
@@ -212,7 +219,12 @@ def run_case(
             if mode != "serial":
                 ok[mode] = ok[mode] and check(data, out)
             if mode == "auto":
-                decisions.append(str(gt.last_auto_decision()))
+                d = gt.last_auto_decision()
+                decisions.append(str(d))
+                guess = "-" if d.predicted_speedup is None else f"{d.predicted_speedup:.2f}x"
+                cap = "-" if d.capacity is None else f"{d.capacity:.2f}"
+                measured = times["serial"][-1] / t if times["serial"] else float("nan")
+                predictions.append(f"{d.mode} predicted {guess} (capacity {cap}), measured {measured:.2f}x")
     print(
         f"  capacity per round: {', '.join(f'{c:.2f}x' for c in caps)}; "
         f"1-min load average: {', '.join(f'{x:.1f}' for x in loads)}"
@@ -232,6 +244,8 @@ def run_case(
             f"  {mode:<10} {best * 1e3:10.1f} ms   {speed:5.2f}x serial   {share:6.0%} of capacity   "
             f"CPU {work:4.2f}x serial's   {verdict:<8} (ms per round: {spread})"
         )
+    if predictions:
+        print(f"  auto per round: {'; '.join(predictions)}")
     for d in dict.fromkeys(decisions):
         print(f"  {d}")
 
@@ -265,7 +279,7 @@ def main() -> None:
     print("gentensor parallel benchmark")
     print(f"  Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}")
     print(f"  CPUs usable: {core.usable_cpus()} (os.cpu_count() = {os.cpu_count()}), GIL enabled: {core.gil_enabled()}")
-    print(f"  process pool: {'loky' if core.process_pool_pickler() == 'cloudpickle' else 'concurrent.futures (spawn)'}")
+    print(f"  process pool: {'loky' if pools.pickler() == 'cloudpickle' else 'concurrent.futures (spawn)'}")
     print(f"  gt.map takes executor=: {MAP_WIRED}; gt.add: {ADD_WIRED}; gt.linalg.det: {DET_WIRED}")
     if not MAP_WIRED or not ADD_WIRED:
         print("  (element-wise cases call the engine gentensor.parallel.run_map directly where gt's wiring is absent)")
@@ -323,12 +337,39 @@ def main() -> None:
             rows,
         )
 
+    stop_latency()
+
     print("\nsummary (best time; speed-up vs serial and its share of the capacity: medians of per-round ratios)\n")
     print("| workload | mode | time | speed-up | share of capacity | CPU vs serial | same as serial |")
     print("|---|---|---:|---:|---:|---:|---|")
     for title, mode, t, speed, frac, work, ok in rows:
         share = "-" if mode == "serial" else f"{frac:.0%}"
         print(f"| {title} | {mode} | {_fmt_time(t)} | {speed:.2f}x | {share} | {work:.2f}x | {ok} |")
+
+
+def _never(i: int) -> int:
+    while True:
+        time.sleep(0.01)
+
+
+def stop_latency(timeout: float = 0.5) -> None:
+    """Print how long after the deadline a map of never-returning elements returns, per mode."""
+    print(f"\nstopping: gt.map of elements that never return, timeout={timeout:g} s")
+    for mode in ("serial", "threads", "processes"):
+        run_map(abs, [[-1, -2]], executor=mode, workers=2)  # a running pool: the latency, not the start-up
+        func = _sleep_then_return if mode == "serial" else _never  # serial stops between elements only
+        t0 = time.perf_counter()
+        try:
+            run_map(func, [list(range(64))], executor=mode, workers=2, timeout=timeout)
+        except TimeoutError:
+            pass
+        late = time.perf_counter() - t0 - timeout
+        print(f"  {mode:<10} returned {late * 1e3:7.1f} ms after the deadline")
+
+
+def _sleep_then_return(i: int) -> int:
+    time.sleep(0.05)
+    return i
 
 
 def _fmt_time(t: float) -> str:

@@ -47,6 +47,7 @@ from .errors import (
     NoSolutionError,
     NonSquareError,
     NotDivisibleError,
+    NotRegularFileError,
     OpsMismatchError,
     ReadOnlyError,
     ShapeError,
@@ -184,6 +185,7 @@ __all__ = [
     "ReadOnlyError",
     "FormatError",
     "NoSolutionError",
+    "NotRegularFileError",
     # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
     "matrix_power",

@@ -11,10 +11,15 @@ Exact linear algebra on a matrix file::
     gentensor demo
 
 A file whose matrices are separated by blank lines (or a 3-d JSON list or
-saved tensor) is a stack: the command runs on each matrix, with a progress
-bar on stderr when stderr is a terminal and ``tqdm`` is installed.
-Exit codes: 0 success, 2 bad input (one line on stderr; ``--debug`` shows the
-traceback), 1 an unexpected internal error, 130 interrupted.
+saved tensor) is a stack: the command runs on each matrix (``solve`` pairs a
+single A with each B of a stack, and the other way round), with a progress
+bar on stderr when the work is long, stderr is a terminal and ``tqdm`` is
+installed.  ``-`` reads the file from standard input.
+
+Exit codes: 0 success; 2 bad input, usage errors included (one line on
+stderr naming the file and, for a stack, the matrix; ``--debug`` prints the
+traceback first); 1 an unexpected internal error (one line); 130
+interrupted.
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ import argparse
 import inspect
 import json
 import sys
-from typing import Any, Callable, Iterable, Iterator, Sequence
+import traceback
+from typing import Any, Callable, NoReturn, Sequence
+
 from .ops import ElementOps
 
 __all__ = ["main"]
@@ -45,15 +52,23 @@ _EPILOG = (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors as one line (exit code 2) like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        self.exit(2, f"{self.prog}: error: {text}; see '{self.prog} --help'\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="gentensor", description="N-dimensional tensors over any element type, with exact linear algebra."
     )
     from . import __version__
 
     parser.add_argument("--version", action="version", version=f"gentensor {__version__}")
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--debug", action="store_true", help="show the full traceback on errors")
+    common = _Parser(add_help=False)
+    common.add_argument("--debug", action="store_true", help="also show the full traceback on errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     sub.add_parser(
@@ -68,10 +83,10 @@ def _parser() -> argparse.ArgumentParser:
             parents=[common],
         )
         if name == "solve":
-            p.add_argument("file", metavar="A", help="the matrix file of A (n x n)")
+            p.add_argument("file", metavar="A", help="the matrix file of A (n x n; - reads standard input)")
             p.add_argument("rhs", metavar="B", help="the matrix file of B (n x k; a column is one value per line)")
         else:
-            p.add_argument("file", metavar="FILE", help="the matrix file")
+            p.add_argument("file", metavar="FILE", help="the matrix file (- reads standard input)")
         p.add_argument(
             "--ops",
             metavar="OPS",
@@ -84,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
             default="auto",
             help="input format (default: JSON if the file starts with { or [, CSV if it has commas, else whitespace)",
         )
+        p.add_argument("--header", action="store_true", help="skip the first line of the file (a row of column names)")
         p.add_argument("--json", action="store_true", help="print the result as JSON")
         p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     return parser
@@ -91,6 +107,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code.
+
+    Exit codes: 0 success, 2 bad input (usage errors included), 1 an
+    internal error, 130 interrupted; every error is one line on stderr
+    naming the file (and the matrix of a stack), ``--debug`` adds the
+    traceback before it.
 
     >>> main(["demo"])  # doctest: +ELLIPSIS
     gentensor ...
@@ -105,51 +126,93 @@ def main(argv: Sequence[str] | None = None) -> int:
     limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
     if limit:
         sys.set_int_max_str_digits(0)  # exact results may have any number of digits
+    place = _Place()
     try:
-        return _run(args)
+        from .parallel import progress
+
+        with progress(False if args.no_progress else "auto"):
+            return _run(args, place)
     except KeyboardInterrupt:
         if args.debug:
-            raise
+            traceback.print_exc()
         print(f"gentensor {args.command}: interrupted", file=sys.stderr)
         return 130
     except Exception as e:
         if args.debug:
-            raise
-        from .errors import GentensorError
-
-        expected = isinstance(e, (GentensorError, OSError, ValueError, TypeError, ArithmeticError))
-        message = _one_line(e)
-        if message.startswith(f"{args.command}: "):
-            message = message[len(args.command) + 2 :]
-        print(f"gentensor {args.command}: error: {message}", file=sys.stderr)
-        if not expected:
-            print("(an internal error: rerun with --debug for the traceback)", file=sys.stderr)
-        return 2 if expected else 1
+            traceback.print_exc()
+        code, message = _report(e, args.command, place.where)
+        print(message, file=sys.stderr)
+        return code
     finally:
         if limit:
             sys.set_int_max_str_digits(limit)
 
 
+class _Place:
+    """Where the command is: the file, and the matrix of a stack (for error messages)."""
+
+    def __init__(self) -> None:
+        self.where = ""
+
+
+def _report(e: BaseException, command: str, where: str) -> tuple[int, str]:
+    """The exit code and the one line for an error."""
+    from .errors import GentensorError
+
+    text = _one_line(e)
+    if text.startswith(f"{command}: "):
+        text = text[len(command) + 2 :]
+    if where and not text.startswith(where) and not isinstance(e, OSError):
+        text = f"{where}: {text}"
+    if isinstance(e, (GentensorError, OSError, ValueError, TypeError, ArithmeticError, LookupError)):
+        return 2, f"gentensor {command}: error: {text}"
+    if isinstance(e, RecursionError):
+        return 2, f"gentensor {command}: error: {where + ': ' if where else ''}the input is nested too deeply (got RecursionError)"
+    if isinstance(e, MemoryError):
+        return 2, f"gentensor {command}: error: {where + ': ' if where else ''}the input needs more memory than there is (got MemoryError)"
+    return 1, f"gentensor {command}: internal error: {type(e).__name__}: {text} (rerun with --debug for the traceback)"
+
+
 def _one_line(e: BaseException) -> str:
-    if isinstance(e, OSError) and e.filename is not None:
-        return f"cannot read {e.filename}: {e.strerror or e}"
-    text = " ".join(str(e).split()) or type(e).__name__
-    return text
+    if isinstance(e, OSError) and e.filename is not None and e.strerror and str(e).startswith("[Errno"):
+        return f"cannot read {e.filename}: {e.strerror}"  # the operating system's own message
+    return " ".join(str(e).split()) or type(e).__name__
 
 
-def _run(args: argparse.Namespace) -> int:
-    from . import linalg
+def _read(path: str, args: argparse.Namespace, stdin: list[bool]) -> Any:
+    """The matrix or stack in ``path`` (``-``: standard input, once)."""
     from .io._textmatrix import read_matrix
+
+    command = args.command
+    if path == "-":
+        if stdin:
+            raise ValueError(f"{command}: standard input can be read only once (got - twice); put one matrix in a file")
+        stdin.append(True)
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+        return read_matrix("<stdin>", ops=args.ops, fmt=args.format, func=command, data=data, header=args.header)
+    return read_matrix(path, ops=args.ops, fmt=args.format, func=command, header=args.header)
+
+
+def _shown(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def _run(args: argparse.Namespace, place: _Place) -> int:
+    from . import linalg
     from .ops import as_ops
 
     command = args.command
     if args.ops is not None:
         as_ops(args.ops, command)  # an unknown name fails before any file is read
-    a = read_matrix(args.file, ops=args.ops, fmt=args.format, func=command)
-    _check_matrix(a, args.file, command)
+    stdin: list[bool] = []
+    place.where = _shown(args.file)
+    a = _read(args.file, args, stdin)
+    _check_matrix(a, _shown(args.file), command)
     operands = [a]
     if command == "solve":
-        b = read_matrix(args.rhs, ops=args.ops, fmt=args.format, func=command)
+        place.where = _shown(args.rhs)
+        b = _read(args.rhs, args, stdin)
+        _check_matrix(b, _shown(args.rhs), command)
         operands.append(b)
     func = getattr(linalg, command)
     kwargs: dict[str, Any] = {}
@@ -157,12 +220,14 @@ def _run(args: argparse.Namespace) -> int:
         if "method" not in inspect.signature(func).parameters:
             raise TypeError(f"{command}: --method is not supported by {command} (got --method {args.method})")
         kwargs["method"] = args.method
-    show = not args.no_progress
-    if a.ndim == 3:
-        results = _batched(func, operands, kwargs, command, show)
+    names = [_shown(args.file)] + ([_shown(args.rhs)] if command == "solve" else [])
+    place.where = " and ".join(names)
+    stacked = any(x.ndim == 3 for x in operands)
+    if stacked:
+        results = _batched(func, operands, names, kwargs, command, place)
     else:
         results = func(*operands, **kwargs)
-    out = _as_json(command, a, results) if args.json else _as_text(command, a, results)
+    out = _as_json(command, stacked, a, results) if args.json else _as_text(command, stacked, a, results)
     sys.stdout.write(out + "\n")
     return 0
 
@@ -174,33 +239,34 @@ def _check_matrix(x: Any, path: str, command: str) -> None:
         raise ShapeError(f"{command}: {path}: expected a matrix or a stack of matrices (got shape {x.shape})")
 
 
-def _batched(func: Callable[..., Any], operands: list[Any], kwargs: dict[str, Any], command: str, show: bool) -> list[Any]:
-    """``func`` on each matrix of a stack, with a progress bar when it helps."""
+def _batched(
+    func: Callable[..., Any], operands: list[Any], names: list[str], kwargs: dict[str, Any], command: str, place: _Place
+) -> list[Any]:
+    """``func`` on each matrix of the stack(s), one at a time; an error names the file and the matrix."""
     from .errors import ShapeError
+    from .parallel._progress import start
 
-    a = operands[0]
-    if len(operands) == 2:
-        b = operands[1]
-        if b.ndim != 3 or b.shape[0] != a.shape[0]:
-            raise ShapeError(
-                f"{command}: A is a stack of {a.shape[0]} matrices, so B must be a stack of as many (got shape {b.shape})"
-            )
-        pairs: Iterable[Any] = zip(a, b)
-    else:
-        pairs = ((m,) for m in a)
-    return [func(*ms, **kwargs) for ms in _progress(pairs, a.shape[0], command, show)]
-
-
-def _progress(items: Iterable[Any], total: int, desc: str, show: bool) -> Iterator[Any]:
-    """``items``, wrapped in a tqdm bar on stderr when stderr is a terminal and tqdm is installed."""
-    if show and total > 1 and sys.stderr.isatty():
-        try:
-            from tqdm import tqdm
-        except ImportError:
-            pass
-        else:
-            return iter(tqdm(items, total=total, desc=desc, file=sys.stderr, leave=False))
-    return iter(items)
+    counts = {x.shape[0] for x in operands if x.ndim == 3}
+    if len(counts) > 1:
+        a, b = operands
+        raise ShapeError(
+            f"{command}: {names[0]} is a stack of {a.shape[0]} matrices, so {names[1]} must be a single matrix "
+            f"or a stack of as many (got shape {b.shape})"
+        )
+    total = counts.pop()
+    stacks = [(name, x) for name, x in zip(names, operands) if x.ndim == 3]
+    bar = start(total, command, "matrices")
+    results = []
+    try:
+        for k in range(total):
+            place.where = ", ".join(f"{name}: matrix {k} (of {total}, counting from 0)" for name, _ in stacks)
+            results.append(func(*(x[k] if x.ndim == 3 else x for x in operands), **kwargs))
+            if bar is not None:
+                bar.advance(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return results
 
 
 # -- output --------------------------------------------------------------------------
@@ -233,8 +299,8 @@ def _text_one(command: str, ops: ElementOps, r: Any) -> str:
     return ops.format(r)
 
 
-def _as_text(command: str, a: Any, results: Any) -> str:
-    if a.ndim == 2:
+def _as_text(command: str, stacked: bool, a: Any, results: Any) -> str:
+    if not stacked:
         return _text_one(command, a.ops, results)
     parts = [_text_one(command, a.ops, r) for r in results]
     sep = "\n" if command in ("det", "rank") else "\n\n"
@@ -264,12 +330,12 @@ def _nested_map(f: Callable[[Any], Any], data: Any) -> Any:
     return [_nested_map(f, d) for d in data] if isinstance(data, list) else f(data)
 
 
-def _as_json(command: str, a: Any, results: Any) -> str:
-    first = results if a.ndim == 2 else (results[0] if results else None)
+def _as_json(command: str, stacked: bool, a: Any, results: Any) -> str:
+    first = results if not stacked else (results[0] if results else None)
     if command == "rref" and first is not None:
         first = first[0]
     ops = first.ops if first is not None and _is_tensor(first) else a.ops  # inv of integers gives rationals
-    if a.ndim == 2:
+    if not stacked:
         value = _json_one(command, ops, results)
     else:
         value = [_json_one(command, ops, r) for r in results]

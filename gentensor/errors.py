@@ -26,6 +26,7 @@ __all__ = [
     "ReadOnlyError",
     "FormatError",
     "NoSolutionError",
+    "NotRegularFileError",
 ]
 
 
@@ -146,4 +147,17 @@ class NoSolutionError(GentensorError, ValueError):
     Traceback (most recent call last):
     ...
     gentensor.errors.NoSolutionError: solve_integer: a @ x == b has no integer solution (got b = [1]); it has rational solutions, but no integer one
+    """
+
+
+class NotRegularFileError(GentensorError, OSError):
+    """A file operation met something that is not a regular file: a FIFO, a device, a socket.
+
+    ``gt.save`` replaces regular files only (atomically); it refuses to
+    replace ``/dev/null`` or a named pipe.  To write to one, pass a file
+    object opened on it.
+
+    >>> import gentensor as gt
+    >>> issubclass(gt.NotRegularFileError, OSError) and issubclass(gt.NotRegularFileError, gt.GentensorError)
+    True
     """

@@ -101,7 +101,10 @@ def test_top_level_help_and_missing_command() -> None:
     out = ok("--help")
     assert all(c in out for c in COMMANDS + ["demo"])
     proc = run()
-    assert proc.returncode == 2 and "usage: gentensor" in proc.stderr
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.splitlines() == [
+        "gentensor: error: the following arguments are required: COMMAND; see 'gentensor --help'"
+    ]
 
 
 def test_demo_still_works() -> None:
@@ -275,49 +278,258 @@ def test_solve_shape_mismatch(tmp_path: Path) -> None:
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
 
 
-def test_debug_shows_the_traceback(tmp_path: Path) -> None:
+def test_debug_shows_the_traceback_and_keeps_the_exit_code(tmp_path: Path) -> None:
     path = write(tmp_path, "ragged.txt", "1 2\n3\n")
     proc = run("det", "--debug", path)
-    assert proc.returncode == 1
+    assert proc.returncode == 2  # bad input is bad input, with or without --debug
     assert "Traceback (most recent call last)" in proc.stderr and "FormatError" in proc.stderr
+    last = proc.stderr.splitlines()[-1]
+    assert last.startswith("gentensor det: error: ") and "ragged" in last
 
 
-# -- the progress bar (in-process: it needs a terminal) ----------------------------------------
+# -- usage errors, internal errors: one line each -------------------------------------------------
 
 
-class FakeTTY(io.StringIO):
-    def isatty(self) -> bool:
-        return True
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["frobnicate"], r"^gentensor: error: argument COMMAND: invalid choice: 'frobnicate'"),
+        (["det"], r"^gentensor det: error: the following arguments are required: FILE; see 'gentensor det --help'$"),
+        (["det", "--bogus", "m.txt"], r"^gentensor: error: unrecognized arguments: --bogus"),
+        (["det", "--format", "xml", "m.txt"], r"^gentensor det: error: argument --format: invalid choice: 'xml'"),
+        (["solve", "a.txt"], r"^gentensor solve: error: the following arguments are required: B"),
+        (["det", "--ops"], r"^gentensor det: error: argument --ops: expected one argument"),
+    ],
+)
+def test_usage_errors_are_one_line_exit_2(argv: list[str], message: str) -> None:
+    proc = call(*argv)
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert re.search(message, lines[0]), lines[0]
 
 
-def test_progress_bar_uses_tqdm_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: dict[str, Any] = {}
-
-    def fake_tqdm(items: Any, **kw: Any) -> Any:
-        seen.update(kw)
-        return items
-
-    monkeypatch.setitem(sys.modules, "tqdm", types.SimpleNamespace(tqdm=fake_tqdm))
-    monkeypatch.setattr(sys, "stderr", FakeTTY())
-    assert list(cli._progress(iter(range(3)), 3, "det", True)) == [0, 1, 2]
-    assert seen["total"] == 3 and seen["file"] is sys.stderr and seen["desc"] == "det"
-    seen.clear()
-    assert list(cli._progress(iter(range(3)), 3, "det", False)) == [0, 1, 2]  # --no-progress
-    assert seen == {}
+def test_usage_error_through_a_real_process() -> None:
+    proc = run("det", "--bogus", "x.txt")
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1 and "unrecognized arguments" in proc.stderr
 
 
-def test_progress_bar_is_optional(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm raises ImportError
-    monkeypatch.setattr(sys, "stderr", FakeTTY())
-    assert list(cli._progress(iter("abc"), 3, "det", True)) == ["a", "b", "c"]
-    assert sys.stderr.getvalue() == ""
+def test_ops_name_with_a_non_ascii_digit(tmp_path: Path) -> None:
+    path = write(tmp_path, "m.txt", "1 2\n3 4\n")
+    proc = call("det", "--ops", "mod:\u00b2", path)
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
+    assert "unknown ops name 'mod:\u00b2'" in proc.stderr and "invalid literal" not in proc.stderr
 
 
-def test_no_progress_bar_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    called = []
-    monkeypatch.setitem(sys.modules, "tqdm", types.SimpleNamespace(tqdm=lambda items, **kw: called.append(1) or items))
-    monkeypatch.setattr(sys, "stderr", io.StringIO())
-    assert list(cli._progress(iter("ab"), 2, "det", True)) == ["a", "b"] and called == []
+@pytest.mark.parametrize(
+    "error, code, message",
+    [
+        (RuntimeError("boom"), 1, r"^gentensor det: internal error: RuntimeError: m\.txt: boom \(rerun with --debug"),
+        (RecursionError("deep"), 2, r"^gentensor det: error: m\.txt: the input is nested too deeply"),
+        (MemoryError(), 2, r"^gentensor det: error: m\.txt: the input needs more memory than there is"),
+        (gt.DomainError("det: cannot do that (got x)"), 2, r"^gentensor det: error: m\.txt: cannot do that \(got x\)$"),
+    ],
+)
+def test_every_error_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: BaseException, code: int, message: str
+) -> None:
+    write(tmp_path, "m.txt", "1 2\n3 4\n")
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        raise error
+
+    monkeypatch.setattr(gt.linalg, "det", failing)
+    monkeypatch.chdir(tmp_path)
+    proc = call("det", "m.txt")
+    assert proc.returncode == code
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and re.search(message, lines[0]), proc.stderr
+
+
+# -- stacks: errors name the file and the matrix ----------------------------------------------------
+
+
+def test_stack_error_names_the_file_and_the_matrix(tmp_path: Path) -> None:
+    path = write(tmp_path, "stack.txt", "1 2\n3 4\n\n1 2\n2 4\n\n5 6\n7 8\n")
+    proc = run("inv", path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.splitlines() == [
+        f"gentensor inv: error: {path}: matrix 1 (of 3, counting from 0): the matrix is singular "
+        "(got a 2x2 matrix with determinant 0)"
+    ]
+
+
+def test_single_matrix_error_names_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "m.txt", "1 2\n2 4\n")
+    proc = call("inv", path)
+    assert proc.returncode == 2 and proc.stderr.startswith(f"gentensor inv: error: {path}: the matrix is singular")
+
+
+def test_solve_a_matrix_against_a_stack_prints_exact_text(tmp_path: Path) -> None:
+    a = [[2, 1], [1, 3]]
+    bs = [[[1], [2]], [[3], [4]], [[0], [5]]]
+    pa = write(tmp_path, "a.txt", matrix_text(a))
+    pb = write(tmp_path, "stack.txt", "\n".join(matrix_text(b) for b in bs))
+    out = ok("solve", pa, pb)
+    assert "Fraction" not in out
+    blocks = [parse_output(block) for block in out.strip().split("\n\n")]
+    assert [sympy.Matrix(x) for x in blocks] == [sympy.Matrix(a).solve(sympy.Matrix(b)) for b in bs]
+    # and a stack of A against one B
+    other = [[1, 1], [0, 1]]
+    pas = write(tmp_path, "as.txt", matrix_text(a) + "\n" + matrix_text(other))
+    pb1 = write(tmp_path, "b.txt", matrix_text(bs[0]))
+    blocks = [parse_output(block) for block in ok("solve", pas, pb1).strip().split("\n\n")]
+    assert [sympy.Matrix(x) for x in blocks] == [sympy.Matrix(m).solve(sympy.Matrix(bs[0])) for m in (a, other)]
+    j = json.loads(ok("solve", "--json", pa, pb))
+    assert j["ops"] == "rationals" and j["result"][0] == [["1/5"], ["3/5"]]
+
+
+def test_stacks_of_different_lengths_are_refused(tmp_path: Path) -> None:
+    pa = write(tmp_path, "a.txt", "1 0\n0 1\n\n2 0\n0 2\n")
+    pb = write(tmp_path, "b.txt", "1\n2\n\n3\n4\n\n5\n6\n")
+    proc = call("solve", pa, pb)
+    assert proc.returncode == 2 and "is a stack of 2 matrices" in proc.stderr and len(proc.stderr.splitlines()) == 1
+
+
+# -- header rows, standard input, long CSV fields -------------------------------------------------------
+
+
+def test_a_csv_header_row_is_refused_not_read_as_symbols(tmp_path: Path) -> None:
+    path = write(tmp_path, "h.csv", "a,b\n1,2\n3,4\n")
+    proc = call("det", path)
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        f"gentensor det: error: {path}: line 1: this looks like a header row (got a, b above rows of numbers); "
+        "delete the line, skip it with --header, or read the names as symbols with --ops symbolic"
+    ]
+    assert ok("det", "--header", path).strip() == str(sympy.Matrix([[1, 2], [3, 4]]).det())
+    a, b, c = sympy.symbols("a b c")
+    two = write(tmp_path, "s.csv", "a,b\n1,2\n")
+    assert parse_cell(ok("det", "--ops", "symbolic", two).strip()) == sympy.Matrix([[a, b], [1, 2]]).det()
+    text = write(tmp_path, "h.txt", "x y\n1 2\n3 4\n")
+    assert "looks like a header row" in call("det", text).stderr
+    # a symbolic matrix whose later rows are not all numbers is data, not a header
+    data = write(tmp_path, "d.csv", "a,b\nc,1\n")
+    assert parse_cell(ok("det", data).strip()) == sympy.Matrix([[a, b], [c, 1]]).det()
+
+
+def test_dash_reads_standard_input(tmp_path: Path) -> None:
+    m = random_matrix(4, seed=9)
+    while sympy.Matrix(m).det() == 0:
+        m[0][0] += 1
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.run(
+        [sys.executable, "-m", "gentensor", "det", "-"],
+        input=matrix_text(m),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout.strip() == str(sympy.Matrix(m).det())
+    pb = write(tmp_path, "b.txt", "1\n0\n0\n0\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "gentensor", "solve", "-", str(pb), "--json"],
+        input=json.dumps(m),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    got = sympy.Matrix([[parse_cell(str(v))] for [v] in json.loads(proc.stdout)["result"]])
+    assert got == sympy.Matrix(m).solve(sympy.Matrix([1, 0, 0, 0]))
+
+
+def test_dash_twice_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1 2\n3 4\n")))
+    proc = call("solve", "-", "-")
+    assert proc.returncode == 2 and "standard input can be read only once" in proc.stderr
+
+
+def test_a_csv_field_longer_than_the_csv_module_limit(tmp_path: Path) -> None:
+    """The csv module's own 131072-character limit must not decide: the cell limits do."""
+    import csv
+
+    limit = csv.field_size_limit()
+    digits = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    if digits:
+        sys.set_int_max_str_digits(0)
+    try:
+        big = "7" * 140_000
+        path = write(tmp_path, "big.csv", f"{big},1\n2,3\n")
+        proc = call("det", path)
+        if proc.returncode == 0:
+            assert int(proc.stdout.strip()) == 3 * int(big) - 2
+        else:  # refused by a limit on cells: clearly, as bad input, naming the cell
+            assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
+            assert "line 1, cell 1" in proc.stderr
+        assert "field larger than field limit" not in proc.stderr
+    finally:
+        if digits:
+            sys.set_int_max_str_digits(digits)
+    assert csv.field_size_limit() == limit  # the process-wide limit is left as it was
+
+
+# -- progress bars: only for long stacks, only where someone watches ---------------------------------
+
+
+class FakeBar:
+    made: list["FakeBar"] = []
+
+    def __init__(self, **kw: Any) -> None:
+        self.kw, self.n, self.closed = kw, kw.get("initial", 0), False
+        FakeBar.made.append(self)
+
+    def update(self, k: int) -> None:
+        self.n += k
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def fake_bars(monkeypatch: pytest.MonkeyPatch) -> list[FakeBar]:
+    from gentensor.parallel import _progress
+
+    FakeBar.made = []
+    monkeypatch.setattr(_progress, "_factory", lambda: FakeBar)
+    monkeypatch.setattr(_progress, "interactive", lambda: True)
+    return FakeBar.made
+
+
+def stack_file(tmp_path: Path, count: int) -> Path:
+    return write(tmp_path, "stack.txt", "\n".join(matrix_text(random_matrix(3, seed=s)) for s in range(count)))
+
+
+def test_progress_bar_for_a_long_stack(tmp_path: Path, fake_bars: list[FakeBar]) -> None:
+    path = stack_file(tmp_path, 6)
+    with gt.progress("auto", after=0):  # every stack counts as long
+        out = ok("det", path)
+    assert len(out.split()) == 6
+    assert len(fake_bars) == 1 and fake_bars[0].kw["total"] == 6 and fake_bars[0].kw["desc"] == "det"
+    assert fake_bars[0].n == 6 and fake_bars[0].closed
+    with gt.progress("auto", after=0):
+        ok("det", "--no-progress", path)
+    assert len(fake_bars) == 1  # --no-progress: none
+
+
+def test_no_progress_bar_for_a_short_stack(tmp_path: Path, fake_bars: list[FakeBar]) -> None:
+    ok("det", stack_file(tmp_path, 6))  # predicted far below the 2 s threshold
+    assert fake_bars == []
+
+
+def test_no_progress_bar_off_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gentensor.parallel import _progress
+
+    FakeBar.made = []
+    monkeypatch.setattr(_progress, "_factory", lambda: FakeBar)
+    path = stack_file(tmp_path, 3)
+    out, err = io.StringIO(), io.StringIO()  # stderr is not a terminal
+    with gt.progress("auto", after=0), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert cli.main(["det", str(path)]) == 0
+    assert len(out.getvalue().split()) == 3 and err.getvalue() == "" and FakeBar.made == []
 
 
 # -- the matrix reader never fails with anything but FormatError -------------------------------

@@ -24,6 +24,7 @@ TREE = {
     "ReadOnlyError": (errors.GentensorError, ValueError),
     "FormatError": (errors.GentensorError, ValueError),
     "NoSolutionError": (errors.GentensorError, ValueError),
+    "NotRegularFileError": (errors.GentensorError, OSError),
 }
 
 

@@ -122,3 +122,18 @@ def test_exact_integer_notebook_computes_what_it_claims(executed: Any) -> None:
     assert shown["cell-16"].count("[20, 11]") == 4  # every listed vector solves the system
     assert "no integer solution" in shown["cell-18"]
     assert shown["cell-21"].startswith("(True,")  # the CRT lift is the determinant
+
+
+def test_parallel_notebook_states_the_machine_and_both_numbers(executed: Any) -> None:
+    import re
+
+    nb = executed("04_parallel.ipynb")
+    text = "\n".join(
+        o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "stream"
+    )
+    assert "CPUs this process may use" in text and "load average" in text
+    assert "auto would run:" in text and "machine capacity now:" in text
+    assert re.search(r"mode\s+best of 3 \(s\)\s+measured\s+predicted", text)
+    assert re.search(r"^processes\s+\d+\.\d+\s+\d+\.\d+x", text, re.M)
+    assert "did not finish within the timeout of 0.5 s" in text
+    assert "process(es)" not in text

@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
-from gentensor.parallel import _auto as _parallel_auto, _core as _parallel_core
+from gentensor.parallel import _auto as _parallel_auto, _core as _parallel_core, _pools as _parallel_pools
 from gentensor.parallel import resolve, run_map, run_tasks
 from toyring import Gauss, gaussian
 
@@ -337,7 +337,7 @@ def test_unsendable_function_with_the_standard_pool(stdlib_process_pool):
 
 
 def test_unsendable_function_without_loky(monkeypatch):
-    monkeypatch.setattr(_parallel_core, "_loky", lambda: None)
+    monkeypatch.setattr(_parallel_pools, "_loky", lambda: None)
     with pytest.raises(TypeError, match=r"map: cannot send the function .*<lambda> .*'parallel' extra"):
         run_map(lambda a: a, [[1, 2]], executor="processes", workers=2)
     with gt.parallel("processes", workers=2):
@@ -381,7 +381,7 @@ def test_policy_restored_after_block_and_after_errors():
         assert gt.get_parallel() is outer
         with gt.parallel("auto"):
             assert gt.get_parallel().mode == "auto"
-        assert gt.get_parallel() == ("threads", 3, None)
+        assert gt.get_parallel() == ("threads", 3, None, None)
         with pytest.raises(KeyError):
             with gt.parallel("processes"):
                 raise KeyError("boom")
@@ -435,11 +435,16 @@ def test_per_call_options_override_the_context():
     pool = cf.ThreadPoolExecutor(max_workers=1)
     try:
         with gt.parallel("processes", workers=4):
-            assert resolve() == ("processes", 4, None)
-            assert resolve(workers=2) == ("processes", 2, None)
-            assert resolve("serial") == ("serial", None, None)
-            assert resolve(pool) == ("executor", None, pool)
-        assert resolve(workers=2) == ("auto", 2, None)  # workers alone under serial: let auto decide
+            assert resolve() == ("processes", 4, None, None)
+            assert resolve(workers=2) == ("processes", 2, None, None)
+            assert resolve("serial") == ("serial", None, None, None)
+            assert resolve(pool) == ("executor", None, pool, None)
+            assert resolve(timeout=3) == ("processes", 4, None, 3.0)
+        assert resolve(workers=2) == ("auto", 2, None, None)  # workers alone under serial: let auto decide
+        with gt.parallel("threads", timeout=10):
+            assert resolve() == ("threads", None, None, 10.0)
+            assert resolve("serial") == ("serial", None, None, 10.0)  # the block's time limit stays
+            assert resolve(workers=2, timeout=1) == ("threads", 2, None, 1.0)
     finally:
         pool.shutdown()
 
@@ -456,7 +461,8 @@ def test_thread_workers_see_the_callers_context_but_a_serial_policy():
 
 
 def test_thread_pool_is_reused():
-    assert _parallel_core.thread_pool(2) is _parallel_core.thread_pool(2)
+    with _parallel_pools.lease("threads", 2) as one, _parallel_pools.lease("threads", 2) as two:
+        assert one is two
     names1 = set(run_map(lambda a: threading.current_thread().name, [list(range(16))], executor="threads", workers=2))
     names2 = set(run_map(lambda a: threading.current_thread().name, [list(range(16))], executor="threads", workers=2))
     assert names1 | names2 <= {t.name for t in threading.enumerate()}
@@ -469,7 +475,7 @@ def test_process_pool_is_reused():
     second = set(run_map(_pid, [list(range(16))], executor="processes", workers=2))
     assert os.getpid() not in first
     assert first == second or len(first | second) <= 2
-    assert _parallel_core.process_pool_alive(2)
+    assert _parallel_pools.alive("processes", 2)
 
 
 def _pid(_):
@@ -533,11 +539,55 @@ def test_auto_can_choose_processes(monkeypatch):
     monkeypatch.setattr(_parallel_auto, "PROCESS_START_PRIOR", 0.0)
     monkeypatch.setattr(_parallel_core, "usable_cpus", lambda: 2)
     monkeypatch.setattr(_parallel_auto, "SAMPLE_SECONDS", 1e-12)
+    monkeypatch.setattr(_parallel_auto, "CAPACITY_MIN_WORK", 0.0)
+    monkeypatch.setattr(_parallel_auto, "MIN_CAPACITY", 0.0)
     xs = [Fraction(i, 7) for i in range(2000)]
     got = run_map(operator.mul, [xs, xs], executor="auto", workers=2)
-    assert gt.last_auto_decision().mode == "processes"
-    assert gt.last_auto_decision().process_task is not None
+    decision = gt.last_auto_decision()
+    assert decision.mode == "processes"
+    assert decision.process_task is not None
+    assert 0 < decision.capacity <= 2  # measured on the pool, never more than its workers
+    assert decision.predicted_speedup == decision.serial_estimate / decision.parallel_estimate
+    assert f"machine capacity {decision.capacity:.2f}x" in str(decision)
     assert got == [a * a for a in xs]
+
+
+@needs_loky
+def test_auto_never_chooses_processes_below_the_capacity_threshold(monkeypatch):
+    """A machine whose cores are taken by other work: processes are refused whatever the estimate."""
+    monkeypatch.setattr(_parallel_auto, "MIN_PARALLEL_SECONDS", 0.0)
+    monkeypatch.setattr(_parallel_auto, "SAFETY", 0.0)
+    monkeypatch.setattr(_parallel_auto, "PROCESS_START_PRIOR", 0.0)
+    monkeypatch.setattr(_parallel_auto, "CAPACITY_MIN_WORK", 0.0)
+    monkeypatch.setattr(_parallel_core, "usable_cpus", lambda: 2)
+    monkeypatch.setattr(_parallel_auto, "SAMPLE_SECONDS", 1e-12)
+    monkeypatch.setattr(_parallel_auto, "capacity", lambda workers, fresh=False: 1.05)
+    xs = [Fraction(i, 7) for i in range(2000)]
+    d = gt.explain_auto(operator.mul, [xs, xs], workers=2)
+    assert d.mode == "serial" and d.capacity == 1.05
+    assert "present capacity is 1.05 cores (< 1.3)" in d.reason
+
+
+@needs_loky
+def test_auto_does_not_send_work_too_short_to_measure_the_machine(monkeypatch):
+    monkeypatch.setattr(_parallel_auto, "MIN_PARALLEL_SECONDS", 0.0)
+    monkeypatch.setattr(_parallel_auto, "SAFETY", 0.0)
+    monkeypatch.setattr(_parallel_auto, "PROCESS_START_PRIOR", 0.0)
+    monkeypatch.setattr(_parallel_core, "usable_cpus", lambda: 2)
+    monkeypatch.setattr(_parallel_auto, "SAMPLE_SECONDS", 1e-12)
+    calls = []
+    monkeypatch.setattr(_parallel_auto, "capacity", lambda workers, fresh=False: calls.append(workers) or 2.0)
+    xs = [Fraction(i, 7) for i in range(200)]
+    d = gt.explain_auto(operator.mul, [xs, xs], workers=2)
+    assert d.mode == "serial" and "too little to measure the machine's present capacity" in d.reason
+    assert calls == []
+
+
+@needs_loky
+def test_capacity_is_measured_on_the_process_pool():
+    c = _parallel_auto.capacity(2, fresh=True)
+    assert 0 < c <= 2
+    assert _parallel_auto.capacity(2) == c  # reused within the time-to-live
 
 
 # ---------------------------------------------------------------- a cluster engine: Dask distributed

@@ -345,12 +345,13 @@ def fromfunction(
     dtype: OpsSpec | None = None,
     executor: Any = None,
     workers: Any = None,
+    timeout: float | None = None,
 ) -> Tensor[Any]:
     """A new tensor whose element at ``(i, j, ...)`` is ``f(i, j, ...)``.
 
-    ``executor=``/``workers=`` choose the parallel policy for the calls of
-    ``f`` (default: the one in force, see :func:`gentensor.parallel`); the
-    result is identical to the serial one.
+    ``executor=``/``workers=``/``timeout=`` choose the parallel policy for
+    the calls of ``f`` (default: the one in force, see
+    :func:`gentensor.parallel`); the result is identical to the serial one.
 
     >>> import gentensor as gt
     >>> from fractions import Fraction
@@ -362,7 +363,9 @@ def fromfunction(
     dims = normalize_shape(shape, "fromfunction")
     if dims:
         columns = index_columns(dims)
-        values = run_map(f, columns, executor=executor, workers=workers, index_shape=dims, where="fromfunction")
+        values = run_map(
+            f, columns, executor=executor, workers=workers, timeout=timeout, index_shape=dims, where="fromfunction"
+        )
     else:
         values = [f()]
     return build(values, dims, set(map(type, values)), ops)

@@ -506,6 +506,7 @@ def map(
     dtype: OpsSpec | None = None,
     executor: Any = None,
     workers: Any = None,
+    timeout: float | None = None,
 ) -> Any:
     """``f`` applied element by element to broadcast tensors: ``out[i] = f(a[i], b[i], ...)``.
 
@@ -527,6 +528,9 @@ def map(
         The parallel policy for this call (see :func:`gentensor.parallel`);
         by default the one in force.  Results are identical to the serial
         path; a failing element raises with its index.
+    timeout : float, optional
+        Seconds the call may take (default: the policy's); past it,
+        ``TimeoutError`` (see :func:`gentensor.parallel`).
 
     Returns
     -------
@@ -549,7 +553,7 @@ def map(
     if not present:
         return f(*operands)
     shape, columns = _broadcast_values(*operands, func="map")
-    results = run_map(f, columns, executor=executor, workers=workers, index_shape=shape, where="map")
+    results = run_map(f, columns, executor=executor, workers=workers, timeout=timeout, index_shape=shape, where="map")
     default_ops = present[0]._ops if builtins.all(t._ops is present[0]._ops for t in present) else integers
     return wrap_results(results, shape, ops, default_ops, "map")
 

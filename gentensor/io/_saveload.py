@@ -17,26 +17,40 @@ fixed table of classes (no ``eval``, ``sympify`` or parsing of strings from
 the file), and anything outside that table is refused with
 :class:`FormatError`, which names the file and the place in it.  Writing goes
 to a temporary file in the target's directory that replaces the target only
-once complete, so an existing file is never left half-written.
+once complete, so an existing file is never left half-written (see
+:mod:`._files` for symbolic links, non-regular files, hard links and signals).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
-import secrets
-import stat
 from fractions import Fraction
-from typing import Any, Callable
+from typing import IO, Any, Callable, Union
 
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import FormatError
 from ..ops import defines, ElementOps, ops_from_spec, OpsSpec
 from ..ops._codec import _Bad, _show
+from ._files import write_atomic
 
-__all__ = ["FormatError", "save", "load", "loads", "FORMAT_VERSION", "encode_document", "decode_document", "parse_json"]
+__all__ = [
+    "FormatError",
+    "save",
+    "load",
+    "loads",
+    "FORMAT_VERSION",
+    "encode_document",
+    "decode_document",
+    "parse_json",
+    "write_atomic",
+]
+
+#: What ``save`` and ``load`` accept as their file: a path (str, bytes or path-like) or an open file object.
+FileSpec = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", IO[str], IO[bytes]]
 
 #: The version this gentensor writes; it reads every version up to this one.
 FORMAT_VERSION = 1
@@ -128,43 +142,52 @@ def _where(k: int, shape: list[int]) -> str:
 # -- files -----------------------------------------------------------------------------
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file that replaces it only once complete."""
-    path = os.fspath(path)
-    folder, name = os.path.split(os.path.abspath(path))
-    tmp = os.path.join(folder, f".{name}.{secrets.token_hex(6)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies, as for open()
+def _is_file_object(f: Any, method: str) -> bool:
+    return hasattr(f, method) and not isinstance(f, (str, bytes, os.PathLike))
+
+
+def _path(f: Any, func: str) -> str:
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        return os.fsdecode(os.fspath(f))
+    except TypeError:
+        raise TypeError(
+            f"{func}: expected a path (str or pathlib.Path) or an open file object (got {type(f).__name__})"
+        ) from None
+
+
+def _write_to_file_object(f: Any, text: str) -> None:
+    """``text`` into an open file: as text for a text file, UTF-8 bytes for a binary one."""
+    binary = isinstance(f, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(getattr(f, "mode", ""))
+    if not binary and not isinstance(f, io.TextIOBase):
+        try:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, stat.S_IMODE(os.stat(path).st_mode))  # keep an existing file's permissions
-        except FileNotFoundError:
-            pass
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+            return
+        except TypeError:  # a binary stream that does not say so
+            binary = True
+    f.write(text.encode("utf-8") if binary else text)
 
 
-def save(path: str | os.PathLike[str], x: Any, /) -> None:
+def save(path: FileSpec, x: Any, /) -> None:
     """Write ``x`` to ``path`` in gentensor's exact, versioned JSON format.
 
     Every value survives exactly: ints of any size, Fractions, modular ints,
     floats (shortest round-trip decimal), complexes, SymPy expressions (as a
     tree of whitelisted classes), and user-ring elements through
-    ``ops.format`` (the ops must also have ``parse``).  The write is atomic:
-    the file is replaced only once the new content is complete.
+    ``ops.format`` (the ops must also have ``parse``).
+
+    The write to a path is atomic: a temporary file next to the target
+    replaces it only once complete, and is removed if anything goes wrong
+    (an exception, Ctrl-C, a termination signal).  A symbolic link is
+    followed (its target is replaced, the link stays); FIFOs and devices are
+    refused; a file with several hard links is replaced at this path only.
+    The details are in the "Limits and safety" page of the documentation.
 
     Parameters
     ----------
-    path : str or path-like
-        The file to write (replaced when it exists).
+    path : str, path-like or file object
+        The file to write (replaced when it exists), or an open file object
+        (text or binary), which receives the document as it is (no atomic
+        replacement: that is the caller's file).
     x : Tensor
         The tensor (anything :func:`gentensor.tensor` accepts is converted first).
         A view writes only its own elements.
@@ -174,6 +197,8 @@ def save(path: str | os.PathLike[str], x: Any, /) -> None:
     DomainError
         An element or the ops cannot be written (a SymPy class outside the
         whitelist; a user ops without ``parse``).
+    NotRegularFileError
+        ``path`` is (or links to) a FIFO, a device or a socket.
     OSError
         The file cannot be written (the existing file is left as it was).
 
@@ -187,18 +212,29 @@ def save(path: str | os.PathLike[str], x: Any, /) -> None:
     ...     y = gt.load(path)
     >>> y.ops, y[1, 1] == 2**70, y.tolist()[:1]
     (rationals, True, [[Fraction(1, 1), Fraction(1, 2)]])
+    >>> import io
+    >>> buffer = io.StringIO()
+    >>> gt.save(buffer, [[1, 2], [3, 4]])
+    >>> _ = buffer.seek(0)
+    >>> gt.load(buffer).tolist()
+    [[1, 2], [3, 4]]
     """
+    if _is_file_object(path, "write"):
+        _write_to_file_object(path, encode_document(as_tensor(x, "save")))
+        return
+    name = _path(path, "save")
     x = as_tensor(x, "save")
-    write_atomic(path, encode_document(x))
+    write_atomic(name, encode_document(x), "save")
 
 
-def load(path: str | os.PathLike[str], /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
+def load(path: FileSpec, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     """Read a tensor written by :func:`save`; never evaluates code from the file.
 
     Parameters
     ----------
-    path : str or path-like
-        The file to read.
+    path : str, path-like or file object
+        The file to read, or an open file object (text or binary) positioned
+        at the document.
     ops : ops object, optional
         The ops of a user ring that is not registered with
         :func:`gentensor.register_ops` (its ``name`` must match the file's).
@@ -233,10 +269,14 @@ def load(path: str | os.PathLike[str], /, *, ops: OpsSpec | None = None) -> Tens
     >>> y
     tensor([3, 5, 6], ops=modular(7))
     """
-    name = os.fspath(path)
+    if _is_file_object(path, "read"):
+        raw = path.read()  # type: ignore[union-attr]
+        shown = getattr(path, "name", None)
+        return loads(raw, name=shown if isinstance(shown, str) else "<file object>", ops=ops)
+    name = _path(path, "load")
     with open(name, "rb") as f:
         raw = f.read()
-    return loads(raw, name=str(name), ops=ops)
+    return loads(raw, name=name, ops=ops)
 
 
 def parse_json(raw: bytes | str, name: str, func: str = "load", parse_float: Any = None) -> Any:

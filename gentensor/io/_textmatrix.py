@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import threading
 from fractions import Fraction
 from typing import Any
 
@@ -31,11 +33,24 @@ FORMATS = ("auto", "csv", "text", "json")
 # -- files ------------------------------------------------------------------------
 
 
-def read_matrix(path: str, *, ops: str | None = None, fmt: str = "auto", func: str = "read") -> Tensor[Any]:
+def read_matrix(
+    path: str,
+    *,
+    ops: str | None = None,
+    fmt: str = "auto",
+    func: str = "read",
+    data: bytes | None = None,
+    header: bool = False,
+) -> Tensor[Any]:
     """The matrix (or stack of matrices) in the file at ``path``, with exact elements.
 
     ``ops`` is an ops name (``"int"``, ``"rational"``, ``"symbolic"``,
-    ``"mod:7"``, …) or ``None`` to infer it from the cells.
+    ``"mod:7"``, …) or ``None`` to infer it from the cells.  ``data`` is the
+    file's content when it was read already (standard input; ``path`` then
+    only names it in messages).  In CSV and text, a first row of bare names
+    above rows of numbers looks like a header: it is skipped with
+    ``header=True``, read as symbols with ``ops="symbolic"``, and refused
+    otherwise.
 
     Raises
     ------
@@ -45,8 +60,11 @@ def read_matrix(path: str, *, ops: str | None = None, fmt: str = "auto", func: s
         The file cannot be read.
     """
     target = as_ops(ops, func) if ops is not None else None
-    with open(path, "rb") as f:
-        raw = f.read()
+    if data is None:
+        with open(path, "rb") as f:
+            raw = f.read()
+    else:
+        raw = data
     if fmt == "json" or (fmt == "auto" and raw.lstrip()[:1] in (b"{", b"[")):
         doc = parse_json(raw, path, func)
         if isinstance(doc, dict):
@@ -66,6 +84,7 @@ def read_matrix(path: str, *, ops: str | None = None, fmt: str = "auto", func: s
         rows = _csv_rows(text)
     else:
         rows = _text_rows(text)
+    rows = _header(rows, path, target, func, header)
     return _from_rows(rows, path, target, func)
 
 
@@ -92,15 +111,53 @@ def _text_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
     return rows
 
 
+_CSV_LIMIT = threading.Lock()
+
+
 def _csv_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
     rows: list[tuple[int, list[tuple[int, str]]] | None] = []
     lines = text.splitlines()
-    for n, record in enumerate(csv.reader(io.StringIO("\n".join(lines))), 1):
+    # The csv module refuses fields over its (process-wide) limit of 131072 characters; a cell is
+    # bounded by the file here, and its size by the cell limits of the parser.
+    with _CSV_LIMIT:
+        old = csv.field_size_limit()
+        csv.field_size_limit(max(old, len(text) + 1))
+        try:
+            records = list(csv.reader(io.StringIO("\n".join(lines))))
+        finally:
+            csv.field_size_limit(old)
+    for n, record in enumerate(records, 1):
         if not record or all(not c.strip() for c in record):
             rows.append(None)
         elif not record[0].lstrip().startswith("#"):
             rows.append((n, list(enumerate(record, 1))))
     return rows
+
+
+_NAME = re.compile(r"[^\W\d]\w*\Z")
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?(/\d+)?\Z")
+
+
+def _header(rows: list[Any], path: str, target: Any, func: str, skip: bool) -> list[Any]:
+    """The rows without a header row: a first row of bare names above rows that are all numbers.
+
+    Skipped when ``skip``; kept (read as symbols) for a symbolic ops; refused otherwise.
+    """
+    content = [r for r in rows if r is not None]
+    if len(content) < 2 or (target is not None and target.capabilities.kind == "symbolic"):
+        return rows
+    line, cells = content[0]
+    if not all(_NAME.match(c.strip()) for _, c in cells):
+        return rows
+    if not all(_NUMBER.match(c.strip()) for _, later in content[1:] for _, c in later):
+        return rows
+    if skip:
+        return [r for r in rows if r is not content[0]]
+    names = ", ".join(c.strip() for _, c in cells)
+    raise FormatError(
+        f"{func}: {path}: line {line}: this looks like a header row (got {names} above rows of numbers); "
+        "delete the line, skip it with --header, or read the names as symbols with --ops symbolic"
+    )
 
 
 def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any]:

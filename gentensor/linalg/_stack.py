@@ -18,6 +18,7 @@ from ..core.tensor import Tensor
 from ..errors import NonSquareError, ShapeError
 from ..ops import ElementOps
 from ..parallel import run_tasks
+from ..parallel._progress import watch
 
 __all__ = ["Stack", "arithmetic", "flat_of", "stack_of", "run", "wrap_matrices", "nest"]
 
@@ -73,11 +74,25 @@ def flat_of(
     return tuple(batch), m, n, ops, elements_as(x, ops)
 
 
+#: A single matrix with at least this many elements may run long: a timer is shown if it does.
+WATCH_SIZE = 16
+
+
 def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, workers: Any) -> list[Any]:
-    """``task`` on each matrix of the stack: directly for one matrix, under the parallel policy for stacks."""
+    """``task`` on each matrix of the stack: directly for one matrix, under the parallel policy for stacks.
+
+    Long work shows progress where someone watches (see :func:`gentensor.progress`):
+    a bar over the matrices of a stack, a timer for one big matrix.
+    """
     if not stack.batch:
-        return [task(stack.matrices[0])]
-    return run_tasks(task, stack.matrices, executor=executor, workers=workers, index_shape=stack.batch, where=func)
+        timer = watch(func) if stack.m * stack.n >= WATCH_SIZE else None
+        if timer is None:
+            return [task(stack.matrices[0])]
+        with timer:
+            return [task(stack.matrices[0])]
+    return run_tasks(
+        task, stack.matrices, executor=executor, workers=workers, index_shape=stack.batch, where=func, unit="matrices"
+    )
 
 
 def wrap_matrices(

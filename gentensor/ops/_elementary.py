@@ -101,9 +101,11 @@ def _f_remainder(a: float, b: float) -> float:
 
 
 def _f_power(a: float, b: float) -> float:
-    """``a ** b`` in the reals: ``nan`` for a negative base and a fractional exponent, ``inf`` on overflow."""
-    if a == -_inf and math.isfinite(b) and b != math.floor(b):
-        return _nan  # C's pow gives +inf here; a negative base to a fractional power is nan (as NumPy)
+    """``a ** b`` in the reals: ``nan`` for a finite negative base and a fractional exponent, ``inf`` on overflow.
+
+    As IEEE 754 (C's ``pow``), ``(-inf) ** y`` is ``+inf`` for a positive ``y`` that is not an odd
+    integer -- also for ``y = 0.5``, where NumPy computes ``sqrt`` and gives ``nan``.
+    """
     try:
         return math.pow(a, b)
     except OverflowError:
@@ -238,7 +240,7 @@ FLOAT_FAST: Mapping[str, Callable[..., Any]] = {
     "true_divide": operator.truediv,
     "floor_divide": operator.floordiv,
     "remainder": operator.mod,
-    "power": _f_power,  # not math.pow: it returns inf for (-inf) ** 0.5 instead of raising
+    "power": math.pow,
     "sqrt": math.sqrt,
     "exp": math.exp,
     "expm1": math.expm1,

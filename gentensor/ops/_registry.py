@@ -237,7 +237,7 @@ def as_ops(spec: Any, func: str = "tensor") -> Any:
     if isinstance(spec, str):
         if spec in _NAMES:
             return _NAMES[spec]
-        if spec.startswith("mod:") and spec[4:].isdigit():
+        if spec.startswith("mod:") and spec[4:].isascii() and spec[4:].isdigit():
             return modular(int(spec[4:]))
         user = registered_ops(spec)
         if user is not None:

@@ -12,6 +12,14 @@ work is cut into contiguous chunks and the chunk results are put back in
 order.  A failing element raises the same exception type, with the element's
 index in the message and the original exception chained as ``__cause__``.
 
+Work can be stopped: Ctrl-C (``KeyboardInterrupt``) or a ``timeout=``
+cancels what is queued, stops thread chunks at their next element and
+terminates worker processes still running elements, then raises; nothing is
+left running.  There is one pool per kind, shared by all threads, grown when
+a job asks for more workers (:mod:`._pools`); ``gt.parallel.shutdown()``
+stops them.  Long work shows a progress bar where someone watches
+(:func:`progress`).
+
 The engine used by the rest of gentensor is :func:`run_map` (one function
 over equal-length argument columns) and :func:`run_tasks` (one task per item,
 e.g. one matrix per determinant).  They return a complete list or raise:
@@ -33,14 +41,19 @@ import contextlib
 import contextvars
 import itertools
 import math
+import time
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from . import _auto as auto
 from . import _core as core
+from . import _job as job
+from . import _pools as pools
+from . import _progress
 from ._auto import AutoDecision
 from ._core import MODES, ParallelPolicy
+from ._progress import ProgressSetting, progress
 
-__all__ = ["parallel", "get_parallel", "explain_auto", "last_auto_decision"]
+__all__ = ["parallel", "get_parallel", "explain_auto", "last_auto_decision", "progress", "ProgressSetting"]
 
 _LAST_DECISION: contextvars.ContextVar[Optional[AutoDecision]] = contextvars.ContextVar(
     "gentensor_last_auto_decision", default=None
@@ -59,32 +72,40 @@ def _check_workers(workers: Any, where: str) -> Optional[int]:
     return workers
 
 
+def _check_timeout(timeout: Any, where: str) -> Optional[float]:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < math.inf:
+        raise ValueError(f"{where}: timeout must be a positive number of seconds or None (got {timeout!r})")
+    return float(timeout)
+
+
 def _is_shut_down(executor: cf.Executor) -> bool:
     """What the executor itself tells of a shutdown (standard-library and Dask executors do)."""
     return bool(getattr(executor, "_shutdown", False) or getattr(executor, "_shutdown_thread", False))
 
 
-def _policy(mode: Any, workers: Any, where: str) -> ParallelPolicy:
+def _policy(mode: Any, workers: Any, where: str, timeout: Optional[float] = None) -> ParallelPolicy:
     """Validate a mode (string or Executor) and a worker count into a policy."""
     w = _check_workers(workers, where)
     if isinstance(mode, str):
         if mode not in MODES:
             raise ValueError(f"{where}: unknown parallel mode (got {mode!r}); valid: {_CHOICES}")
-        return ParallelPolicy(mode, w, None)
+        return ParallelPolicy(mode, w, None, timeout)
     if isinstance(mode, cf.Executor):
         if _is_shut_down(mode):
             raise RuntimeError(
                 f"{where}: the executor has been shut down (got {mode!r}); "
                 "pass a running executor, or a mode such as 'threads' or 'processes'"
             )
-        return ParallelPolicy("executor", w, mode)
+        return ParallelPolicy("executor", w, mode, timeout)
     if isinstance(mode, type) and issubclass(mode, cf.Executor):
         raise TypeError(f"{where}: got the executor class {mode.__name__}, not an instance; pass {mode.__name__}()")
     raise TypeError(f"{where}: the parallel mode must be {_CHOICES} (got {mode!r})")
 
 
 @contextlib.contextmanager
-def parallel(mode: Any, /, *, workers: Optional[int] = None) -> Iterator[ParallelPolicy]:
+def parallel(mode: Any, /, *, workers: Optional[int] = None, timeout: Optional[float] = None) -> Iterator[ParallelPolicy]:
     """Set how element-wise work runs inside a ``with`` block.
 
     Parameters
@@ -101,6 +122,11 @@ def parallel(mode: Any, /, *, workers: Optional[int] = None) -> Iterator[Paralle
     workers : int, optional
         Worker count (default: the CPUs this process may use); for an
         Executor instance, the number of tasks it runs at once.
+    timeout : float, optional
+        Seconds each call inside the block may take.  Past it the call
+        raises ``TimeoutError``: queued work is cancelled, thread and serial
+        work stops at its next element, worker processes still running
+        elements are terminated.
 
     Returns
     -------
@@ -110,29 +136,68 @@ def parallel(mode: Any, /, *, workers: Optional[int] = None) -> Iterator[Paralle
     Raises
     ------
     ValueError
-        An unknown mode name, or ``workers < 1``.
+        An unknown mode name, ``workers < 1``, or a timeout that is not a
+        positive number.
     TypeError
         A mode that is neither a mode name nor an Executor instance.
     RuntimeError
         An executor that has been shut down.
+
+    Notes
+    -----
+    Ctrl-C inside a parallel call cancels what is queued, stops what runs
+    (worker processes are terminated) and raises ``KeyboardInterrupt``
+    promptly.  The pools are shared and kept between calls;
+    ``gt.parallel.shutdown()`` stops them (and so does interpreter exit):
+    queued work is cancelled, worker processes are terminated, and calls
+    still running on them raise ``RuntimeError``.
 
     Examples
     --------
     >>> import gentensor as gt
     >>> with gt.parallel("processes", workers=2) as policy:
     ...     policy
-    ParallelPolicy(mode='processes', workers=2, executor=None)
+    ParallelPolicy(mode='processes', workers=2, executor=None, timeout=None)
+    >>> with gt.parallel("threads", timeout=60):
+    ...     gt.map(abs, gt.tensor([-1, 2, -3])).tolist()
+    [1, 2, 3]
+    >>> gt.parallel.shutdown()
     >>> gt.parallel("gpu").__enter__()
     Traceback (most recent call last):
     ...
     ValueError: parallel: unknown parallel mode (got 'gpu'); valid: 'serial', 'threads', 'processes', 'auto' or a concurrent.futures.Executor instance
     """
-    policy = _policy(mode, workers, "parallel")
+    policy = _policy(mode, workers, "parallel", _check_timeout(timeout, "parallel"))
     token = core.POLICY.set(policy)
     try:
         yield policy
     finally:
         core.POLICY.reset(token)
+
+
+def shutdown() -> None:
+    """Stop the thread and process pools gentensor started (``gt.parallel.shutdown()``).
+
+    Queued work is cancelled, worker processes are terminated (this returns
+    once they are gone), and calls still running on the pools raise
+    ``RuntimeError``.  The next parallel call starts fresh pools.  It also
+    runs at interpreter exit.  Executors passed in by the caller are theirs
+    to stop.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> with gt.parallel("threads", workers=2):
+    ...     _ = gt.map(abs, gt.tensor([-1, 2]))
+    >>> gt.parallel.shutdown()
+    >>> from gentensor.parallel._pools import pool_sizes
+    >>> pool_sizes()
+    {}
+    """
+    pools.shutdown()
+
+
+parallel.shutdown = shutdown  # type: ignore[attr-defined]
 
 
 def get_parallel() -> ParallelPolicy:
@@ -148,32 +213,40 @@ def get_parallel() -> ParallelPolicy:
     --------
     >>> import gentensor as gt
     >>> gt.get_parallel()
-    ParallelPolicy(mode='serial', workers=None, executor=None)
+    ParallelPolicy(mode='serial', workers=None, executor=None, timeout=None)
     """
     return core.POLICY.get()
 
 
-def resolve(executor: Any = None, workers: Any = None, *, where: str = "parallel") -> ParallelPolicy:
-    """The policy for one call: its ``executor=`` / ``workers=`` options over the context's policy.
+def resolve(
+    executor: Any = None, workers: Any = None, *, timeout: Any = None, where: str = "parallel"
+) -> ParallelPolicy:
+    """The policy for one call: its ``executor=`` / ``workers=`` / ``timeout=`` options over the context's policy.
 
     ``executor`` accepts what :func:`parallel` accepts.  ``workers`` alone
     changes the worker count of the policy in force; under the default serial
     policy it asks for parallel work and lets ``"auto"`` decide whether it pays.
+    ``timeout`` alone keeps the policy in force and limits the call's time.
 
     >>> from gentensor.parallel import resolve
     >>> resolve("threads", 2)
-    ParallelPolicy(mode='threads', workers=2, executor=None)
+    ParallelPolicy(mode='threads', workers=2, executor=None, timeout=None)
     >>> resolve(workers=3)
-    ParallelPolicy(mode='auto', workers=3, executor=None)
+    ParallelPolicy(mode='auto', workers=3, executor=None, timeout=None)
+    >>> resolve(timeout=5).timeout
+    5.0
     """
-    if executor is not None:
-        return _policy(executor, workers, where)
+    t = _check_timeout(timeout, where)
     current = core.POLICY.get()
-    if workers is None:
+    if executor is not None:
+        return _policy(executor, workers, where, t if t is not None else current.timeout)
+    if workers is None and t is None:
         return current
     w = _check_workers(workers, where)
+    if w is None:
+        return current._replace(timeout=t)
     mode = "auto" if current.mode == "serial" else current.mode
-    return ParallelPolicy(mode, w, current.executor)
+    return ParallelPolicy(mode, w, current.executor, t if t is not None else current.timeout)
 
 
 def _columns(columns: Any, where: str) -> tuple[Sequence[Sequence[Any]], int]:
@@ -203,27 +276,34 @@ def _columns(columns: Any, where: str) -> tuple[Sequence[Sequence[Any]], int]:
     return cols, lengths[0]
 
 
-def _serial(f: Callable[..., Any], cols: Sequence[Sequence[Any]], where: str, shape: Any) -> list[Any]:
-    out: list[Any] = []
-    try:
-        out.extend(map(f, *cols))  # extend keeps what came before an error: len(out) is its position
-    except Exception as exc:
-        core.reraise(core.Failure(len(out), exc, None), 0, f, where, shape)
-    return out
-
-
-def _dispatch(
-    executor: cf.Executor,
+def _on_pool(
+    pool: pools.Pool,
     f: Callable[..., Any],
     cols: Sequence[Sequence[Any]],
     start: int,
     stop: int,
     chunks: int,
+    workers: int,
     where: str,
     shape: Any,
+    deadline: Optional[float],
+    timeout: Optional[float],
+    bar: Optional[_progress.Bar],
 ) -> list[Any]:
-    futures = core.submit_chunks(executor, f, cols, core.chunk_bounds(start, stop, chunks), where)
-    return core.collect(futures, f, where, shape, executor)
+    """Elements ``start:stop`` on a leased shared pool, at most ``workers`` chunks at a time."""
+    return job.execute(
+        pool.executor,
+        f,
+        cols,
+        core.chunk_bounds(start, stop, chunks),
+        where=where,
+        shape=shape,
+        limit=workers if pool.size > workers else None,
+        deadline=deadline,
+        timeout=timeout,
+        bar=bar,
+        abandon=lambda: pools.retire(pool, kill=True),
+    )
 
 
 def run_map(
@@ -233,8 +313,10 @@ def run_map(
     *,
     executor: Any = None,
     workers: Optional[int] = None,
+    timeout: Optional[float] = None,
     index_shape: Optional[tuple[int, ...]] = None,
     where: str = "map",
+    unit: str = "elements",
 ) -> list[Any]:
     """``[f(*args) for args in zip(*columns)]`` under the parallel policy, in order.
 
@@ -244,13 +326,15 @@ def run_map(
         Called once per element with one argument from each column.
     columns : list of lists
         One list per operand, all of the same length.
-    executor, workers
+    executor, workers, timeout
         Per-call policy (see :func:`resolve`); default: the context's.
     index_shape : tuple of int, optional
         The shape the flat positions index into; a failing element is then
         reported by its multi-index.
     where : str
-        The public function name used in error messages.
+        The public function name used in error messages and on the progress bar.
+    unit : str
+        What one element is called on the progress bar.
 
     Returns
     -------
@@ -264,6 +348,9 @@ def run_map(
         message, chained to the original.
     TypeError
         ``f`` or the elements cannot be sent to worker processes.
+    TimeoutError
+        The call ran past its timeout (what was queued is cancelled, worker
+        processes still running elements are terminated).
     RuntimeError
         The executor was shut down or a worker died.
 
@@ -278,42 +365,57 @@ def run_map(
     ...
     ZeroDivisionError: map: floordiv raised ZeroDivisionError at index (0, 1): integer division or modulo by zero
     """
-    policy = resolve(executor, workers, where=where)
+    policy = resolve(executor, workers, timeout=timeout, where=where)
     cols, n = _columns(columns, where)
     shape = core.check_index_shape(index_shape, n, where)
-    mode = policy.mode
+    deadline = None if policy.timeout is None else time.monotonic() + policy.timeout
+    bar = _progress.start(n, where, unit) if n > 1 else None
+    try:
+        return _run(f, cols, n, policy, shape, where, deadline, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _run(
+    f: Callable[..., Any],
+    cols: Sequence[Sequence[Any]],
+    n: int,
+    policy: ParallelPolicy,
+    shape: Any,
+    where: str,
+    deadline: Optional[float],
+    bar: Optional[_progress.Bar],
+) -> list[Any]:
+    mode, timeout = policy.mode, policy.timeout
     if mode == "serial" or n == 0:
-        return _serial(f, cols, where, shape)
+        return job.serial(f, map(f, *cols), [], n, where, shape, deadline, timeout, bar)
     if mode == "auto":
         plan = auto.plan(f, cols, n, policy.workers, where, shape)
         _LAST_DECISION.set(plan.decision)
         done = plan.done
-        if plan.decision.mode == "serial":
-            try:
-                done.extend(plan.rest)  # continues after the sample: len(done) is the failing position
-            except Exception as exc:
-                core.reraise(core.Failure(len(done), exc, None), 0, f, where, shape)
-            return done
-        pool = (
-            core.thread_pool(plan.decision.workers)
-            if plan.decision.mode == "threads"
-            else core.process_pool(plan.decision.workers)[0]
-        )
-        done.extend(_dispatch(pool, f, cols, len(done), n, plan.decision.chunks, where, shape))
+        if bar is not None:
+            bar.advance(len(done))
+        decision = plan.decision
+        if decision.mode == "serial":
+            return job.serial(f, plan.rest, done, n, where, shape, deadline, timeout, bar)
+        with pools.lease(decision.mode, decision.workers) as pool:
+            done.extend(
+                _on_pool(pool, f, cols, len(done), n, decision.chunks, decision.workers, where, shape, deadline, timeout, bar)
+            )
         return done
     if mode == "executor":
         assert policy.executor is not None
-        pool = policy.executor
-        w = policy.workers or core.executor_workers(pool)
-        core.check_sendable(f, core.transport(pool), where)
-    elif mode == "threads":
-        w = policy.workers or core.usable_cpus()
-        pool = core.thread_pool(w)
-    else:
-        w = policy.workers or core.usable_cpus()
-        core.check_sendable(f, core.process_pool_pickler(), where)
-        pool = core.process_pool(w)[0]
-    return _dispatch(pool, f, cols, 0, n, w * auto.CHUNKS_PER_WORKER, where, shape)
+        executor = policy.executor
+        w = policy.workers or core.executor_workers(executor)
+        core.check_sendable(f, core.transport(executor), where)
+        bounds = core.chunk_bounds(0, n, w * auto.CHUNKS_PER_WORKER)
+        return job.execute(executor, f, cols, bounds, where=where, shape=shape, deadline=deadline, timeout=timeout, bar=bar)
+    w = policy.workers or core.usable_cpus()
+    if mode == "processes":
+        core.check_sendable(f, pools.pickler(), where)
+    with pools.lease(mode, w) as pool:
+        return _on_pool(pool, f, cols, 0, n, w * auto.CHUNKS_PER_WORKER, w, where, shape, deadline, timeout, bar)
 
 
 def run_tasks(
@@ -323,14 +425,16 @@ def run_tasks(
     *,
     executor: Any = None,
     workers: Optional[int] = None,
+    timeout: Optional[float] = None,
     index_shape: Optional[tuple[int, ...]] = None,
     where: str = "run_tasks",
+    unit: str = "tasks",
 ) -> list[Any]:
     """``[func(item) for item in items]`` under the parallel policy: one task per item (e.g. a matrix).
 
     The same semantics as :func:`run_map` with one column: ordered results,
     errors re-raised with the item's index (a batch multi-index when
-    ``index_shape`` is the batch shape).
+    ``index_shape`` is the batch shape), timeouts, progress.
 
     Returns
     -------
@@ -343,7 +447,9 @@ def run_tasks(
     >>> run_tasks(sum, [[1, 2], [3, 4], [5, 6]], executor="threads")
     [3, 7, 11]
     """
-    return run_map(func, [items], executor=executor, workers=workers, index_shape=index_shape, where=where)
+    return run_map(
+        func, [items], executor=executor, workers=workers, timeout=timeout, index_shape=index_shape, where=where, unit=unit
+    )
 
 
 def index_columns(shape: Sequence[int], /) -> list[list[int]]:
@@ -385,7 +491,8 @@ def explain_auto(
     """What ``"auto"`` would do with ``f`` over ``columns``, and why, without running the rest.
 
     ``f`` runs on the first elements (the timed sample); a pool may be started
-    to measure its overhead, exactly as a real ``"auto"`` run would.
+    to measure its overhead, and the machine's present capacity measured on
+    the process pool, exactly as a real ``"auto"`` run would.
 
     Parameters
     ----------
@@ -401,7 +508,10 @@ def explain_auto(
     -------
     AutoDecision
         ``mode`` (``"serial"``, ``"threads"`` or ``"processes"``), ``workers``,
-        ``chunks``, the measurements (seconds) and a readable ``reason``.
+        ``chunks``, the measurements (seconds), the machine's present
+        ``capacity`` in cores (when it was measured), the
+        ``predicted_speedup`` of the chosen pool over serial, and a readable
+        ``reason``.
 
     Examples
     --------

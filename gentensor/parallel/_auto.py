@@ -19,9 +19,19 @@ and ``P = min(W, usable CPUs)`` cores:
 4. **Then the pool's own cost.**  A surviving pool's round trip ``o`` (one
    wave of no-op tasks) is measured once per process and cached; a process
    pool that is not running yet must also win back
-   :data:`PROCESS_START_PRIOR` seconds of start-up.  With ``k`` chunks the
-   estimate is ``o * ceil(k/W) + best case``; the best pool whose estimate
-   beats ``c*R`` by :data:`SAFETY` runs the rest, else it stays serial.
+   :data:`PROCESS_START_PRIOR` seconds of start-up.
+5. **And the machine as it is now.**  Other programs may be using the
+   cores.  Before choosing processes, the machine's present capacity ``C``
+   is measured as ``benchmarks/bench_parallel.py`` measures it: a
+   pure-Python loop alone in one worker, then in ``W`` workers at once
+   (``C = W * t_one / t_all``: 2.0 on two idle cores, near 1 when another
+   program keeps one busy).  Below :data:`MIN_CAPACITY` processes are never
+   chosen; otherwise ``C`` replaces ``P`` in the estimate.  The measurement
+   is reused for :data:`CAPACITY_TTL` seconds, and work too short to repay
+   it (under :data:`CAPACITY_MIN_WORK` seconds) does not go to processes.
+   With ``k`` chunks the estimate is ``o * ceil(k/W) + best case``; the best
+   pool whose estimate beats ``c*R`` by :data:`SAFETY` runs the rest, else
+   it stays serial.
 """
 
 from __future__ import annotations
@@ -29,10 +39,12 @@ from __future__ import annotations
 import itertools
 import math
 import statistics
+import threading
 import time
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
 
 from . import _core as core
+from . import _pools as pools
 from ._wire import Transfer, transfer_seconds
 
 __all__ = [
@@ -46,6 +58,9 @@ __all__ = [
     "SAFETY",
     "PROCESS_START_PRIOR",
     "CHUNKS_PER_WORKER",
+    "MIN_CAPACITY",
+    "capacity",
+    "spin",
 ]
 
 #: Time spent running the first elements serially to learn their cost.
@@ -60,6 +75,16 @@ PROCESS_START_PRIOR = 1.0
 CHUNKS_PER_WORKER = 4
 #: Sampled elements whose arguments and results are shipped to measure the transfer cost.
 TRANSFER_SAMPLE = 256
+#: Processes are never chosen while the machine's present capacity (in cores) is below this.
+MIN_CAPACITY = 1.3
+#: Seconds of pure-Python work one worker spins for when the capacity is measured.
+CAPACITY_SPIN_SECONDS = 0.01
+#: Repeats of the capacity measurement (the best is kept: other load only ever lowers it).
+CAPACITY_REPEATS = 2
+#: A measured capacity is reused for this many seconds.
+CAPACITY_TTL = 5.0
+#: Serial work shorter than this (seconds) does not repay measuring the capacity: no processes.
+CAPACITY_MIN_WORK = 0.5
 
 
 def _us(t: Optional[float]) -> str:
@@ -87,13 +112,23 @@ class AutoDecision(NamedTuple):
     thread_task: Optional[float]
     process_task: Optional[float]
     reason: str
+    capacity: Optional[float] = None
+
+    @property
+    def predicted_speedup(self) -> Optional[float]:
+        """``serial_estimate / parallel_estimate`` for the rest (None when no pool was estimated)."""
+        if not self.parallel_estimate:
+            return None
+        return self.serial_estimate / self.parallel_estimate
 
     def __str__(self) -> str:
+        cap = "-" if self.capacity is None else f"{self.capacity:.2f}x"
         return (
             f"auto -> {self.mode} (workers={self.workers}, chunks={self.chunks}): {self.reason} "
             f"[n={self.size}, sampled={self.sampled}, per element {_us(self.per_element)}, "
             f"shipping {_us(self.ship_parent)} parent + {_us(self.ship_worker)} worker, "
-            f"GIL {'on' if self.gil_enabled else 'off'}, rest serially ~{_ms(self.serial_estimate)}, "
+            f"GIL {'on' if self.gil_enabled else 'off'}, machine capacity {cap}, "
+            f"rest serially ~{_ms(self.serial_estimate)}, "
             f"in parallel ~{_ms(self.parallel_estimate)}, thread task {_us(self.thread_task)}, "
             f"process task {_us(self.process_task)}]"
         )
@@ -110,25 +145,90 @@ _COSTS: dict[tuple[str, int], PoolCost] = {}
 
 
 def pool_cost(kind: str, workers: int) -> PoolCost:
-    """Measure (once per process and pool) a pool's start-up and the round trip of one wave of tasks."""
+    """Measure (once per process and pool size) a pool's start-up and the round trip of one wave of tasks."""
     key = (kind, workers)
     cost = _COSTS.get(key)
     if cost is not None:
         return cost
     t0 = time.perf_counter()
-    pool = core.thread_pool(workers) if kind == "threads" else core.process_pool(workers)[0]
-    for fut in [pool.submit(core.noop) for _ in range(workers)]:  # the first wave starts the workers
-        fut.result()
-    start = time.perf_counter() - t0
-    rounds = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        for fut in [pool.submit(core.noop) for _ in range(workers)]:
+    with pools.lease(kind, workers) as pool:
+        executor = pool.executor
+        for fut in [executor.submit(core.noop) for _ in range(workers)]:  # the first wave starts the workers
             fut.result()
-        rounds.append(time.perf_counter() - t0)
+        start = time.perf_counter() - t0
+        rounds = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            for fut in [executor.submit(core.noop) for _ in range(workers)]:
+                fut.result()
+            rounds.append(time.perf_counter() - t0)
     cost = PoolCost(start, statistics.median(rounds))
     _COSTS[key] = cost
     return cost
+
+
+def spin(loops: int) -> float:
+    """A pure-Python loop of ``loops`` steps; returns its own duration (the capacity probe).
+
+    >>> spin(1000) > 0
+    True
+    """
+    t0 = time.perf_counter()
+    x = 0
+    for i in range(loops):
+        x += i * i
+    return time.perf_counter() - t0
+
+
+_SPIN_LOOPS: Optional[int] = None
+_CAPACITY: dict[int, tuple[float, float]] = {}  # workers -> (measured at, capacity)
+_CAPACITY_LOCK = threading.Lock()
+
+
+def _spin_loops() -> int:
+    """Loops that take about :data:`CAPACITY_SPIN_SECONDS` here (calibrated once)."""
+    global _SPIN_LOOPS
+    if _SPIN_LOOPS is None:
+        n = 20_000
+        t = max(spin(n), 1e-6)
+        _SPIN_LOOPS = max(1000, int(n * CAPACITY_SPIN_SECONDS / t))
+    return _SPIN_LOOPS
+
+
+def capacity(workers: int, *, fresh: bool = False) -> float:
+    """The machine's present parallel capacity for ``workers`` worker processes, in cores.
+
+    The same pure-Python loop runs alone in one worker of the shared process
+    pool, then in ``workers`` workers at once: ``workers * t_one / t_all``,
+    the best of :data:`CAPACITY_REPEATS` measurements (other load only ever
+    lowers it).  About ``workers`` on an idle machine with that many cores,
+    lower when other programs use them.  A measurement is reused for
+    :data:`CAPACITY_TTL` seconds unless ``fresh``.
+    """
+    now = time.monotonic()
+    with _CAPACITY_LOCK:
+        known = _CAPACITY.get(workers)
+    if known is not None and not fresh and now - known[0] < CAPACITY_TTL:
+        return known[1]
+    loops = _spin_loops()
+    best = 0.0
+    with pools.lease("processes", workers) as pool:
+        executor = pool.executor
+        for fut in [executor.submit(core.noop) for _ in range(workers)]:  # every worker up
+            fut.result()
+        for _ in range(CAPACITY_REPEATS):
+            t0 = time.perf_counter()
+            executor.submit(spin, loops).result()
+            one = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            for spun in [executor.submit(spin, loops) for _ in range(workers)]:
+                spun.result()
+            every = time.perf_counter() - t0
+            best = max(best, workers * one / every)
+    value = min(float(workers), best)
+    with _CAPACITY_LOCK:
+        _CAPACITY[workers] = (time.monotonic(), value)
+    return value
 
 
 class Plan(NamedTuple):
@@ -193,12 +293,13 @@ def _processes(
     serial: float,
     where: str,
     notes: list[str],
+    measured: dict[str, float],
 ) -> Optional[_Candidate]:
     if ship is None:
         notes.append("processes: the elements cannot be pickled")
         return None
     try:
-        core.check_sendable(f, core.process_pool_pickler(), where)
+        core.check_sendable(f, pools.pickler(), where)
     except TypeError:
         notes.append("processes: the function cannot be sent to a process")
         return None
@@ -206,10 +307,25 @@ def _processes(
     if bound * SAFETY >= serial:
         notes.append(f"processes: shipping the elements leaves at best {serial / bound:.2f}x")
         return None
-    if not core.process_pool_alive(w) and serial - bound * SAFETY < PROCESS_START_PRIOR:
+    if not pools.alive("processes", w) and serial - bound * SAFETY < PROCESS_START_PRIOR:
         notes.append(f"processes: the gain would not repay starting the pool (~{PROCESS_START_PRIOR:g} s)")
         return None
+    if serial < CAPACITY_MIN_WORK:
+        notes.append(
+            f"processes: ~{serial * 1e3:.3g} ms of work is too little to measure the machine's present capacity "
+            f"(< {CAPACITY_MIN_WORK * 1e3:g} ms)"
+        )
+        return None
     cost = pool_cost("processes", w)
+    cap = capacity(w)
+    measured["capacity"] = cap
+    if cap < MIN_CAPACITY:
+        notes.append(
+            f"processes: the machine's present capacity is {cap:.2f} cores (< {MIN_CAPACITY:g}): "
+            "other work is using them"
+        )
+        return None
+    bound = max(ship.parent, (ship.parent + ship.worker + per) / min(cores, cap)) * remaining
     k = _chunks(per, remaining, w, cost.task)
     return _Candidate(cost.task * math.ceil(k / w) + bound, "processes", k, cost.task)
 
@@ -247,6 +363,7 @@ def plan(
             tasks.get("threads"),
             tasks.get("processes"),
             reason,
+            tasks.get("capacity"),
         )
         return Plan(decision, done, rest)
 
@@ -273,7 +390,7 @@ def plan(
         c
         for c in (
             _threads(per, remaining, w, cores, serial, notes),
-            _processes(f, ship, per, remaining, w, cores, serial, where, notes),
+            _processes(f, ship, per, remaining, w, cores, serial, where, notes, tasks),
         )
         if c is not None
     ]

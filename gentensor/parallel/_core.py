@@ -1,16 +1,14 @@
-"""The execution machinery behind :mod:`gentensor.parallel`: pools, chunks, ordered results.
+"""The pieces of a parallel job: the policy, chunks, sending functions, and re-raising failures.
 
 Nothing here knows about tensors.  A job is a function ``f`` and equal-length
 argument columns; it is cut into contiguous chunks, each chunk runs as one
 task (``list.extend(map(f, *chunk))``, the pure-Python floor), and the chunk
 results are concatenated in order, so the output is the serial output element
-for element.
+for element.  The pools live in :mod:`._pools`, the loop that runs a job in
+:mod:`._job`.
 
 * The policy lives in one :class:`contextvars.ContextVar` (``POLICY``), never
   in a module global, so it is private to each thread and each asyncio task.
-* Pools are started once and reused, one per kind and worker count, shared by
-  all threads: thread pools, and loky process pools (they send lambdas and
-  closures with cloudpickle) or, without loky, ``ProcessPoolExecutor``.
 * A failing element does not escape a worker as a bare exception: the chunk
   returns a :class:`Failure` carrying its position, and the caller re-raises
   the same exception type with the element's index (see :func:`reraise`).
@@ -18,17 +16,18 @@ for element.
 
 from __future__ import annotations
 
-import atexit
 import concurrent.futures as cf
 import contextvars
 import copy
+import itertools
 import math
 import os
 import pickle
 import sys
 import threading
+import time
 import traceback
-from typing import Any, Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
 
 from ._wire import pack_column, unpack_column
 
@@ -38,19 +37,15 @@ __all__ = [
     "POLICY",
     "SERIAL",
     "Failure",
+    "CANCELLED",
     "usable_cpus",
     "gil_enabled",
-    "thread_pool",
-    "process_pool",
-    "shutdown_pools",
-    "process_pool_alive",
-    "process_pool_pickler",
     "executor_workers",
     "check_sendable",
     "run_chunk",
+    "run_slices",
     "chunk_bounds",
-    "submit_chunks",
-    "collect",
+    "serial_context",
     "reraise",
     "function_name",
     "noop",
@@ -63,27 +58,29 @@ __all__ = [
 #: The mode names accepted by ``gt.parallel`` and ``executor=`` (besides an Executor).
 MODES = ("serial", "threads", "processes", "auto")
 
-#: Seconds an idle loky worker process waits for work before exiting.
-PROCESS_IDLE_SECONDS = 300
+#: Work that may be stopped (serial with a timeout or a progress bar, thread chunks) checks at
+#: least this often, one element permitting, whether to stop or to report progress.
+SLICE_SECONDS = 0.1
 
 #: The name of the optional extra that brings loky.
 EXTRA_HINT = "install the 'parallel' extra (pip install 'gentensor[parallel]', which adds loky)"
 
 
 class ParallelPolicy(NamedTuple):
-    """How element-wise work runs: a mode, a worker count, and an executor for mode "executor".
+    """How element-wise work runs: a mode, a worker count, an executor for mode "executor", a time limit.
 
     >>> from gentensor.parallel import get_parallel
     >>> get_parallel()
-    ParallelPolicy(mode='serial', workers=None, executor=None)
+    ParallelPolicy(mode='serial', workers=None, executor=None, timeout=None)
     """
 
     mode: str
     workers: Optional[int]
     executor: Optional[cf.Executor]
+    timeout: Optional[float] = None
 
 
-SERIAL = ParallelPolicy("serial", None, None)
+SERIAL = ParallelPolicy("serial", None, None, None)
 
 #: The policy in force (per thread and per asyncio task).
 POLICY: contextvars.ContextVar[ParallelPolicy] = contextvars.ContextVar("gentensor_parallel", default=SERIAL)
@@ -101,111 +98,6 @@ def gil_enabled() -> bool:
     """Whether this interpreter runs with the GIL (False only on a free-threaded build with it off)."""
     check = getattr(sys, "_is_gil_enabled", None)
     return True if check is None else bool(check())
-
-
-# ---------------------------------------------------------------- pools
-
-_POOLS: dict[tuple[str, int], cf.Executor] = {}
-_POOLS_LOCK = threading.Lock()
-
-
-_EXIT_REGISTERED = False
-
-
-def _register_exit() -> None:
-    """Shut the pools down at exit, before module teardown (loky pools complain if collected later)."""
-    global _EXIT_REGISTERED
-    if not _EXIT_REGISTERED:
-        atexit.register(shutdown_pools)
-        _EXIT_REGISTERED = True
-
-
-def thread_pool(workers: int) -> cf.Executor:
-    """The shared thread pool with ``workers`` threads (started on first use, then reused)."""
-    key = ("threads", workers)
-    with _POOLS_LOCK:
-        pool = _POOLS.get(key)
-        if pool is None:
-            _register_exit()
-            pool = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="gentensor")
-            _POOLS[key] = pool
-        return pool
-
-
-def _loky() -> Any:
-    try:
-        import loky
-    except ImportError:
-        return None
-    return loky
-
-
-def _usable(pool: cf.Executor) -> bool:
-    """False once a cached pool is known to be shut down or broken (then a fresh one is made)."""
-    flags = getattr(pool, "_flags", None)  # loky
-    if flags is not None:
-        return not (getattr(flags, "shutdown", False) or getattr(flags, "broken", None))
-    return not (getattr(pool, "_shutdown_thread", False) or getattr(pool, "_broken", False))
-
-
-def process_pool(workers: int) -> tuple[cf.Executor, str]:
-    """The shared process pool with ``workers`` processes and how it serialises functions.
-
-    Returns ``(executor, pickler)``: with loky, a loky process pool, which sends
-    functions with cloudpickle (lambdas and notebook functions travel) and
-    whose idle workers exit after :data:`PROCESS_IDLE_SECONDS` and come back
-    on demand; without it, a standard ``ProcessPoolExecutor`` ("pickle":
-    functions must be importable).  One pool per worker count, shared by all
-    threads (loky's ``get_reusable_executor`` keeps one per calling thread and
-    resizes it for another count, so it is not used).
-    """
-    loky = _loky()
-    key = ("processes", workers)
-    with _POOLS_LOCK:
-        pool = _POOLS.get(key)
-        if pool is None or not _usable(pool):
-            _register_exit()
-            if loky is not None:
-                pool = loky.ProcessPoolExecutor(max_workers=workers, timeout=PROCESS_IDLE_SECONDS)
-            else:
-                import multiprocessing
-
-                # "spawn": safe with threads alive, and the same on every platform.
-                pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-            _POOLS[key] = pool
-    return pool, "cloudpickle" if loky is not None else "pickle"
-
-
-def shutdown_pools() -> None:
-    """Shut down every pool gentensor started (at interpreter exit, before modules are torn down)."""
-    with _POOLS_LOCK:
-        pools = list(_POOLS.values())
-        _POOLS.clear()
-    for pool in pools:
-        pool.shutdown(wait=True)
-
-
-def process_pool_pickler() -> str:
-    """How the process pool would serialise functions: "cloudpickle" (loky) or "pickle"."""
-    return "cloudpickle" if _loky() is not None else "pickle"
-
-
-def process_pool_alive(workers: int) -> bool:
-    """Whether the process pool with ``workers`` workers is running with all its workers (no start cost)."""
-    pool = _POOLS.get(("processes", workers))
-    if pool is None or not _usable(pool):
-        return False
-    try:  # the pools' bookkeeping is private: any surprise means "not known to be running"
-        return len(pool._processes or ()) == workers  # type: ignore[attr-defined]
-    except Exception:
-        return False
-
-
-def _forget(executor: cf.Executor) -> None:
-    with _POOLS_LOCK:
-        for key, pool in list(_POOLS.items()):
-            if pool is executor:
-                del _POOLS[key]
 
 
 def executor_workers(executor: cf.Executor) -> int:
@@ -227,7 +119,7 @@ def function_name(f: Any) -> str:
 
 def transport(executor: cf.Executor) -> Optional[str]:
     """How ``executor`` ships a function: None (same process), "pickle", "cloudpickle" or "unknown"."""
-    if isinstance(executor, cf.ThreadPoolExecutor):
+    if isinstance(executor, cf.ThreadPoolExecutor) or getattr(type(executor), "runs_in_process", False):
         return None
     module = type(executor).__module__ or ""
     if module.startswith(("loky", "distributed", "dask")):
@@ -288,19 +180,69 @@ def _portable(exc: BaseException) -> BaseException:
         return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
-def run_chunk(f: Callable[..., Any], columns: Any, portable: bool = False) -> Any:
+class _Cancelled:
+    """What a chunk returns when its job was cancelled before it finished."""
+
+    def __repr__(self) -> str:
+        return "CANCELLED"
+
+
+CANCELLED = _Cancelled()
+
+
+def run_slices(
+    it: Iterator[Any], out: list[Any], n: int, between: Callable[[int], bool], slice_seconds: float = SLICE_SECONDS
+) -> bool:
+    """Extend ``out`` from the iterator ``it`` until it holds ``n`` items, calling ``between(added)`` after each slice.
+
+    The first slice is one element; each next one is sized from the cost per
+    element measured so far to take about ``slice_seconds`` (growing at most
+    16-fold per step, so that a cheap first element cannot hide slow ones for
+    long), and once the rest is predicted to fit in one slice it runs as one
+    plain ``extend`` -- cheap elements run at full C speed.  An error leaves
+    ``len(out)`` at the failing element.  Stops early, returning False, when
+    ``between`` returns False.
+
+    >>> out = []
+    >>> run_slices(iter(range(10)), out, 10, lambda added: True), out
+    (True, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    """
+    k = 1
+    islice, clock = itertools.islice, time.perf_counter
+    while len(out) < n:
+        before = len(out)
+        t0 = clock()
+        if k >= n - before:
+            out.extend(it)
+        else:
+            out.extend(islice(it, k))
+        dt = clock() - t0
+        added = len(out) - before
+        if added == 0 or not between(added):
+            return len(out) >= n
+        fits = int(slice_seconds * added / dt) if dt > 0 else n
+        k = max(1, fits if fits >= n - len(out) else min(k * 16, fits))
+    return True
+
+
+def run_chunk(f: Callable[..., Any], columns: Any, portable: bool = False, cancel: Optional[threading.Event] = None) -> Any:
     """``[f(*args) for args in zip(*columns)]`` at C speed, or a :class:`Failure` for the first error.
 
     With ``portable`` (the chunk crossed a process boundary) the columns
     arrive encoded and the results are encoded for the trip back (see
-    :mod:`._parallel_wire`), and an exception that would not survive pickling
-    is replaced by a ``RuntimeError`` naming it.
+    :mod:`._wire`), and an exception that would not survive pickling
+    is replaced by a ``RuntimeError`` naming it.  With ``cancel`` (a thread
+    chunk) the chunk runs in slices and returns :data:`CANCELLED` once the
+    event is set.
     """
     if portable:
         columns = [unpack_column(c) for c in columns]
     out: list[Any] = []
     try:
-        out.extend(map(f, *columns))  # extend keeps what came before an error: len(out) is its position
+        if cancel is None:
+            out.extend(map(f, *columns))  # extend keeps what came before an error: len(out) is its position
+        elif not run_slices(map(f, *columns), out, len(columns[0]), lambda _: not cancel.is_set()):
+            return CANCELLED
     except Exception as exc:
         if portable:
             return Failure(len(out), _portable(exc), traceback.format_exc())
@@ -326,87 +268,11 @@ def chunk_bounds(start: int, stop: int, chunks: int) -> list[tuple[int, int]]:
     return bounds
 
 
-def _serial_context() -> contextvars.Context:
+def serial_context() -> contextvars.Context:
     """A copy of the caller's context with the gentensor policy set to serial (no nested pools)."""
     ctx = contextvars.copy_context()
     ctx.run(POLICY.set, SERIAL)
     return ctx
-
-
-def submit_chunks(
-    executor: cf.Executor,
-    f: Callable[..., Any],
-    columns: Sequence[Sequence[Any]],
-    bounds: list[tuple[int, int]],
-    where: str,
-) -> list[tuple[int, cf.Future[Any]]]:
-    """Submit one task per chunk; ``[(start, future), ...]`` in order.
-
-    Threads run each chunk in a copy of the caller's context (decimal
-    precision, user context variables) with the gentensor policy set to serial.
-    """
-    in_process = transport(executor) is None
-    futures: list[tuple[int, cf.Future[Any]]] = []
-    try:
-        for lo, hi in bounds:
-            chunk = [c[lo:hi] for c in columns]
-            if in_process:
-                fut = executor.submit(_serial_context().run, run_chunk, f, chunk, False)
-            else:
-                fut = executor.submit(run_chunk, f, [pack_column(c) for c in chunk], True)
-            futures.append((lo, fut))
-    except cf.BrokenExecutor as exc:
-        _cancel(futures)
-        _forget(executor)
-        raise RuntimeError(
-            f"{where}: the executor is broken (a worker died) (got {executor!r}); "
-            "run again to start a fresh pool, or pass a working executor"
-        ) from exc
-    except RuntimeError as exc:
-        _cancel(futures)
-        raise RuntimeError(
-            f"{where}: the executor has been shut down (got {executor!r}); "
-            "pass a running executor, or a mode such as 'threads' or 'processes'"
-        ) from exc
-    return futures
-
-
-def _cancel(futures: list[tuple[int, cf.Future[Any]]]) -> None:
-    for _, fut in futures:
-        fut.cancel()
-
-
-def collect(
-    futures: list[tuple[int, cf.Future[Any]]],
-    f: Callable[..., Any],
-    where: str,
-    index_shape: Optional[tuple[int, ...]],
-    executor: cf.Executor,
-) -> list[Any]:
-    """Concatenate the chunk results in order; the first failing element re-raises (see :func:`reraise`)."""
-    out: list[Any] = []
-    for i, (lo, fut) in enumerate(futures):
-        try:
-            res = fut.result()
-        except cf.BrokenExecutor as exc:
-            _cancel(futures[i:])
-            _forget(executor)
-            raise RuntimeError(
-                f"{where}: a worker process died while running {function_name(f)} (got {type(exc).__name__}); "
-                "run again to start a fresh pool"
-            ) from exc
-        except (pickle.PicklingError, AttributeError, TypeError) as exc:
-            # f itself never raises here (run_chunk catches its errors): this is the transport.
-            _cancel(futures[i:])
-            raise TypeError(
-                f"{where}: could not exchange elements or results of {function_name(f)} with the workers "
-                f"(got {type(exc).__name__}: {exc}); use gt.parallel('threads') or make the elements picklable"
-            ) from exc
-        if type(res) is Failure:
-            _cancel(futures[i + 1 :])
-            reraise(res, lo, f, where, index_shape)
-        out.extend(unpack_column(res))
-    return out
 
 
 def unravel(flat: int, shape: tuple[int, ...]) -> tuple[int, ...]:
