@@ -242,6 +242,9 @@ def _kill(executor: cf.Executor, cancelled: bool) -> None:
     for p in procs:
         with contextlib.suppress(Exception):
             _kill_tree(p)
+        with contextlib.suppress(Exception):  # the tree helper can fail on a busy machine: kill it directly
+            if p.is_alive():
+                p.kill()
     with contextlib.suppress(Exception):
         executor.shutdown(wait=bool(procs))  # its manager thread ends once it has seen the workers gone
     deadline = time.monotonic() + KILL_WAIT_SECONDS
