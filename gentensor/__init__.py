@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from .arrays import composition as _composition
 from .compute import elementwise as _elementwise
+from .compute import calculus as _calculus
+from .compute.calculus import conjugate, hessian, jacobian, lambdify
 from .io import interop as _interop
 from . import linalg
-from .linalg import matrix_power
+from .linalg import matrix_power, wronskian
 from . import parallel as _parallel
 from .compute import products as _products
 from .compute import reductions as _reductions
@@ -31,8 +33,11 @@ from .errors import (
     DomainError,
     FormatError,
     GentensorError,
+    InconsistentSystemError,
     NonSquareError,
+    NotDiagonalizableError,
     NotDivisibleError,
+    NotPositiveDefiniteError,
     OpsMismatchError,
     ReadOnlyError,
     ShapeError,
@@ -87,6 +92,7 @@ _layers.connect(
     creation=_creation,
     manipulation=_manipulation,
     elementwise=_elementwise,
+    calculus=_calculus,
     reductions=_reductions,
     products=_products,
     linalg=linalg,
@@ -151,6 +157,15 @@ __all__ = [
     "SingularMatrixError",
     "ReadOnlyError",
     "FormatError",
+    "NotDiagonalizableError",
+    "NotPositiveDefiniteError",
+    "InconsistentSystemError",
+    # matrix calculus and symbolic tools (gentensor.compute.calculus; wronskian from gt.linalg)
+    "jacobian",
+    "hessian",
+    "wronskian",
+    "conjugate",
+    "lambdify",
     # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
     "matrix_power",

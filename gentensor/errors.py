@@ -25,6 +25,9 @@ __all__ = [
     "SingularMatrixError",
     "ReadOnlyError",
     "FormatError",
+    "NotDiagonalizableError",
+    "NotPositiveDefiniteError",
+    "InconsistentSystemError",
 ]
 
 
@@ -134,4 +137,37 @@ class FormatError(GentensorError, ValueError):
     >>> import gentensor as gt
     >>> issubclass(gt.FormatError, ValueError) and issubclass(gt.FormatError, gt.GentensorError)
     True
+    """
+
+
+class NotDiagonalizableError(GentensorError, ArithmeticError):
+    """A matrix has no basis of eigenvectors (``gt.linalg.diagonalize``); ``jordan_form`` always exists.
+
+    >>> import gentensor as gt
+    >>> gt.linalg.diagonalize(gt.tensor([[1, 1], [0, 1]]))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.NotDiagonalizableError: diagonalize: the matrix is not diagonalizable: the eigenvalue 1 has algebraic multiplicity 2 but only 1 independent eigenvector (got a 2x2 matrix); use gt.linalg.jordan_form
+    """
+
+
+class NotPositiveDefiniteError(GentensorError, ArithmeticError):
+    """A matrix that must be positive definite is not (``gt.linalg.cholesky``).
+
+    >>> import gentensor as gt
+    >>> gt.linalg.cholesky(gt.tensor([[1, 2], [2, 1]]))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.NotPositiveDefiniteError: cholesky: the matrix is not positive definite: pivot 2 is -3 (got a 2x2 matrix); gt.linalg.ldl factors any symmetric matrix
+    """
+
+
+class InconsistentSystemError(GentensorError, ArithmeticError):
+    """A linear system ``a @ x == b`` has no solution (``gt.linalg.gauss_jordan_solve``).
+
+    >>> import gentensor as gt
+    >>> gt.linalg.gauss_jordan_solve(gt.tensor([[1, 1], [1, 1]]), gt.tensor([1, 2]))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.InconsistentSystemError: gauss_jordan_solve: the system has no solution: row 2 of the reduced system reads 0 == 1 (got a of shape (2, 2), b of shape (2,)); gt.linalg.lstsq gives the least-squares solution
     """

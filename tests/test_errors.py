@@ -23,6 +23,9 @@ TREE = {
     "SingularMatrixError": (errors.GentensorError, ArithmeticError),
     "ReadOnlyError": (errors.GentensorError, ValueError),
     "FormatError": (errors.GentensorError, ValueError),
+    "NotDiagonalizableError": (errors.GentensorError, ArithmeticError),
+    "NotPositiveDefiniteError": (errors.GentensorError, ArithmeticError),
+    "InconsistentSystemError": (errors.GentensorError, ArithmeticError),
 }
 
 

@@ -28,6 +28,7 @@ LAYERS = (
     "creation",
     "manipulation",
     "elementwise",
+    "calculus",
     "reductions",
     "products",
     "linalg",
@@ -46,6 +47,7 @@ class _Upper:
     creation: ModuleType
     manipulation: ModuleType
     elementwise: ModuleType
+    calculus: ModuleType
     reductions: ModuleType
     products: ModuleType
     linalg: ModuleType

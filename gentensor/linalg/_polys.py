@@ -42,6 +42,10 @@ __all__ = [
     "lu_sym",
     "charpoly_sym",
     "adjugate_sym",
+    "tidy",
+    "tidy_rows",
+    "matrix_field",
+    "canonical_rows",
 ]
 
 
@@ -368,7 +372,11 @@ def det_sym(rows: list[list[Any]], method: str) -> Any:
 
 
 def _over_den(R: Any, num: list[list[Any]], den: Any, scales: Optional[list[Any]] = None) -> list[list[Any]]:
-    """``num / den`` (columns times ``scales``) as expressions, one division per entry."""
+    """``num / den`` (columns times ``scales``) as expressions, one division per entry.
+
+    Entries over generators with relations (``sin(x)``, ``sqrt(x)``) leave
+    through :func:`tidy`, so the user sees them reduced.
+    """
     F = field_of(R)
     den_F = F.convert(den, R)
     back = expr_converter(F)
@@ -377,7 +385,77 @@ def _over_den(R: Any, num: list[list[Any]], den: Any, scales: Optional[list[Any]
         if scales is not None:
             row = [v * s for v, s in zip(row, scales)]
         out.append([back(F.quo(F.convert(v, R), den_F)) for v in row])
-    return out
+    return tidy_rows(out) if needs_semantic_zero(R) else out
+
+
+#: Expressions with more operations than this leave a decomposition as computed (simplify costs too much).
+TIDY_LIMIT = 60
+
+
+def tidy(e: Any) -> Any:
+    """``e`` in the form the zero test sees, where that is cheap: zero as ``0``, small expressions simplified.
+
+    Results over domains whose generators obey relations (``sin(x)``,
+    ``cos(x)``, ``sqrt(2)``) are correct but may not look reduced
+    (``2 - sin(x)**2 - cos(x)**2``); this is the normalisation on the way
+    out.  The zero test is :meth:`gentensor.symbolic.is_zero`; a simplified
+    form replaces ``e`` only when it is not longer.
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> tidy(2 - sympy.sin(x)**2 - sympy.cos(x)**2), tidy(sympy.sin(x)**2 + sympy.cos(x)**2 - 1)
+    (1, 0)
+    """
+    if not getattr(e, "free_symbols", None) and getattr(e, "is_Rational", False):
+        return e
+    if symbolic.is_zero(e):
+        return symbolic.zero
+    import sympy
+
+    size = sympy.count_ops(e)
+    if size > TIDY_LIMIT:
+        return e
+    s = sympy.simplify(e)
+    return s if sympy.count_ops(s) <= size else e
+
+
+def tidy_rows(rows: list[list[Any]]) -> list[list[Any]]:
+    """:func:`tidy` applied to every entry of a matrix given as rows."""
+    return [[tidy(v) for v in row] for row in rows]
+
+
+def canonical_rows(rows: list[list[Any]]) -> list[list[Any]]:
+    """Expressions in the canonical form of their SymPy domain's field (cancelled fractions), tidied where needed.
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> canonical_rows([[1 / x + 1 / (x + 1)]])
+    [[(2*x + 1)/(x**2 + x)]]
+    """
+    found = matrix_field(rows)
+    if found is NotImplemented:
+        return rows
+    _, M, back = found
+    return [[back(v) for v in row] for row in M]
+
+
+def matrix_field(rows: list[list[Any]]) -> Any:
+    """A matrix of expressions in the field of its smallest SymPy domain, for field kernels.
+
+    Returns ``(ops, rows_F, back)``: :class:`DomainOps` of the field ``F``
+    (semantic zero tests where its generators need them), the entries in
+    ``F`` and the map back to expressions (through :func:`tidy` where the
+    generators obey relations); ``NotImplemented`` for an inexact domain
+    (floats inside expressions).
+    """
+    K, M = _matrix_domain(rows)
+    if not K.is_Exact:
+        return NotImplemented
+    F = field_of(K)
+    semantic = needs_semantic_zero(F)
+    convert = expr_converter(F)
+    back = (lambda v: tidy(convert(v))) if semantic else convert
+    return DomainOps(F, semantic), _convert(F, M, K), back
 
 
 def inv_sym(rows: list[list[Any]]) -> Any:
@@ -434,7 +512,10 @@ def lu_sym(rows: list[list[Any]]) -> Any:
     F = field_of(K)
     perm, L, U = lu_field(_convert(F, M, K), DomainOps(F, needs_semantic_zero(F)))
     back = expr_converter(F)
-    return perm, [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in U]
+    L, U = [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in U]
+    if needs_semantic_zero(F):
+        return perm, tidy_rows(L), tidy_rows(U)
+    return perm, L, U
 
 
 def charpoly_sym(rows: list[list[Any]]) -> Any:

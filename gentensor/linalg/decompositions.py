@@ -1,0 +1,805 @@
+"""Exact decompositions: LDL, Cholesky, QR, rank factorization, pseudo-inverse, general and least-squares solutions.
+
+Everything is computed exactly over the field of the entries (integers give
+rationals; SymPy expressions go through SymPy's fraction fields and leave in
+a reduced form).  Square roots appear only where the factorization needs
+them (``cholesky``, normalised ``qr``) and are then SymPy square roots; the
+orthogonal variant ``qr(x, normalize=False)`` stays rational.  Floats and
+complex floats run the same algorithms in floating point (modified
+Gram-Schmidt for QR; NumPy's SVD for ``pinv``).
+
+Signatures follow the Array API standard where it has the function
+(``cholesky(x, /, *, upper=False)``, ``qr(x, /, *, mode='reduced')``,
+``pinv(x, /, *, rtol=None)``), with keyword extensions; results with several
+parts are NamedTuples.  Stacks of matrices work wherever the result has a
+fixed shape.
+
+>>> import gentensor as gt
+>>> a = gt.tensor([[4, 2], [2, 3]])
+>>> gt.linalg.cholesky(a).tolist()
+[[2, 0], [1, sqrt(2)]]
+>>> q, r = gt.linalg.qr(a, normalize=False)
+>>> [[str(v) for v in row] for row in q.tolist()]
+[['4', '-4/5'], ['2', '8/5']]
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable, NamedTuple, Optional
+
+from ..arrays.composition import concat
+from ..compute.calculus import conjugate, conjugator
+from ..compute.products import matmul
+from ..core.operands import as_tensor, common_ops
+from ..core.tensor import Tensor
+from ..errors import DomainError, InconsistentSystemError, NotPositiveDefiniteError, ShapeError
+from ..ops import ElementOps, capabilities_of, integers, symbolic
+from . import _policy
+from ._charpoly import matmul as _matmul_rows
+from ._decomp import ZeroPivot, ldl_rows, mgs_rows, orthogonal_rows
+from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
+
+__all__ = [
+    "ldl",
+    "cholesky",
+    "qr",
+    "rank_factorization",
+    "pinv",
+    "gauss_jordan_solve",
+    "lstsq",
+    "LDLResult",
+    "QRResult",
+    "RankFactorization",
+    "GeneralSolution",
+    "LstsqResult",
+]
+
+
+class LDLResult(NamedTuple):
+    """The result of :func:`ldl`: ``p @ x @ p.mT == l @ d @ l.mT`` (``l.H`` for Hermitian ``x``).
+
+    >>> import gentensor as gt
+    >>> p, l, d = gt.linalg.ldl(gt.tensor([[0, 1], [1, 0]]))
+    >>> d.tolist()
+    [[Fraction(0, 1), Fraction(1, 1)], [Fraction(1, 1), Fraction(0, 1)]]
+    """
+
+    p: Tensor[Any]
+    l: Tensor[Any]  # noqa: E741  (the standard name of the factor)
+    d: Tensor[Any]
+
+
+class QRResult(NamedTuple):
+    """The result of :func:`qr`: ``x == Q @ R``.
+
+    >>> import gentensor as gt
+    >>> gt.linalg.qr(gt.tensor([[3], [4]])).Q.tolist()
+    [[3/5], [4/5]]
+    """
+
+    Q: Tensor[Any]
+    R: Tensor[Any]
+
+
+class RankFactorization(NamedTuple):
+    """The result of :func:`rank_factorization`: ``x == c @ f`` with ``c`` of full column rank.
+
+    >>> import gentensor as gt
+    >>> c, f = gt.linalg.rank_factorization(gt.tensor([[1, 2], [2, 4]]))
+    >>> c.tolist(), [[str(v) for v in row] for row in f.tolist()]
+    ([[1], [2]], [['1', '2']])
+    """
+
+    c: Tensor[Any]
+    f: Tensor[Any]
+
+
+class LstsqResult(NamedTuple):
+    """The result of :func:`lstsq`: the minimal-norm least-squares solution, residuals and rank.
+
+    >>> import gentensor as gt
+    >>> gt.linalg.lstsq(gt.tensor([[1], [1]]), gt.tensor([1, 2])).solution.tolist()
+    [Fraction(3, 2)]
+    """
+
+    solution: Tensor[Any]
+    residuals: Any
+    rank: Any
+
+
+# -- shared checks --------------------------------------------------------------------
+
+
+def _field_stack(x: Any, func: str, *, square: bool) -> tuple[Stack, ElementOps]:
+    """The matrices of ``x`` converted to the field their results live in (integers -> rationals)."""
+    stack = stack_of(x, func, square=square)
+    caps = _policy.check_commutative(stack.ops, func)
+    field = _policy.field_ops(stack.ops)
+    if not capabilities_of(field).field:
+        raise DomainError(
+            f"{func}: needs a field (got ops {stack.ops!r}, which is not one and names no fraction field); "
+            "convert first, e.g. .astype(gt.rationals) or .astype(gt.symbolic)"
+        )
+    if field is not stack.ops:
+        convert = field.convert
+        matrices = [[[convert(v) for v in row] for row in m] for m in stack.matrices]
+        stack = Stack(stack.batch, stack.m, stack.n, field, matrices)
+    del caps
+    return stack, field
+
+
+def _roots_ops(ops: ElementOps, func: str) -> ElementOps:
+    """Where square roots of ``ops``' elements live: SymPy for exact rings of characteristic 0, else the ops."""
+    caps = capabilities_of(ops)
+    if not caps.exact:
+        return ops
+    if caps.characteristic not in (0, None) or not defines_sympy(ops):
+        raise DomainError(
+            f"{func}: needs square roots, which exist for numbers and expressions of characteristic 0 "
+            f"(got ops {ops!r}); for factors without roots use gt.linalg.ldl or qr(..., normalize=False)"
+        )
+    return symbolic
+
+
+def defines_sympy(ops: ElementOps) -> bool:
+    """True when SymPy reads ``ops``' elements (tried on ``ops.one``)."""
+    try:
+        symbolic.convert(ops.one)
+    except TypeError:
+        return False
+    return True
+
+
+def _sqrt(value: Any, ops: ElementOps, target: ElementOps) -> Any:
+    """The principal square root of ``value`` (an element of ``ops``) as an element of ``target``."""
+    if target is ops and not capabilities_of(ops).exact:
+        return ops.power(value, 0.5)  # type: ignore[attr-defined]
+    import sympy
+
+    return sympy.sqrt(symbolic.convert(value))
+
+
+def _check_hermitian(rows: list[list[Any]], ops: ElementOps, hermitian: bool, func: str) -> None:
+    conj = conjugator(ops, func) if hermitian else None
+    n = len(rows)
+    for i in range(n):
+        for j in range(i, n):
+            other = rows[j][i] if conj is None else conj(rows[j][i])
+            if not ops.equal(rows[i][j], other):
+                kind = "Hermitian" if hermitian else "symmetric"
+                hint = "; for symbols that are not real=True pass hermitian=False" if hermitian else ""
+                raise ValueError(
+                    f"{func}: the matrix must be {kind} (got x[{i}, {j}] = {ops.format(rows[i][j])} and "
+                    f"x[{j}, {i}] = {ops.format(rows[j][i])}){hint}"
+                )
+
+
+def _provided(ops: ElementOps, key: str, provider: Any, *args: Any) -> Any:
+    if provider is None:
+        return NotImplemented
+    return provider(*args, ops)
+
+
+def _permutation(perm: list[int], ops: ElementOps) -> list[list[Any]]:
+    n = len(perm)
+    P = [[ops.zero] * n for _ in range(n)]
+    for i, j in enumerate(perm):
+        P[i][j] = ops.one
+    return P
+
+
+# -- LDL and Cholesky ---------------------------------------------------------------------
+
+
+def _ldl_task(rows: list[list[Any]], ops: ElementOps, hermitian: bool, provider: Any) -> Any:
+    _check_hermitian(rows, ops, hermitian, "ldl")
+    found = _provided(ops, "ldl", provider, rows)
+    perm, L, D = ldl_rows(rows, ops) if found is NotImplemented else found
+    return _permutation(perm, ops), L, D
+
+
+def ldl(x: Tensor[Any], /, *, hermitian: bool = True, executor: Any = None, workers: Optional[int] = None) -> LDLResult:
+    """``p @ x @ p.mT == l @ d @ l.H`` for a Hermitian (or symmetric) matrix, exactly.
+
+    ``l`` is unit lower triangular and ``d`` block diagonal.  Without
+    pivoting when every pivot is non-zero (``p`` is the identity and ``d``
+    diagonal, as SymPy's ``LDLdecomposition``); a zero pivot is avoided by a
+    symmetric row and column swap, and where no diagonal entry is left a
+    symmetric 2x2 block goes into ``d`` (Bunch-Kaufman style), so every
+    Hermitian matrix factors, singular and indefinite ones included.
+
+    Parameters
+    ----------
+    x : Tensor
+        Shape ``(..., n, n)`` over a field or an integral domain with a
+        fraction field (integers give rationals).
+    hermitian : bool
+        ``x`` is Hermitian and ``l.H`` is meant (the default, as SymPy); with
+        ``False``, ``x`` must be symmetric and the identity uses ``l.mT``
+        (symbolic entries that are not declared real).
+
+    Returns
+    -------
+    LDLResult
+        ``(p, l, d)``: new tensors of the shape of ``x``.
+
+    Raises
+    ------
+    ValueError
+        ``x`` is not Hermitian (symmetric).
+    ShapeError, NonSquareError
+        ``x`` is not a (stack of) square matrices.
+    DomainError
+        The ring is not a field and has no fraction field.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> p, l, d = gt.linalg.ldl(gt.tensor([[4, 2], [2, 5]]))
+    >>> [[str(v) for v in row] for row in l.tolist()], [[str(v) for v in row] for row in d.tolist()]
+    ([['1', '0'], ['1/2', '1']], [['4', '0'], ['0', '4']])
+    >>> a = gt.tensor([[0, 1, 2], [1, 0, 3], [2, 3, 0]])
+    >>> p, l, d = gt.linalg.ldl(a)
+    >>> gt.array_equal(p @ a @ p.mT, l @ d @ l.mT)
+    True
+    """
+    stack, field = _field_stack(x, "ldl", square=True)
+    task = partial(_ldl_task, ops=field, hermitian=hermitian, provider=_policy.kernel_of(field, "ldl"))
+    results = run(task, stack, "ldl", executor, workers)
+    shape = (stack.n, stack.n)
+    return LDLResult(*(wrap_matrices([r[i] for r in results], stack.batch, shape, field) for i in range(3)))
+
+
+def _cholesky_task(
+    rows: list[list[Any]], ops: ElementOps, target: ElementOps, hermitian: bool, upper: bool, provider: Any
+) -> list[list[Any]]:
+    n = len(rows)
+    _check_hermitian(rows, ops, hermitian, "cholesky")
+    try:
+        found = _provided(ops, "ldl.nopivot", provider, rows)
+        _, L, D = ldl_rows(rows, ops, pivoting=False) if found is NotImplemented else found
+    except ZeroPivot as e:
+        raise NotPositiveDefiniteError(
+            f"cholesky: the matrix is not positive definite: pivot {e.args[0] + 1} is 0 (got a {n}x{n} matrix); "
+            "gt.linalg.ldl factors any symmetric matrix"
+        ) from None
+    caps = capabilities_of(ops)
+    roots = []
+    for k in range(n):
+        d = D[k][k]
+        if caps.exact and caps.ordered:
+            bad = not ops.lt(ops.zero, d)  # type: ignore[attr-defined]
+        elif caps.exact:
+            bad = getattr(symbolic.convert(d), "is_positive", None) is False
+        else:
+            bad = not complex(d).real > 0
+        if bad:
+            raise NotPositiveDefiniteError(
+                f"cholesky: the matrix is not positive definite: pivot {k + 1} is {ops.format(d)} "
+                f"(got a {n}x{n} matrix); gt.linalg.ldl factors any symmetric matrix"
+            )
+        roots.append(_sqrt(d, ops, target))
+    if target is ops:
+        out = [[ops.mul(L[i][k], roots[k]) if k <= i else ops.zero for k in range(n)] for i in range(n)]
+    else:
+        convert = target.convert
+        out = [[convert(L[i][k]) * roots[k] if k <= i else target.zero for k in range(n)] for i in range(n)]
+    if upper:
+        conj = conjugator(target, "cholesky") if hermitian else None
+        out = [[out[j][i] if conj is None else target.convert(conj(out[j][i])) for j in range(n)] for i in range(n)]
+    return out
+
+
+def cholesky(
+    x: Tensor[Any], /, *, upper: bool = False, hermitian: bool = True, executor: Any = None, workers: Optional[int] = None
+) -> Tensor[Any]:
+    """The Cholesky factor ``L`` with ``x == L @ L.H`` (``x == U.H @ U`` with ``upper=True``), exactly.
+
+    ``L`` is lower triangular with a positive diagonal: the square roots of
+    the pivots, which are SymPy square roots for exact rings (``sqrt(2)``,
+    ``sqrt(a)``), floating-point ones for floats.  Computed from the
+    fraction-free-friendly LDL factorization, one square root per pivot.
+
+    Parameters
+    ----------
+    x : Tensor
+        A positive definite Hermitian matrix or a stack of them.
+    upper : bool
+        Return the upper factor ``U = L.H`` instead (Array API).
+    hermitian : bool
+        With ``False``: a symmetric ``x`` and ``x == L @ L.mT`` (symbols not
+        declared real; the factor is then a formal identity).
+
+    Returns
+    -------
+    Tensor
+        A new tensor of the shape of ``x``: symbolic for exact rings, the ops
+        of ``x`` for floats.
+
+    Raises
+    ------
+    NotPositiveDefiniteError
+        A pivot is zero or provably negative (a symbolic pivot whose sign
+        SymPy cannot decide is taken as positive, as SymPy does).
+    ValueError
+        ``x`` is not Hermitian (symmetric).
+    DomainError
+        The ring has no square roots here (integers mod n, a user ring).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.cholesky(gt.tensor([[4, 2], [2, 3]])).tolist()
+    [[2, 0], [1, sqrt(2)]]
+    >>> gt.linalg.cholesky(gt.tensor([[4.0, 2.0], [2.0, 3.0]]), upper=True).tolist()
+    [[2.0, 1.0], [0.0, 1.4142135623730951]]
+    """
+    stack, field = _field_stack(x, "cholesky", square=True)
+    target = _roots_ops(field, "cholesky")
+    task = partial(
+        _cholesky_task,
+        ops=field,
+        target=target,
+        hermitian=hermitian,
+        upper=upper,
+        provider=_policy.kernel_of(field, "ldl.nopivot"),
+    )
+    results = run(task, stack, "cholesky", executor, workers)
+    return wrap_matrices(results, stack.batch, (stack.n, stack.n), target)
+
+
+# -- QR ----------------------------------------------------------------------------------
+
+
+def _orthogonal(rows: list[list[Any]], ops: ElementOps, source: list[list[Any]], conj: Any, provider: Any) -> Any:
+    """``(Q, R, d)`` of :func:`._decomp.orthogonal_rows` by the provider, the Gram kernel or MGS."""
+    found = _provided(ops, "orthogonal", provider, rows)
+    if found is not NotImplemented:
+        return found
+    if not capabilities_of(ops).exact:
+        return mgs_rows(rows, conj, ops)
+    if conj is None:
+        return orthogonal_rows(rows, None, ops)
+    convert = ops.convert
+    return orthogonal_rows(rows, [[convert(conj(v)) for v in row] for row in source], ops)
+
+
+def _complement(columns: list[list[Any]], norms: list[Any], m: int, count: int, ops: ElementOps, conj: Any) -> list[list[Any]]:
+    """``count`` more orthogonal vectors (with their squared norms appended to ``norms``), from the unit vectors."""
+    extra: list[list[Any]] = []
+    zero, one = ops.zero, ops.one
+    for i in range(m):
+        if len(extra) == count:
+            break
+        f = [one if r == i else zero for r in range(m)]
+        for q, d in zip(columns + extra, norms):
+            c = q[i] if conj is None else conj(q[i])  # <q, e_i>
+            if not ops.is_zero(c):
+                coef = ops.div(c, d)
+                f = [ops.sub(a, ops.mul(coef, b)) for a, b in zip(f, q)]
+        d = ops.sum(ops.mul(a if conj is None else conj(a), a) for a in f)
+        if not ops.is_zero(d):
+            extra.append(f)
+            norms.append(d)
+    return extra
+
+
+def _qr_task(
+    rows: list[list[Any]],
+    ops: ElementOps,
+    source_ops: ElementOps,
+    source: list[list[Any]],
+    target: ElementOps,
+    mode: str,
+    normalize: bool,
+    provider: Any,
+) -> tuple[list[list[Any]], list[list[Any]]]:
+    m = len(rows)
+    n = len(rows[0]) if m else 0
+    conj = conjugator(source_ops, "qr")
+    Q, R, d = _orthogonal(rows, ops, source, conj, provider)
+    if not normalize:
+        return Q, R
+    convert = target.convert
+    tconj = conjugator(target, "qr")
+    keep = [k for k in range(n) if not ops.is_zero(d[k])]
+    columns = [[convert(Q[i][k]) for i in range(m)] for k in keep]
+    norms = [convert(d[k]) for k in keep]
+    size = min(m, n) if mode == "reduced" else m
+    columns += _complement(columns, norms, m, size - len(keep), target, tconj)
+    roots = [_sqrt(v, target, target) for v in norms]
+    qcols = [[target.div(v, r) for v in col] for col, r in zip(columns, roots)]
+    rrows = [[target.mul(convert(R[k][j]), r) for j in range(n)] for k, r in zip(keep, roots)]
+    rrows += [[target.zero] * n for _ in range(len(qcols) - len(keep))]
+    return [[qcols[j][i] for j in range(len(qcols))] for i in range(m)], rrows
+
+
+def qr(
+    x: Tensor[Any],
+    /,
+    *,
+    mode: str = "reduced",
+    normalize: bool = True,
+    executor: Any = None,
+    workers: Optional[int] = None,
+) -> QRResult:
+    """``x == Q @ R`` with orthonormal columns in ``Q`` and ``R`` upper triangular, exactly.
+
+    Gram-Schmidt in exact arithmetic: the norms are SymPy square roots
+    (``Q`` of an integer matrix has entries like ``3*sqrt(2)/10``).  With
+    ``normalize=False`` no root is taken: ``Q`` has orthogonal (not unit)
+    columns, ``R`` is unit upper triangular, and both stay in the field of
+    ``x`` (rationals for integers) -- the fraction-free orthogonal variant.
+
+    A column that depends on earlier ones adds no direction: with
+    ``normalize=True`` ``Q`` is completed with further orthonormal columns
+    (and zero rows of ``R``) to its full shape; with ``normalize=False`` that
+    column of ``Q`` is zero.  Complex entries use the Hermitian inner
+    product (symbols not declared real appear conjugated, as in SymPy).
+
+    Parameters
+    ----------
+    x : Tensor
+        Shape ``(..., m, n)``.
+    mode : {"reduced", "complete"}
+        ``Q`` of shape ``(..., m, k)`` and ``R`` ``(..., k, n)`` with ``k =
+        min(m, n)``; or ``Q`` square ``(..., m, m)`` and ``R`` ``(..., m, n)``.
+    normalize : bool
+        ``False``: ``Q`` of shape ``(..., m, n)`` with orthogonal columns and
+        ``R`` of shape ``(..., n, n)`` unit upper triangular (``mode`` must be
+        ``"reduced"``).
+
+    Returns
+    -------
+    QRResult
+        ``(Q, R)``, new tensors: symbolic for exact rings when normalised,
+        else in the field of ``x``.
+
+    Raises
+    ------
+    ValueError
+        An unknown ``mode``, or ``mode="complete"`` with ``normalize=False``.
+    DomainError
+        The ring has no square roots (``normalize=True``) or no field here.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> q, r = gt.linalg.qr(gt.tensor([[1, 1], [1, 0], [0, 1]]))
+    >>> q.tolist()
+    [[sqrt(2)/2, sqrt(6)/6], [sqrt(2)/2, -sqrt(6)/6], [0, sqrt(6)/3]]
+    >>> r.tolist()
+    [[sqrt(2), sqrt(2)/2], [0, sqrt(6)/2]]
+    >>> gt.linalg.qr(gt.tensor([[1, 1], [1, 0], [0, 1]]), mode="complete").Q.shape
+    (3, 3)
+    """
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"qr: mode must be 'reduced' or 'complete' (got {mode!r})")
+    if mode == "complete" and not normalize:
+        raise ValueError("qr: mode='complete' needs normalize=True (got normalize=False); orthogonal columns only span x")
+    raw = stack_of(x, "qr", square=False)
+    stack, field = _field_stack(x, "qr", square=False)
+    target = _roots_ops(field, "qr") if normalize else field
+    conjugator(raw.ops, "qr")  # refuse rings that cannot conjugate before any work
+    pairs = Stack(stack.batch, stack.m, stack.n, field, list(zip(stack.matrices, raw.matrices)))
+    task = partial(
+        _qr_pair_task,
+        ops=field,
+        source_ops=raw.ops,
+        target=target,
+        mode=mode,
+        normalize=normalize,
+        provider=_policy.kernel_of(field, "orthogonal"),
+    )
+    results = run(task, pairs, "qr", executor, workers)
+    m, n = stack.m, stack.n
+    k = n if not normalize else (min(m, n) if mode == "reduced" else m)
+    return QRResult(
+        wrap_matrices([r[0] for r in results], stack.batch, (m, k), target),
+        wrap_matrices([r[1] for r in results], stack.batch, (k, n) if normalize else (n, n), target),
+    )
+
+
+def _qr_pair_task(pair: Any, **options: Any) -> Any:
+    rows, source = pair
+    return _qr_task(rows, source=source, **options)
+
+
+# -- rank factorization, pseudo-inverse, general and least-squares solutions ---------------------
+
+
+def _rref_rows(rows: list[list[Any]], ops: ElementOps) -> tuple[list[list[Any]], list[int]]:
+    return _policy.rref([list(r) for r in rows], ops, "rank_factorization", _policy.kernel_of(ops, "rref"))
+
+
+def rank_factorization(x: Tensor[Any], /) -> RankFactorization:
+    """``x == c @ f`` with ``c`` the pivot columns of ``x`` and ``f`` the non-zero rows of its reduced echelon form.
+
+    ``c`` has full column rank and ``f`` full row rank, both ``r`` = the rank
+    (SymPy's ``rank_decomposition``).
+
+    Returns
+    -------
+    RankFactorization
+        ``(c, f)``: new tensors of shapes ``(m, r)`` (the ops of ``x``) and
+        ``(r, n)`` (its field: integers give rationals).
+
+    Raises
+    ------
+    ShapeError
+        ``x`` is not one matrix (the rank differs across a stack).
+    DomainError
+        The ring is not a field and has no fraction field.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, 2, 3], [2, 4, 6], [1, 0, 1]])
+    >>> c, f = gt.linalg.rank_factorization(x)
+    >>> c.tolist(), gt.array_equal(c @ f, x)
+    ([[1, 2], [2, 4], [1, 0]], True)
+    """
+    x = as_tensor(x, "rank_factorization")
+    if x.ndim != 2:
+        raise ShapeError(
+            f"rank_factorization: expects one matrix, ndim == 2 (got shape {x.shape}); loop over a stack"
+        )
+    stack, field = _field_stack(x, "rank_factorization", square=False)
+    rows, pivots = _rref_rows(stack.matrices[0], field)
+    r = len(pivots)
+    m, n = x.shape
+    c = x[:, list(pivots)] if r else Tensor._from_flat([], (m, 0), x.ops)
+    return RankFactorization(c.copy(), wrap_matrices([rows[:r]], (), (r, n), field))
+
+
+def _conj_t(rows: list[list[Any]], conj: Any) -> list[list[Any]]:
+    """The conjugate transpose of a matrix given as rows (at least one row)."""
+    return [[v if conj is None else conj(v) for v in col] for col in zip(*rows)]
+
+
+def _pinv_task(rows: list[list[Any]], ops: ElementOps, conj: Any) -> list[list[Any]]:
+    m = len(rows)
+    n = len(rows[0]) if m else 0
+    R, pivots = _rref_rows(rows, ops)
+    r = len(pivots)
+    if r == 0:
+        return [[ops.zero] * m for _ in range(n)]
+    convert = ops.convert
+    C = [[row[p] for p in pivots] for row in rows]
+    F = [list(row) for row in R[:r]]
+    CH = _conj_t(C, conj)
+    FH = _conj_t(F, conj)
+    if conj is not None:
+        CH = [[convert(v) for v in row] for row in CH]
+        FH = [[convert(v) for v in row] for row in FH]
+    # pinv = FH (F FH)^-1 (CH C)^-1 CH = FH ((CH C)(F FH))^-1 CH
+    M = _matmul_rows(_matmul_rows(CH, C, ops), _matmul_rows(F, FH, ops), ops)
+    X = _policy.solve(M, CH, ops, "pinv", _policy.kernel_of(ops, "solve"))
+    assert X is not None  # M is a product of two invertible r x r matrices
+    out = _matmul_rows(FH, X, ops)
+    if capabilities_of(ops).kind == "symbolic":
+        from ._polys import canonical_rows
+
+        out = canonical_rows(out)
+    return out
+
+
+def pinv(
+    x: Tensor[Any], /, *, rtol: Any = None, executor: Any = None, workers: Optional[int] = None
+) -> Tensor[Any]:
+    """The Moore-Penrose pseudo-inverse, exactly: ``x @ p @ x == x``, ``p @ x @ p == p``, both products Hermitian.
+
+    From the rank factorization ``x = c @ f``: ``pinv(x) = f.H @ inv(c.H @ c @ f @ f.H) @ c.H``,
+    all in exact arithmetic (rationals for integers).  Floating-point
+    matrices use NumPy's SVD-based ``pinv`` with ``rtol``.
+
+    Parameters
+    ----------
+    x : Tensor
+        Shape ``(..., m, n)``.
+    rtol
+        Relative cut-off for small singular values (floating point only; an
+        exact rank needs none and ignores it).
+
+    Returns
+    -------
+    Tensor
+        A new tensor of shape ``(..., n, m)``.
+
+    Raises
+    ------
+    DomainError
+        The ring is not a field and has no fraction field, or cannot conjugate.
+    ImportError
+        Floating-point input without NumPy.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> [[str(v) for v in row] for row in gt.linalg.pinv(gt.tensor([[1, 2], [2, 4]])).tolist()]
+    [['1/25', '2/25'], ['2/25', '4/25']]
+    >>> gt.linalg.pinv(gt.tensor([[1, 0], [0, 0], [0, 1]])).tolist() == [[1, 0, 0], [0, 0, 1]]
+    True
+    """
+    stack, field = _field_stack(x, "pinv", square=False)
+    m, n = stack.m, stack.n
+    if not capabilities_of(field).exact:
+        return _pinv_numeric(stack, field, rtol)
+    conj = conjugator(field, "pinv")
+    results = run(partial(_pinv_task, ops=field, conj=conj), stack, "pinv", executor, workers)
+    return wrap_matrices(results, stack.batch, (n, m), field)
+
+
+def _pinv_numeric(stack: Stack, field: ElementOps, rtol: Any) -> Tensor[Any]:
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - NumPy is in the test extra
+        raise ImportError("pinv: floating-point matrices need NumPy (pip install numpy)") from None
+    dtype = complex if capabilities_of(field).kind == "complex floating" else float
+    arr = np.array(stack.matrices, dtype=dtype).reshape(stack.batch + (stack.m, stack.n))
+    out = np.linalg.pinv(arr) if rtol is None else np.linalg.pinv(arr, rtol=rtol)
+    values = field.convert_list(out.reshape(-1).tolist())
+    return Tensor._from_flat(values, stack.batch + (stack.n, stack.m), field)
+
+
+class GeneralSolution(NamedTuple):
+    """Every solution of ``a @ x == b``: ``x == particular + nullspace @ t`` for any ``t``.
+
+    ``particular`` is the solution with every free variable zero (shape of
+    ``b`` with ``n`` rows); the columns of ``nullspace`` (shape ``(n, f)``)
+    span the solutions of ``a @ x == 0``.
+
+    >>> import gentensor as gt
+    >>> s = gt.linalg.gauss_jordan_solve(gt.tensor([[1, 2]]), gt.tensor([3]))
+    >>> s.particular.tolist(), s.nullspace.tolist()
+    ([Fraction(3, 1), Fraction(0, 1)], [[Fraction(-2, 1)], [Fraction(1, 1)]])
+    """
+
+    particular: Tensor[Any]
+    nullspace: Tensor[Any]
+
+    def parametric(self, name: str = "tau") -> tuple[Tensor[Any], Tensor[Any]]:
+        """``(solution, parameters)``: the general solution in symbols ``name_i`` (SymPy's ``gauss_jordan_solve`` form).
+
+        >>> import gentensor as gt
+        >>> sol, params = gt.linalg.gauss_jordan_solve(gt.tensor([[1, 2]]), gt.tensor([3])).parametric()
+        >>> sol.tolist(), params.tolist()
+        ([3 - 2*tau_0, tau_0], [tau_0])
+        """
+        from ..arrays.creation import symbols
+
+        f = self.nullspace.shape[-1]
+        shape = (f,) if self.particular.ndim == 1 else (f, self.particular.shape[-1])
+        params = symbols(name, shape)
+        return self.particular.astype(symbolic) + matmul(self.nullspace.astype(symbolic), params), params
+
+
+def gauss_jordan_solve(a: Tensor[Any], b: Tensor[Any], /) -> GeneralSolution:
+    """The general solution of ``a @ x == b`` for any ``m x n`` matrix ``a``, by Gauss-Jordan elimination.
+
+    SymPy's ``gauss_jordan_solve``: square or not, singular or not, one
+    particular solution and a basis of the null space of ``a``; a unique
+    solution has an ``(n, 0)`` null space.
+
+    Parameters
+    ----------
+    a : Tensor
+        One ``m x n`` matrix.
+    b : Tensor
+        Shape ``(m,)`` or ``(m, k)``.
+
+    Returns
+    -------
+    GeneralSolution
+        ``(particular, nullspace)``: new tensors in the field of the
+        operands (rationals for integers); ``.parametric()`` writes the
+        solution with parameter symbols.
+
+    Raises
+    ------
+    InconsistentSystemError
+        No solution exists (the message names the contradictory row).
+    ShapeError
+        ``a`` is not one matrix, or ``b`` does not have ``m`` rows.
+    DomainError
+        The ring is not a field and has no fraction field.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> s = gt.linalg.gauss_jordan_solve(gt.tensor([[1, 2, 3], [2, 4, 7]]), gt.tensor([1, 3]))
+    >>> [str(v) for v in s.particular.tolist()], [[str(v) for v in r] for r in s.nullspace.tolist()]
+    (['-2', '0', '1'], [['-2'], ['1'], ['0']])
+    """
+    a = as_tensor(a, "gauss_jordan_solve")
+    b = as_tensor(b, "gauss_jordan_solve")
+    if a.ndim != 2:
+        raise ShapeError(f"gauss_jordan_solve: a must be one matrix (got shape {a.shape}); loop over a stack")
+    m, n = a.shape
+    vector = b.ndim == 1
+    if b.ndim not in (1, 2) or b.shape[0] != m:
+        raise ShapeError(
+            f"gauss_jordan_solve: b must have shape ({m},) or ({m}, k) to match a (got a of shape {a.shape}, "
+            f"b of shape {b.shape})"
+        )
+    ops = arithmetic(common_ops([a.ops, b.ops], "gauss_jordan_solve"))
+    bb = b.reshape((m, 1)) if vector else b
+    k = bb.shape[1]
+    aug = concat([a.astype(ops), bb.astype(ops)], axis=1)
+    stack, field = _field_stack(aug, "gauss_jordan_solve", square=False)
+    R, pivots = _rref_rows(stack.matrices[0], field) if m and n + k else ([[]] * m, [])
+    for i, p in enumerate(pivots):
+        if p >= n:
+            raise InconsistentSystemError(
+                f"gauss_jordan_solve: the system has no solution: row {i + 1} of the reduced system reads 0 == 1 "
+                f"(got a of shape {a.shape}, b of shape {b.shape}); gt.linalg.lstsq gives the least-squares solution"
+            )
+    zero, one = field.zero, field.one
+    X = [[zero] * k for _ in range(n)]
+    for i, p in enumerate(pivots):
+        X[p] = list(R[i][n:])
+    free = [c for c in range(n) if c not in pivots]
+    N = [[zero] * len(free) for _ in range(n)]
+    for j, f in enumerate(free):
+        N[f][j] = one
+        for i, p in enumerate(pivots):
+            N[p][j] = field.neg(R[i][f])
+    particular = wrap_matrices([X], (), (n, k), field)
+    return GeneralSolution(
+        particular.reshape((n,)) if vector else particular, wrap_matrices([N], (), (n, len(free)), field)
+    )
+
+
+def lstsq(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> LstsqResult:
+    """The exact least-squares solution of minimal norm: ``pinv(a) @ b``, with residuals and rank.
+
+    Minimises ``|a @ x - b|`` (and among the minimisers ``|x|``) exactly;
+    for a consistent system it is a solution.
+
+    Parameters
+    ----------
+    a : Tensor
+        Shape ``(..., m, n)``.
+    b : Tensor
+        Shape ``(m,)`` or ``(..., m, k)``; batch axes broadcast.
+
+    Returns
+    -------
+    LstsqResult
+        ``(solution, residuals, rank)``: ``solution`` of shape
+        ``(..., n)`` or ``(..., n, k)``; ``residuals`` the squared norms of
+        ``b - a @ solution`` (per column; always given, unlike NumPy);
+        ``rank`` of ``a`` (an ``int`` for one matrix).
+
+    Raises
+    ------
+    ShapeError
+        The shapes do not fit.
+    DomainError
+        As :func:`pinv`.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> a = gt.tensor([[1, 0], [1, 1], [1, 2]])
+    >>> x, res, rank = gt.linalg.lstsq(a, gt.tensor([6, 0, 0]))
+    >>> [str(v) for v in x.tolist()], str(res), rank
+    (['5', '-3'], '6', 2)
+    """
+    a = as_tensor(a, "lstsq")
+    b = as_tensor(b, "lstsq")
+    if a.ndim < 2 or b.ndim == 0 or b.shape[-1 if b.ndim == 1 else -2] != a.shape[-2]:
+        raise ShapeError(
+            f"lstsq: b must have shape (m,) or (..., m, k) for a of shape (..., m, n) (got a of shape {a.shape}, "
+            f"b of shape {b.shape})"
+        )
+    p = pinv(a, executor=executor, workers=workers)
+    x = matmul(p, b)
+    residual = b - matmul(a, x)
+    squares = conjugate(residual) * residual
+    residuals = squares.sum(axis=-1 if b.ndim == 1 else -2) if isinstance(squares, Tensor) else squares
+    stack = stack_of(a, "lstsq", square=False)
+    ranks = run(partial(_policy.rank, ops=_policy.field_ops(stack.ops)), _field_stack(a, "lstsq", square=False)[0], "lstsq", executor, workers)
+    rank = ranks[0] if not stack.batch else Tensor._from_flat(ranks, stack.batch, integers)
+    return LstsqResult(x, residuals, rank)
