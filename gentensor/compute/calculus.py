@@ -77,6 +77,8 @@ def _variables(v: Any, func: str) -> Tensor[Any]:
     """The differentiation variables: one SymPy object (shape ``()``) or an array-like of them."""
     if is_array_like(v) or isinstance(v, Tensor):
         t = as_tensor(v, func)
+        if not t.size:
+            return Tensor._from_flat([], t.shape, symbolic)
         if capabilities_of(t.ops).kind != "symbolic":
             raise TypeError(f"{func}: the variables must be SymPy symbols (got a tensor with ops {t.ops!r})")
     else:
@@ -149,7 +151,7 @@ def jacobian(f: Any, variables: Any, /) -> Tensor[Any]:
     ft = as_symbolic(f, "jacobian")
     vt = _variables(variables, "jacobian")
     vs = vt._elements()
-    out = []
+    out: list[Any] = []
     for e in ft._elements():
         symbols = _free(e)
         out.extend(_derivative(e, v, symbols) for v in vs)
@@ -184,7 +186,7 @@ def hessian(f: Any, variables: Any, /) -> Tensor[Any]:
     vt = _variables(variables, "hessian")
     vs = vt._elements()
     k = len(vs)
-    out = []
+    out: list[Any] = []
     for e in ft._elements():
         symbols = _free(e)
         block: list[Any] = [None] * (k * k)

@@ -881,11 +881,11 @@ class Tensor(Generic[E]):
     def __str__(self) -> str:
         return upper.display.tensor_str(self)  # type: ignore[no-any-return]
 
-    def _repr_latex_(self) -> str:
-        return upper.rich.tensor_latex(self)  # type: ignore[no-any-return]
+    def _repr_latex_(self) -> str | None:
+        return upper.rich.latex_repr(self)  # type: ignore[no-any-return]
 
-    def _repr_html_(self) -> str:
-        return upper.rich.tensor_html(self)  # type: ignore[no-any-return]
+    def _repr_html_(self) -> str | None:
+        return upper.rich.html_repr(self)  # type: ignore[no-any-return]
 
 
 def _empty_nested(shape: tuple[int, ...]) -> list[Any]:

@@ -345,9 +345,7 @@ def _shifted(rows: list[list[Any]], lam: Any, ops: ElementOps) -> list[list[Any]
     return [[ops.sub(v, lam) if i == j else v for j, v in enumerate(row)] for i, row in enumerate(rows)]
 
 
-def _group_problem(
-    M: FieldMatrix, expr_rows: list[list[Any]], group: Group
-) -> list[tuple[ElementOps, list[list[Any]], list[tuple[Any, Callable[[Any], Any]]]]]:
+def _group_problem(M: FieldMatrix, expr_rows: list[list[Any]], group: Group) -> list[tuple[Any, list[list[Any]], list[Any]]]:
     """The shifted matrix ``A - lam*I`` of a group in the field where it is exact.
 
     Returns ``[(ops, B, [(eigenvalue, back), ...])]``: vectors computed once
@@ -400,7 +398,7 @@ def eigenspaces(M: FieldMatrix, expr_rows: list[list[Any]], groups: list[Group])
 
 def jordan_blocks(M: FieldMatrix, expr_rows: list[list[Any]], groups: list[Group]) -> list[tuple[Any, list[list[Any]]]]:
     """Every Jordan chain as ``(eigenvalue, [vectors])`` (SymPy expressions), longest first per eigenvalue."""
-    out = []
+    out: list[tuple[Any, list[list[Any]]]] = []
     for group in groups:
         for ops, B, pairs in _group_problem(M, expr_rows, group):
             chains = jordan_chains(B, group.multiplicity, ops)

@@ -111,8 +111,12 @@ class LstsqResult(NamedTuple):
 # -- shared checks --------------------------------------------------------------------
 
 
-def _field_stack(x: Any, func: str, *, square: bool) -> tuple[Stack, ElementOps]:
-    """The matrices of ``x`` converted to the field their results live in (integers -> rationals)."""
+def _field_stack(x: Any, func: str, *, square: bool, inner_product: bool = False) -> tuple[Stack, ElementOps]:
+    """The matrices of ``x`` converted to the field their results live in (integers -> rationals).
+
+    ``inner_product``: the algorithm needs ``<v, v> == 0`` only for ``v == 0``,
+    which fails in positive characteristic (``[1, 2]`` is isotropic mod 5).
+    """
     stack = stack_of(x, func, square=square)
     caps = _policy.check_commutative(stack.ops, func)
     field = _policy.field_ops(stack.ops)
@@ -120,6 +124,12 @@ def _field_stack(x: Any, func: str, *, square: bool) -> tuple[Stack, ElementOps]
         raise DomainError(
             f"{func}: needs a field (got ops {stack.ops!r}, which is not one and names no fraction field); "
             "convert first, e.g. .astype(gt.rationals) or .astype(gt.symbolic)"
+        )
+    if inner_product and caps.characteristic != 0:
+        raise DomainError(
+            f"{func}: orthogonality needs characteristic 0 (got ops {stack.ops!r} with characteristic "
+            f"{caps.characteristic}: non-zero vectors can have length 0); a user ring declares "
+            "Capabilities(characteristic=0)"
         )
     if field is not stack.ops:
         convert = field.convert
@@ -479,7 +489,7 @@ def qr(
     if mode == "complete" and not normalize:
         raise ValueError("qr: mode='complete' needs normalize=True (got normalize=False); orthogonal columns only span x")
     raw = stack_of(x, "qr", square=False)
-    stack, field = _field_stack(x, "qr", square=False)
+    stack, field = _field_stack(x, "qr", square=False, inner_product=True)
     target = _roots_ops(field, "qr") if normalize else field
     conjugator(raw.ops, "qr")  # refuse rings that cannot conjugate before any work
     pairs = Stack(stack.batch, stack.m, stack.n, field, list(zip(stack.matrices, raw.matrices)))
@@ -622,7 +632,7 @@ def pinv(
     >>> gt.linalg.pinv(gt.tensor([[1, 0], [0, 0], [0, 1]])).tolist() == [[1, 0, 0], [0, 0, 1]]
     True
     """
-    stack, field = _field_stack(x, "pinv", square=False)
+    stack, field = _field_stack(x, "pinv", square=False, inner_product=True)
     m, n = stack.m, stack.n
     if not capabilities_of(field).exact:
         return _pinv_numeric(stack, field, rtol)
