@@ -458,3 +458,26 @@ def test_results_over_generators_with_relations_leave_reduced() -> None:
     assert u.tolist()[0][0] == 1 and u.tolist()[1][1] == 1
     chol = L.cholesky(gt.tensor([[s**2 + c**2, 0], [0, 4]]), hermitian=False)
     assert chol.tolist() == [[1, 0], [0, 2]]
+
+
+@given(st.integers(1, 3), st.integers(0, 10**6))
+def test_symbolic_inverse_is_fully_cancelled(n: int, seed: int) -> None:
+    # the irreducible-denominator shortcut of _polys must give exactly SymPy's cancelled form
+    rng = random.Random(seed)
+    z_ = sympy.Symbol("z")
+    rows = [[rng.choice([x_, y_, z_, 1, 2, -1, 0]) * rng.choice([x_, y_, 1, 3]) + rng.randint(-2, 2) for _ in range(n)] for _ in range(n)]
+    M = S(rows)
+    if M.det() == 0:
+        with pytest.raises(gt.SingularMatrixError):
+            L.inv(gt.tensor(rows, ops=gt.symbolic))
+        return
+    ours = L.inv(gt.tensor(rows, ops=gt.symbolic)).tolist()
+    assert all(v == sympy.cancel(v) for row in ours for v in row)
+    assert same(ours, M.inv())
+
+
+def test_inverse_of_distinct_symbols_is_sympys() -> None:
+    a = gt.symbols("a", (3, 3))
+    ours = L.inv(a).tolist()
+    theirs = S(a.tolist()).inv()
+    assert all(sympy.cancel(o - t) == 0 and o == sympy.cancel(o) for o, t in zip(sum(ours, []), theirs))

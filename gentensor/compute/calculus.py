@@ -100,8 +100,51 @@ def _derivative(e: Any, v: Any, symbols: frozenset[Any] | set[Any]) -> Any:
     if v.is_Symbol:
         if v not in symbols:
             return symbolic.zero
-    elif not e.has(v):
+        return _diff(e, v)
+    if not e.has(v):
         return symbolic.zero
+    return e.diff(v)
+
+
+def _diff(e: Any, v: Any) -> Any:
+    """``d e / d v`` for a symbol ``v`` occurring in ``e``: the rules of SymPy's ``_eval_derivative``, applied directly.
+
+    Sums, products, powers with constant exponents and functions that use the
+    generic chain rule are differentiated here (the same canonical result as
+    SymPy's, without a ``Derivative`` object per node); every other node is
+    handed to SymPy's own ``diff``.
+    """
+    from sympy import Add, Function, Mul, S
+    from sympy.core.function import ArgumentIndexError
+
+    if e is v:
+        return S.One
+    if not e.has_free(v):
+        return S.Zero
+    if e.is_Add:
+        return Add(*[_diff(a, v) for a in e.args])
+    if e.is_Mul:
+        args = list(e.args)
+        terms = []
+        for i, a in enumerate(args):
+            d = _diff(a, v)
+            if d is not S.Zero:
+                terms.append(Mul(*args[:i], d, *args[i + 1 :]))
+        return Add(*terms)
+    if e.is_Pow and e.exp.is_Number:
+        d = _diff(e.base, v)
+        return S.Zero if d is S.Zero else e.exp * e.base ** (e.exp - 1) * d
+    if isinstance(e, Function) and type(e)._eval_derivative is Function._eval_derivative:
+        terms = []
+        for i, a in enumerate(e.args, 1):
+            d = _diff(a, v)
+            if d is S.Zero:
+                continue
+            try:
+                terms.append(e.fdiff(i) * d)
+            except ArgumentIndexError:
+                return e.diff(v)
+        return Add(*terms)
     return e.diff(v)
 
 

@@ -174,9 +174,15 @@ def expr_converter(K: Any) -> Any:
         if fast is not None:
             one = K.get_ring().one
 
+            last: list[Any] = [None, None]  # the previous denominator and its expression (often shared)
+
             def convert_fraction(f: Any) -> Any:
                 num, den = fast(f.numer), f.denom
-                return num if den == one else num / fast(den)
+                if den == one:
+                    return num
+                if last[0] is None or den != last[0]:
+                    last[0], last[1] = den, fast(den)
+                return num / last[1]
 
             return convert_fraction
         return K.to_sympy
@@ -374,18 +380,82 @@ def det_sym(rows: list[list[Any]], method: str) -> Any:
 def _over_den(R: Any, num: list[list[Any]], den: Any, scales: Optional[list[Any]] = None) -> list[list[Any]]:
     """``num / den`` (columns times ``scales``) as expressions, one division per entry.
 
-    Entries over generators with relations (``sin(x)``, ``sqrt(x)``) leave
-    through :func:`tidy`, so the user sees them reduced.
+    Every entry shares the denominator; when it is an irreducible polynomial
+    (up to its content) no numerator of lower degree can share a factor with
+    it, and the costly polynomial gcd of the cancellation is skipped
+    (:func:`_coprime_quotient`), as for the inverse of a matrix of distinct
+    symbols.  Entries over generators with relations (``sin(x)``,
+    ``sqrt(x)``) leave through :func:`tidy`, so the user sees them reduced.
     """
     F = field_of(R)
     den_F = F.convert(den, R)
     back = expr_converter(F)
+    coprime = _coprime_quotient(F, R, den)
     out = []
     for row in num:
         if scales is not None:
             row = [v * s for v, s in zip(row, scales)]
-        out.append([back(F.quo(F.convert(v, R), den_F)) for v in row])
+        quotients = []
+        for v in row:
+            q = coprime(v) if coprime is not None else None
+            quotients.append(back(F.quo(F.convert(v, R), den_F) if q is None else q))
+        out.append(quotients)
     return tidy_rows(out) if needs_semantic_zero(R) else out
+
+
+def _irreducible(f: Any) -> bool:
+    """True when the primitive part of ``f`` (over ``ZZ``) is provably irreducible; False: unknown.
+
+    With ``f = a*x + b`` for a generator ``x`` of degree 1, a factor free of
+    ``x`` divides ``a`` and ``b``; so ``f`` is irreducible when ``a`` is a
+    constant, or when ``a`` is itself irreducible (recursively) and does not
+    divide ``b``.  A determinant of distinct symbols passes, one minor at a time.
+    """
+    ring = f.ring
+    x = next((i for i in range(ring.ngens) if f.degree(i) == 1), None)
+    if x is None:
+        return False
+    gen = ring.gens[x]
+    a, b = f.coeff_wrt(gen, 1), f.coeff_wrt(gen, 0)
+    if not b:
+        return bool(a.is_ground)
+    if a.is_ground:
+        return True
+    if not _irreducible(a):
+        return False
+    return bool(b.rem(a.primitive()[1]))
+
+
+def _coprime_quotient(F: Any, R: Any, den: Any) -> Optional[Any]:
+    """A fast ``num -> num / den`` in ``F`` for numerators of lower total degree, when ``den`` is irreducible.
+
+    When the primitive part of ``den`` (over ``ZZ``) is irreducible
+    (:func:`_irreducible`), a numerator of smaller total degree shares only a constant with ``den``,
+    and the canonical fraction is the content- and sign-normalised pair --
+    what SymPy's ``cancel`` returns, without its polynomial gcd.  ``None``
+    when the test does not apply (the general division runs).
+    """
+    if not (R.is_PolynomialRing and R.domain.is_ZZ and F.is_FractionField) or den.is_ground:
+        return None
+    if not _irreducible(den):
+        return None
+    degree = max(sum(m) for m in den.monoms())
+    dcontent = den.content()
+    new = F.field.raw_new
+    gcd = R.domain.gcd
+
+    def quotient(v: Any) -> Optional[Any]:
+        if not v:
+            return F.zero
+        if max(sum(m) for m in v.monoms()) >= degree:
+            return None
+        c = gcd(v.content(), dcontent)
+        p, q = (v, den) if c == 1 else (v.quo_ground(c), den.quo_ground(c))
+        if q.canonical_unit() != 1:
+            p, q = -p, -q
+        return new(p, q)
+
+    return quotient
 
 
 #: Expressions with more operations than this leave a decomposition as computed (simplify costs too much).

@@ -419,7 +419,9 @@ def _qr_task(
     size = min(m, n) if mode == "reduced" else m
     columns += _complement(columns, norms, m, size - len(keep), target, tconj)
     roots = [_sqrt(v, target, target) for v in norms]
-    qcols = [[target.div(v, r) for v in col] for col, r in zip(columns, roots)]
+    # 1/sqrt(d) = sqrt(d)/d: one division per column (d is a tested non-zero), then products
+    inverse = [target.mul(r, target.div(target.one, d)) for r, d in zip(roots, norms)]
+    qcols = [[target.mul(v, r) for v in col] for col, r in zip(columns, inverse)]
     rrows = [[target.mul(convert(R[k][j]), r) for j in range(n)] for k, r in zip(keep, roots)]
     rrows += [[target.zero] * n for _ in range(len(qcols) - len(keep))]
     return [[qcols[j][i] for j in range(len(qcols))] for i in range(m)], rrows
