@@ -481,3 +481,23 @@ def test_inverse_of_distinct_symbols_is_sympys() -> None:
     ours = L.inv(a).tolist()
     theirs = S(a.tolist()).inv()
     assert all(sympy.cancel(o - t) == 0 and o == sympy.cancel(o) for o, t in zip(sum(ours, []), theirs))
+
+
+@pytest.mark.parametrize(
+    "name, options",
+    [
+        ("cholesky", {"upper": False}),
+        ("qr", {"mode": "reduced"}),
+        ("pinv", {"rtol": None}),
+        ("matrix_norm", {"keepdims": False, "ord": "fro"}),
+        ("vector_norm", {"axis": None, "keepdims": False, "ord": 2}),
+    ],
+)
+def test_array_api_signatures(name: str, options: dict[str, Any]) -> None:
+    import inspect
+
+    params = inspect.signature(getattr(L, name)).parameters
+    first = next(iter(params.values()))
+    assert first.name == "x" and first.kind is inspect.Parameter.POSITIONAL_ONLY
+    for option, default in options.items():
+        assert params[option].kind is inspect.Parameter.KEYWORD_ONLY and params[option].default == default
