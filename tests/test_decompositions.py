@@ -501,3 +501,56 @@ def test_array_api_signatures(name: str, options: dict[str, Any]) -> None:
     assert first.name == "x" and first.kind is inspect.Parameter.POSITIONAL_ONLY
     for option, default in options.items():
         assert params[option].kind is inspect.Parameter.KEYWORD_ONLY and params[option].default == default
+
+
+@given(symmetric_int_matrices(max_n=5))
+def test_fraction_free_ldl_stays_in_the_integers(rows: list[list[int]]) -> None:
+    n = len(rows)
+    x = tensor(rows)
+    try:
+        p, l, d = L.ldl(x, fraction_free=True)
+    except gt.SingularMatrixError:
+        # no non-zero pivot left: singular, or only 2x2 pivots remain (the pivoted LDL needs a 2x2 block)
+        dd = S(L.ldl(x).d)
+        assert S(rows).det() == 0 or any(dd[i, j] != 0 for i in range(n) for j in range(n) if i != j)
+        return
+    assert l.ops is gt.integers and all(type(v) is int for v in l._elements() + d._elements())
+    PA = S(p @ x @ p.mT)
+    Lm, Dm = S(l), S(d)
+    assert Lm * Dm.inv() * Lm.T == PA if n else True
+    for k in range(n):  # the diagonal of l holds the leading principal minors
+        assert Lm[k, k] == PA[: k + 1, : k + 1].det()
+
+
+def test_fraction_free_ldl_over_the_toy_ring() -> None:
+    from toyring import gaussian
+
+    g = [[Gauss(2, 1), Gauss(1, -1)], [Gauss(1, -1), Gauss(3, 0)]]
+    p, l, d = L.ldl(gt.tensor(g, ops=gaussian), hermitian=False, fraction_free=True)
+    ls, ds = l.tolist(), d.tolist()
+    # l diag(d)^-1 l^T == g, checked multiplied through by d0*d1 (no division in Z[i])
+    m = gaussian.mul
+    d0, d1 = ds[0][0], ds[1][1]
+    for i in range(2):
+        for j in range(2):
+            lhs = gaussian.add(m(m(ls[i][0], ls[j][0]), d1), m(m(ls[i][1], ls[j][1]), d0))
+            assert gaussian.equal(lhs, m(m(g[i][j], d0), d1))
+    with pytest.raises(gt.DomainError, match="conjugate"):
+        L.ldl(gt.tensor(g, ops=gaussian), fraction_free=True)  # Hermitian needs a conjugation
+    with pytest.raises(gt.DomainError, match="fraction_free=True needs an integral domain"):
+        L.ldl(gt.tensor([[1, 2], [2, 1]], ops=gt.modular(6)), fraction_free=True)
+
+
+@given(st.integers(1, 3), st.integers(0, 10**6))
+def test_ldl_and_qr_of_random_polynomial_matrices(n: int, seed: int) -> None:
+    rng = random.Random(seed)
+    a = sympy.Symbol("a", real=True)
+    entries = {(i, j): rng.randint(-2, 2) * a ** rng.randint(0, 2) + rng.randint(-2, 2) for i in range(n) for j in range(i, n)}
+    rows = [[entries[(min(i, j), max(i, j))] for j in range(n)] for i in range(n)]
+    x = gt.tensor(rows, ops=gt.symbolic)
+    p, l, d = L.ldl(x)
+    assert same(p @ x @ p.mT, l @ d @ l.mT)
+    Q, R = L.qr(x, normalize=False)
+    assert same(Q @ R, x)
+    G = S(Q).T * S(Q)
+    assert all(sympy.cancel(G[i, j]) == 0 for i in range(n) for j in range(n) if i != j)

@@ -438,3 +438,49 @@ def test_empty_and_one_by_one() -> None:
     assert L.is_diagonalizable(e) is True and L.minpoly(e).tolist() == [1]
     one = gt.tensor([[7]])
     assert L.eigenvals(one) == {7: 1} and L.jordan_form(one).j.tolist() == [[7]]
+
+
+@given(jordan_structures(max_n=4), st.fractions(min_value=-3, max_value=3, max_denominator=4).filter(lambda f: f != 0))
+def test_jordan_form_of_rational_matrices(case: Any, scale: Fraction) -> None:
+    blocks, seed = case
+    rows, J = similar(blocks, seed)
+    x = gt.tensor([[Fraction(v) * scale for v in row] for row in rows], ops=gt.rationals) if rows else gt.zeros((0, 0), ops=gt.rationals)
+    P, Jours = L.jordan_form(x)
+    check_similar(x, P, Jours)
+    # scaling by c scales every eigenvalue and keeps the block sizes
+    c = sympy.Rational(scale.numerator, scale.denominator)
+    assert sorted(size for _, size in block_multiset(Jours.tolist())) == sorted(size for _, size in blocks)
+    assert sorted(v for v, _ in block_multiset(Jours.tolist())) == sorted(c * v for v, _ in blocks)
+
+
+def gauss_matmul(A: list[list[Gauss]], B: list[list[Gauss]]) -> list[list[Gauss]]:
+    n, k, m = len(A), len(B), len(B[0])
+    out = []
+    for i in range(n):
+        row = []
+        for j in range(m):
+            acc = gaussian.zero
+            for t in range(k):
+                acc = gaussian.add(acc, gaussian.mul(A[i][t], B[t][j]))
+            row.append(acc)
+        out.append(row)
+    return out
+
+
+@given(st.integers(1, 3).flatmap(lambda n: st.lists(st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)), min_size=n, max_size=n), min_size=n, max_size=n)))
+def test_minpoly_over_the_toy_ring_annihilates(entries: list[list[tuple[int, int]]]) -> None:
+    rows = [[Gauss(a, b) for a, b in row] for row in entries]
+    n = len(rows)
+    coeffs = L.minpoly(gt.tensor(rows, ops=gaussian)).tolist()
+    assert coeffs[0] == gaussian.one and 1 <= len(coeffs) - 1 <= n
+    value = [[gaussian.zero] * n for _ in range(n)]
+    for c in coeffs:  # Horner: value = value @ A + c*I
+        value = gauss_matmul(value, rows)
+        for i in range(n):
+            value[i][i] = gaussian.add(value[i][i], c)
+    assert all(gaussian.is_zero(v) for row in value for v in row)
+    # minimal: I, A, ..., A**(d-1) are independent (checked over the complex numbers with SymPy)
+    d = len(coeffs) - 1
+    A = sympy.Matrix(n, n, lambda i, j: rows[i][j].re + sympy.I * rows[i][j].im)
+    powers = [A**k for k in range(d)]
+    assert sympy.Matrix([[P[i, j] for P in powers] for i in range(n) for j in range(n)]).rank() == d

@@ -25,7 +25,7 @@ from typing import Any, Callable, Optional
 from ..ops import ElementOps
 from ._dense import identity_rows
 
-__all__ = ["ldl_rows", "orthogonal_rows", "mgs_rows", "ZeroPivot", "ldl_sym", "ldl_sym_nopivot", "orthogonal_sym"]
+__all__ = ["ldl_rows", "ldl_fraction_free_rows", "orthogonal_rows", "mgs_rows", "ZeroPivot", "ldl_sym", "ldl_sym_nopivot", "orthogonal_sym"]
 
 
 class ZeroPivot(ArithmeticError):
@@ -120,6 +120,50 @@ def ldl_rows(
                 Si[j] = sub(Si[j], ops.add(mul(l0, r0[j]), mul(l1, r1[j])))
         k += 2
     return perm, L, D
+
+
+def ldl_fraction_free_rows(A: list[list[Any]], ops: ElementOps) -> tuple[list[int], list[list[Any]], list[Any]]:
+    """``(perm, L, d)`` with ``P A P^T == L diag(d)^-1 L^T``, every entry in the ring (fraction-free).
+
+    Symmetric Bareiss elimination: column ``k`` of ``L`` is column ``k`` of
+    the fraction-free elimination after ``k`` steps (so ``L[k][k]`` is the
+    ``k``-th leading principal minor ``p_k``) and ``d[k] = p_(k-1) * p_k``;
+    every division is exact, so integers stay integers and any integral
+    domain with ``exquo`` works.  A zero pivot is avoided by a symmetric swap
+    with a later non-zero diagonal entry; when there is none (a singular
+    matrix, or one needing 2x2 pivots) :class:`ZeroPivot` is raised.
+
+    Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.exquo, ops.is_zero``.
+
+    >>> from gentensor.ops import integers
+    >>> ldl_fraction_free_rows([[4, 2], [2, 5]], integers)
+    ([0, 1], [[4, 0], [2, 16]], [4, 64])
+    """
+    n = len(A)
+    zero, one = ops.zero, ops.one
+    mul, sub, exquo, is_zero = ops.mul, ops.sub, ops.exquo, ops.is_zero
+    S = [list(row) for row in A]
+    L = [[zero] * n for _ in range(n)]
+    d: list[Any] = []
+    perm = list(range(n))
+    prev = one
+    for k in range(n):
+        if is_zero(S[k][k]):
+            j = next((j for j in range(k + 1, n) if not is_zero(S[j][j])), -1)
+            if j < 0:
+                raise ZeroPivot(k)
+            _swap(S, L, perm, k, k, j)
+        pk = S[k][k]
+        for i in range(k, n):
+            L[i][k] = S[i][k]
+        d.append(mul(prev, pk))
+        rowk = S[k]
+        for i in range(k + 1, n):
+            Si, sik = S[i], S[i][k]
+            for j in range(k + 1, n):
+                Si[j] = exquo(sub(mul(pk, Si[j]), mul(sik, rowk[j])), prev)
+        prev = pk
+    return perm, L, d
 
 
 def orthogonal_rows(

@@ -33,11 +33,11 @@ from ..compute.calculus import conjugate, conjugator
 from ..compute.products import matmul
 from ..core.operands import as_tensor, common_ops
 from ..core.tensor import Tensor
-from ..errors import DomainError, InconsistentSystemError, NotPositiveDefiniteError, ShapeError
+from ..errors import DomainError, InconsistentSystemError, NotPositiveDefiniteError, ShapeError, SingularMatrixError
 from ..ops import ElementOps, capabilities_of, integers, symbolic
 from . import _policy
 from ._charpoly import matmul as _matmul_rows
-from ._decomp import ZeroPivot, ldl_rows, mgs_rows, orthogonal_rows
+from ._decomp import ZeroPivot, ldl_fraction_free_rows, ldl_rows, mgs_rows, orthogonal_rows
 from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
 
 __all__ = [
@@ -209,7 +209,31 @@ def _ldl_task(rows: list[list[Any]], ops: ElementOps, hermitian: bool, provider:
     return _permutation(perm, ops), L, D
 
 
-def ldl(x: Tensor[Any], /, *, hermitian: bool = True, executor: Any = None, workers: Optional[int] = None) -> LDLResult:
+def _ldl_free_task(rows: list[list[Any]], ops: ElementOps, hermitian: bool) -> Any:
+    _check_hermitian(rows, ops, hermitian, "ldl")
+    n = len(rows)
+    try:
+        perm, L, d = ldl_fraction_free_rows(rows, ops)
+    except ZeroPivot as e:
+        raise SingularMatrixError(
+            f"ldl: no fraction-free factorization: pivot {e.args[0] + 1} is 0 and no later diagonal entry is "
+            f"non-zero (got a {n}x{n} matrix, singular or needing 2x2 pivots); use fraction_free=False"
+        ) from None
+    D = [[ops.zero] * n for _ in range(n)]
+    for k, v in enumerate(d):
+        D[k][k] = v
+    return _permutation(perm, ops), L, D
+
+
+def ldl(
+    x: Tensor[Any],
+    /,
+    *,
+    hermitian: bool = True,
+    fraction_free: bool = False,
+    executor: Any = None,
+    workers: Optional[int] = None,
+) -> LDLResult:
     """``p @ x @ p.mT == l @ d @ l.H`` for a Hermitian (or symmetric) matrix, exactly.
 
     ``l`` is unit lower triangular and ``d`` block diagonal.  Without
@@ -228,6 +252,12 @@ def ldl(x: Tensor[Any], /, *, hermitian: bool = True, executor: Any = None, work
         ``x`` is Hermitian and ``l.H`` is meant (the default, as SymPy); with
         ``False``, ``x`` must be symmetric and the identity uses ``l.mT``
         (symbolic entries that are not declared real).
+    fraction_free : bool
+        Stay in the ring of ``x``: ``p @ x @ p.mT == l @ inv(d) @ l.H`` with
+        ``l`` lower triangular (its diagonal the leading principal minors)
+        and ``d`` diagonal (products of consecutive minors), all computed by
+        exact division -- integers stay integers, and any integral domain
+        with ``exquo`` works.  Needs a non-singular ``x`` with 1x1 pivots.
 
     Returns
     -------
@@ -238,6 +268,8 @@ def ldl(x: Tensor[Any], /, *, hermitian: bool = True, executor: Any = None, work
     ------
     ValueError
         ``x`` is not Hermitian (symmetric).
+    SingularMatrixError
+        ``fraction_free=True`` and no non-zero pivot is left.
     ShapeError, NonSquareError
         ``x`` is not a (stack of) square matrices.
     DomainError
@@ -253,7 +285,21 @@ def ldl(x: Tensor[Any], /, *, hermitian: bool = True, executor: Any = None, work
     >>> p, l, d = gt.linalg.ldl(a)
     >>> gt.array_equal(p @ a @ p.mT, l @ d @ l.mT)
     True
+    >>> gt.linalg.ldl(gt.tensor([[4, 2], [2, 5]]), fraction_free=True).l.tolist()
+    [[4, 0], [2, 16]]
     """
+    if fraction_free:
+        stack = stack_of(x, "ldl", square=True)
+        caps = _policy.check_commutative(stack.ops, "ldl")
+        if not (caps.integral_domain and caps.exact_division):
+            raise DomainError(
+                f"ldl: fraction_free=True needs an integral domain with exact division (got ops {stack.ops!r}); "
+                "use fraction_free=False over a field"
+            )
+        task = partial(_ldl_free_task, ops=stack.ops, hermitian=hermitian)
+        results = run(task, stack, "ldl", executor, workers)
+        shape = (stack.n, stack.n)
+        return LDLResult(*(wrap_matrices([r[i] for r in results], stack.batch, shape, stack.ops) for i in range(3)))
     stack, field = _field_stack(x, "ldl", square=True)
     task = partial(_ldl_task, ops=field, hermitian=hermitian, provider=_policy.kernel_of(field, "ldl"))
     results = run(task, stack, "ldl", executor, workers)
