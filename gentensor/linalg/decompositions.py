@@ -170,6 +170,28 @@ def _sqrt(value: Any, ops: ElementOps, target: ElementOps) -> Any:
     return sympy.sqrt(symbolic.convert(value))
 
 
+def _times_root(v: Any, root: Any) -> Any:
+    """``v * root`` for a SymPy rational ``v`` and a root ``c*sqrt(m)``, built directly in SymPy's canonical form.
+
+    ``Rational * Integer**(1/2)`` is the ``Mul`` of the two with the
+    coefficient first; building it skips ``Mul.flatten`` (the cost of
+    normalising QR and Cholesky factors of rational matrices).  Anything
+    else is an ordinary product.
+    """
+    if getattr(v, "is_Rational", False):
+        c, rest = root.as_coeff_Mul()
+        if rest.is_Pow and rest.base.is_Integer and rest.exp == symbolic.one / 2:
+            coeff = v * c
+            if coeff == 0:
+                return symbolic.zero
+            if coeff == 1:
+                return rest
+            from sympy import Mul
+
+            return Mul._from_args((coeff, rest))
+    return v * root
+
+
 def _check_hermitian(rows: list[list[Any]], ops: ElementOps, hermitian: bool, func: str) -> None:
     conj = conjugator(ops, func) if hermitian else None
     n = len(rows)
@@ -340,7 +362,7 @@ def _cholesky_task(
         out = [[ops.mul(L[i][k], roots[k]) if k <= i else ops.zero for k in range(n)] for i in range(n)]
     else:
         convert = target.convert
-        out = [[convert(L[i][k]) * roots[k] if k <= i else target.zero for k in range(n)] for i in range(n)]
+        out = [[_times_root(convert(L[i][k]), roots[k]) if k <= i else target.zero for k in range(n)] for i in range(n)]
     if upper:
         conj = conjugator(target, "cholesky") if hermitian else None
         out = [[out[j][i] if conj is None else target.convert(conj(out[j][i])) for j in range(n)] for i in range(n)]
@@ -467,8 +489,9 @@ def _qr_task(
     roots = [_sqrt(v, target, target) for v in norms]
     # 1/sqrt(d) = sqrt(d)/d: one division per column (d is a tested non-zero), then products
     inverse = [target.mul(r, target.div(target.one, d)) for r, d in zip(roots, norms)]
-    qcols = [[target.mul(v, r) for v in col] for col, r in zip(columns, inverse)]
-    rrows = [[target.mul(convert(R[k][j]), r) for j in range(n)] for k, r in zip(keep, roots)]
+    times = _times_root if capabilities_of(target).exact else target.mul
+    qcols = [[times(v, r) for v in col] for col, r in zip(columns, inverse)]
+    rrows = [[times(convert(R[k][j]), r) for j in range(n)] for k, r in zip(keep, roots)]
     rrows += [[target.zero] * n for _ in range(len(qcols) - len(keep))]
     return [[qcols[j][i] for j in range(len(qcols))] for i in range(m)], rrows
 
