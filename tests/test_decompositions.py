@@ -423,6 +423,7 @@ def test_matrix_norm_matches_numpy(rows: list[list[int]], ord: Any) -> None:
 
 def test_norms_exact_forms_and_errors() -> None:
     assert L.vector_norm(gt.tensor([1, 1])) == sympy.sqrt(2)
+    assert L.vector_norm(gt.tensor([0, 0]), ord=-1) == 0 and L.vector_norm(gt.tensor([1, 2]), ord=-1) == sympy.Rational(2, 3)
     assert L.vector_norm(gt.tensor([Fraction(3, 5), Fraction(4, 5)])) == 1
     assert L.vector_norm(gt.tensor([x_, y_]), ord=1) == sympy.Abs(x_) + sympy.Abs(y_)
     a = sympy.Symbol("a", real=True)

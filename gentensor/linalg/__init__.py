@@ -51,20 +51,8 @@ from .eigen import (
     minpoly,
 )
 from .wronskian import wronskian
-from .decompositions import (
-    GeneralSolution,
-    LDLResult,
-    LstsqResult,
-    QRResult,
-    RankFactorization,
-    cholesky,
-    gauss_jordan_solve,
-    ldl,
-    lstsq,
-    pinv,
-    qr,
-    rank_factorization,
-)
+from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
+from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
 from .norms import matrix_norm, vector_norm
 
 __all__ = [
@@ -94,7 +82,7 @@ __all__ = [
     "JordanResult",
     # the Wronskian (wronskian.py)
     "wronskian",
-    # exact decompositions (decompositions.py) and norms (norms.py)
+    # exact decompositions (decompositions.py), solutions (solutions.py) and norms (norms.py)
     "ldl",
     "cholesky",
     "qr",

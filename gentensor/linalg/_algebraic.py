@@ -32,6 +32,7 @@ from ..ops import BaseOps, Capabilities, ElementOps, symbolic
 from . import _polys
 from ._charpoly import charpoly_berkowitz, matmul
 from ._dense import identity_rows, rref_den, rref_field
+from ._fast import flint_module
 
 __all__ = [
     "Extension",
@@ -133,6 +134,9 @@ def charpoly_field(M: FieldMatrix) -> list[Any]:
     that of ``A``), else over the field itself.
     """
     F = M.ops.K
+    flint = flint_module()
+    if F.is_QQ and M.rows and flint is not None and _flint_qq(F, flint):  # QQ's elements are FLINT's fmpq
+        return list(reversed(flint.fmpq_mat(M.rows).charpoly().coeffs()))
     if F.is_FractionField:
         R, B, d = _polys.clear_all(F, M.rows)
         coeffs = charpoly_berkowitz(B, _polys.DomainOps(R))
@@ -158,6 +162,11 @@ class Group(NamedTuple):
     multiplicity: int
     lam: Any = None
     poly: Any = None
+
+
+def _flint_qq(F: Any, flint: Any) -> bool:
+    """True when SymPy's ``QQ`` elements are FLINT's ``fmpq`` (SymPy's flint ground types)."""
+    return isinstance(F.one, flint.fmpq)
 
 
 def _roots(g: Any, F: Any, semantic: bool) -> list[Any]:
@@ -193,11 +202,18 @@ def factor_groups(M: FieldMatrix, coeffs: list[Any]) -> list[Group]:
     t = sympy.Dummy("t")
     if getattr(M.ops, "semantic", False):
         return _explicit_groups(M, coeffs, t)
-    p = sympy.Poly.from_list(coeffs, t, domain=F)
-    try:
-        _, factors = p.factor_list()
-    except (NotImplementedError, sympy.polys.polyerrors.PolynomialError, sympy.polys.polyerrors.DomainError):
-        return _explicit_groups(M, coeffs, t)
+    flint = flint_module()
+    if F.is_QQ and flint is not None and _flint_qq(F, flint):  # FLINT factors over QQ directly
+        factors = [
+            (sympy.Poly.from_list([F.convert(c) for c in reversed(g.coeffs())], t, domain=F), m)
+            for g, m in flint.fmpq_poly(list(reversed(coeffs))).factor()[1]
+        ]
+    else:
+        p = sympy.Poly.from_list(coeffs, t, domain=F)
+        try:
+            _, factors = p.factor_list()
+        except (NotImplementedError, sympy.polys.polyerrors.PolynomialError, sympy.polys.polyerrors.DomainError):
+            return _explicit_groups(M, coeffs, t)
     groups: list[Group] = []
     for g, m in factors:
         if g.degree() == 1:

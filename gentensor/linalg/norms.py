@@ -81,6 +81,8 @@ def _vector(values: list[Any], ops: ElementOps, ord: Any, func: str) -> tuple[An
     if ord == 1:
         return real.sum(map(absolute, values)), real
     exact = capabilities_of(ops).exact
+    if ord < 0 and any(ops.is_zero(v) for v in values):  # sum(|x|**p) diverges: the norm's limit is 0
+        return (symbolic.zero, symbolic) if exact else (real.zero, real)
     if ord == 2 and exact and (conj := conjugator(ops, func)) is not None:
         squares = [ops.mul(conj(v), v) for v in values]  # |v|**2 without Abs for expressions
         return _root(ops.sum(squares), 2, ops)
