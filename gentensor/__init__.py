@@ -16,9 +16,11 @@ from typing import Any
 
 from .arrays import composition as _composition
 from .compute import elementwise as _elementwise
+from .compute import calculus as _calculus
+from .compute.calculus import conjugate, hessian, jacobian, lambdify
 from .io import interop as _interop
 from . import linalg
-from .linalg import matrix_power
+from .linalg import matrix_power, wronskian
 from . import parallel as _parallel
 from .compute import products as _products
 from .compute import reductions as _reductions
@@ -46,8 +48,10 @@ from .errors import (
     GentensorError,
     NoSolutionError,
     NonSquareError,
+    NotDiagonalizableError,
     NotDivisibleError,
     NotRegularFileError,
+    NotPositiveDefiniteError,
     OpsMismatchError,
     ReadOnlyError,
     ShapeError,
@@ -117,6 +121,7 @@ _layers.connect(
     creation=_creation,
     manipulation=_manipulation,
     elementwise=_elementwise,
+    calculus=_calculus,
     reductions=_reductions,
     products=_products,
     linalg=linalg,
@@ -186,6 +191,14 @@ __all__ = [
     "FormatError",
     "NoSolutionError",
     "NotRegularFileError",
+    "NotDiagonalizableError",
+    "NotPositiveDefiniteError",
+    # matrix calculus and symbolic tools (gentensor.compute.calculus; wronskian from gt.linalg)
+    "jacobian",
+    "hessian",
+    "wronskian",
+    "conjugate",
+    "lambdify",
     # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
     "matrix_power",

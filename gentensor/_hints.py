@@ -36,7 +36,6 @@ HINTS: dict[str, str] = {
     "bitwise_not": f"gt.bitwise_invert ({_SAME}) or ~x",
     "left_shift": f"gt.bitwise_left_shift ({_SAME}) or x << k",
     "right_shift": f"gt.bitwise_right_shift ({_SAME}) or x >> k",
-    "conjugate": f"gt.conj ({_SAME})",
     "rint": "gt.round",
     "around": "gt.round",
     "fix": "gt.trunc",

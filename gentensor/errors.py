@@ -27,6 +27,8 @@ __all__ = [
     "FormatError",
     "NoSolutionError",
     "NotRegularFileError",
+    "NotDiagonalizableError",
+    "NotPositiveDefiniteError",
 ]
 
 
@@ -140,7 +142,9 @@ class FormatError(GentensorError, ValueError):
 
 
 class NoSolutionError(GentensorError, ValueError):
-    """A system of equations has no solution in the ring asked for (e.g. no integer solution).
+    """A system of equations has no solution in the ring asked for: none at all
+    (``gt.linalg.gauss_jordan_solve`` of an inconsistent system) or none in the integers
+    (``gt.linalg.solve_integer``).
 
     >>> import gentensor as gt
     >>> gt.linalg.solve_integer(gt.tensor([[2]]), gt.tensor([1]))
@@ -160,4 +164,26 @@ class NotRegularFileError(GentensorError, OSError):
     >>> import gentensor as gt
     >>> issubclass(gt.NotRegularFileError, OSError) and issubclass(gt.NotRegularFileError, gt.GentensorError)
     True
+    """
+
+
+class NotDiagonalizableError(GentensorError, ArithmeticError):
+    """A matrix has no basis of eigenvectors (``gt.linalg.diagonalize``); ``jordan_form`` always exists.
+
+    >>> import gentensor as gt
+    >>> gt.linalg.diagonalize(gt.tensor([[1, 1], [0, 1]]))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.NotDiagonalizableError: diagonalize: the matrix is not diagonalizable: the eigenvalue 1 has algebraic multiplicity 2 but only 1 independent eigenvector (got a 2x2 matrix); use gt.linalg.jordan_form
+    """
+
+
+class NotPositiveDefiniteError(GentensorError, ArithmeticError):
+    """A matrix that must be positive definite is not (``gt.linalg.cholesky``).
+
+    >>> import gentensor as gt
+    >>> gt.linalg.cholesky(gt.tensor([[1, 2], [2, 1]]))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.NotPositiveDefiniteError: cholesky: the matrix is not positive definite: pivot 2 is -3 (got a 2x2 matrix); gt.linalg.ldl factors any symmetric matrix
     """

@@ -223,9 +223,11 @@ def test_symbolic_predicates_answer_only_when_sympy_decides() -> None:
 
 def test_modular_and_toy_ring_get_clear_errors_or_generic_answers() -> None:
     m = gt.tensor([1, 5], ops=gt.modular(7))
-    for name in ("sign", "floor", "maximum", "real"):
+    for name in ("sign", "floor", "maximum"):
         with pytest.raises(gt.DomainError, match=name):
             getattr(gt, name)(*(m, m) if name == "maximum" else (m,))
+    # Z/n has no complex structure: each element is its own real part and conjugate.
+    assert gt.real(m).tolist() == gt.conj(m).tolist() == [1, 5] and gt.imag(m).tolist() == [0, 0]
     assert gt.isnan(m).tolist() == [False, False] and gt.square(m).tolist() == [1, 4]
     g = gt.tensor([Gauss(1, 2)], ops=gaussian)
     assert gt.isfinite(g).tolist() == [True] and gt.square(g).tolist() == [Gauss(-3, 4)]

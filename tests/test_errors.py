@@ -25,6 +25,8 @@ TREE = {
     "FormatError": (errors.GentensorError, ValueError),
     "NoSolutionError": (errors.GentensorError, ValueError),
     "NotRegularFileError": (errors.GentensorError, OSError),
+    "NotDiagonalizableError": (errors.GentensorError, ArithmeticError),
+    "NotPositiveDefiniteError": (errors.GentensorError, ArithmeticError),
 }
 
 

@@ -30,8 +30,13 @@ API_NAMES = [
     "Capabilities", "register_provider", "provider", "provider_info",
     "GentensorError", "ShapeError", "AxisError", "NonSquareError", "OpsMismatchError", "DomainError",
     "NotDivisibleError", "SingularMatrixError", "linalg",
+    "jacobian", "hessian", "wronskian", "conjugate", "lambdify",
+    "NotDiagonalizableError", "NotPositiveDefiniteError", "NoSolutionError",
 ]
-LINALG_NAMES = ["det", "inv", "adjugate", "solve", "rank", "rref", "nullspace", "lu", "charpoly", "matrix_power", "explain"]
+LINALG_NAMES = ["det", "inv", "adjugate", "solve", "rank", "rref", "nullspace", "lu", "charpoly", "matrix_power", "explain",
+                "minpoly", "eigenvals", "eigenvects", "diagonalize", "jordan_form", "is_diagonalizable",
+                "ldl", "cholesky", "qr", "rank_factorization", "pinv", "gauss_jordan_solve", "lstsq",
+                "matrix_norm", "vector_norm", "wronskian"]
 
 
 def test_api_names_are_public():

@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-EXPECTED = ["01_tour.ipynb", "02_symbolic.ipynb", "03_exact.ipynb", "04_parallel.ipynb", "06_exact_integer.ipynb"]
+EXPECTED = ["01_tour.ipynb", "02_symbolic.ipynb", "03_exact.ipynb", "04_parallel.ipynb", "05_from_sympy.ipynb", "06_exact_integer.ipynb"]
 KERNEL = "gentensor-under-test"
 NO_EXTRA = "the notebooks extra is not installed (pip install -e '.[notebooks]')"
 
@@ -61,7 +61,7 @@ def _load(name: str) -> dict[str, Any]:
     return json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
 
 
-def test_the_four_notebooks_are_there() -> None:
+def test_the_notebooks_are_there() -> None:
     assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == EXPECTED
 
 

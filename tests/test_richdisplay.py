@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
-from gentensor.display._rich import tensor_html, tensor_latex
+from gentensor.display._rich import number_latex, tensor_html, tensor_latex
 from tests.toyring import Gauss, gaussian
 
 BEGIN, END = r"\begin{bmatrix}", r"\end{bmatrix}"
@@ -216,7 +216,8 @@ def sample(request: Any) -> gt.Tensor:
 def test_latex_2d_is_a_bmatrix_of_ops_latex(sample: gt.Tensor) -> None:
     ops = sample.ops
     got = parse_latex(tensor_latex(sample))
-    assert got == [[ops.latex(v) for v in row] for row in sample.tolist()]
+    # Python floats, complex numbers and booleans are typeset as mathematics (number_latex)
+    assert got == [[number_latex(v) if type(v) in (bool, float, complex) else ops.latex(v) for v in row] for row in sample.tolist()]
 
 
 def test_html_2d_table_of_ops_format(sample: gt.Tensor) -> None:
@@ -501,3 +502,73 @@ def test_display_does_not_touch_the_tensor() -> None:
     tensor_latex(x.T)
     tensor_html(x[::-1])
     assert (x.tolist(), x.shape, x.strides) == before
+
+
+# -- which form Jupyter shows: printoptions(display=...) -------------------------------------------
+
+AUTO_LATEX = ["symbolic", "rationals"]
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_auto_display_typesets_symbolic_and_rational_tensors(name: str) -> None:
+    values, ops = SAMPLES[name]
+    x = gt.tensor(values, ops=ops).reshape((2, 3))
+    latex, page = x._repr_latex_(), x._repr_html_()
+    if name in AUTO_LATEX:
+        assert latex == tensor_latex(x) and page is None
+    else:
+        assert page == tensor_html(x) and latex is None
+    for mode, want in (("latex", (True, False)), ("html", (False, True)), ("text", (False, False))):
+        with gt.printoptions(display=mode):
+            assert (x._repr_latex_() is not None, x._repr_html_() is not None) == want
+    assert gt.get_printoptions().display == "auto"
+
+
+def test_ipython_sees_one_rich_form() -> None:
+    formatters = pytest.importorskip("IPython.core.formatters", reason="IPython is part of the notebooks extra")
+    fmt = formatters.DisplayFormatter()
+    sym, _ = fmt.format(gt.symbols("a", (2, 2)))
+    ints, _ = fmt.format(gt.arange(4).reshape((2, 2)))
+    assert "text/latex" in sym and "text/html" not in sym and "text/plain" in sym
+    assert "text/html" in ints and "text/latex" not in ints
+
+
+def test_large_symbolic_tensors_stay_summarised_in_latex() -> None:
+    x = gt.symbols("a", (40, 40))
+    latex = x._repr_latex_()
+    assert latex is not None and r"\cdots" in latex and r"\vdots" in latex and latex.count("a_{") <= 36
+    with gt.printoptions(threshold=10**6):
+        assert x._repr_latex_().count("a_{") == 1600
+
+
+def test_display_option_is_checked() -> None:
+    with pytest.raises(ValueError, match="^printoptions: display must be one of"):
+        gt.printoptions(display="pdf").__enter__()
+
+
+@pytest.mark.parametrize(
+    "value, want",
+    [
+        (float("nan"), r"\mathrm{NaN}"),
+        (float("inf"), r"\infty"),
+        (float("-inf"), r"-\infty"),
+        (1e-09, r"1 \times 10^{-9}"),
+        (2.5e20, r"2.5 \times 10^{20}"),
+        (-0.0, "-0.0"),
+        (1.5, "1.5"),
+        (True, r"\mathrm{True}"),
+        (False, r"\mathrm{False}"),
+        (1 + 2j, "1 + 2 i"),
+        (2.5 - 0.5j, "2.5 - 0.5 i"),
+        (-1j, "-i"),
+        (3j, "3 i"),
+        (complex(float("nan"), 1), r"\mathrm{NaN} + i"),
+        (complex(1, float("inf")), r"1 + \infty i"),
+        (complex(0, float("nan")), r"\mathrm{NaN} i"),
+    ],
+)
+def test_numbers_are_typeset_as_mathematics(value: Any, want: str) -> None:
+    assert number_latex(value) == want
+    ops = gt.booleans if isinstance(value, bool) else gt.complexes if isinstance(value, complex) else gt.floats
+    with gt.printoptions(display="latex"):
+        assert gt.tensor([value], ops=ops)._repr_latex_() == r"$\displaystyle \begin{bmatrix}" + want + r"\end{bmatrix}$"

@@ -371,20 +371,64 @@ def fromfunction(
     return build(values, dims, set(map(type, values)), ops)
 
 
-def symbols(name: str, shape: Any, /) -> Tensor[Any]:
-    """A new symbolic tensor of distinct SymPy symbols ``name_i_j``.
+def symbols(name: str, shape: Any, /, **assumptions: bool) -> Tensor[Any]:
+    """A new symbolic tensor of distinct SymPy symbols ``name_i_j``, with SymPy assumptions.
 
+    Parameters
+    ----------
+    name : str
+        The common stem (an identifier).
+    shape : int or tuple of int
+        The shape of the tensor.
+    **assumptions : bool
+        SymPy assumptions given to every symbol (``real=True``,
+        ``positive=True``, ``integer=True``, ...), as ``sympy.Symbol`` takes them.
+
+    Returns
+    -------
+    Tensor
+        A new symbolic tensor.
+
+    Raises
+    ------
+    TypeError
+        ``name`` is not an identifier, or an assumption is not a bool.
+    ValueError
+        SymPy does not know an assumption, or they contradict each other.
+
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.symbols("a", (2, 2))
     tensor([[a_0_0, a_0_1],
             [a_1_0, a_1_1]], ops=symbolic)
+    >>> q = gt.symbols("q", 3, real=True)
+    >>> q[0].is_real, gt.conjugate(q).tolist() == q.tolist()
+    (True, True)
     """
     import sympy
 
     if not isinstance(name, str) or not name.isidentifier():
         raise TypeError(f"symbols: name must be an identifier string (got {name!r})")
+    for key, value in assumptions.items():
+        if not isinstance(value, bool):
+            raise TypeError(f"symbols: the assumption {key} must be True or False (got {key}={value!r})")
     dims = normalize_shape(shape, "symbols")
+    from sympy.core.assumptions import _assume_defined
+
+    unknown = sorted(set(assumptions) - set(_assume_defined))
+    if unknown:
+        raise ValueError(
+            f"symbols: SymPy knows no assumption {unknown[0]!r} (got {unknown[0]}={assumptions[unknown[0]]}); "
+            "e.g. real, positive, integer, nonzero"
+        )
+    try:
+        sympy.Symbol(name, **assumptions)
+    except Exception:  # SymPy's InconsistentAssumptions lists every derived fact; say it briefly
+        shown = ", ".join(f"{k}={v}" for k, v in assumptions.items())
+        raise ValueError(f"symbols: the assumptions contradict each other (got {shown})") from None
     values = [
-        sympy.Symbol("_".join([name, *map(str, idx)])) for idx in itertools.product(*map(range, dims))
+        sympy.Symbol("_".join([name, *map(str, idx)]), **assumptions)
+        for idx in itertools.product(*map(range, dims))
     ]
     return Tensor._from_flat(values, dims, symbolic)

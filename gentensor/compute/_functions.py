@@ -31,14 +31,14 @@ from ..ops import ElementOps, booleans, capabilities_of, defines
 from ..ops._elementary import TRANSCENDENTAL
 from ._engine import Plan, binary, element_function, unary
 
-__all__ = ["function_plan", "apply_unary", "apply_binary", "missing", "ordered_lt", "nan_test"]
+__all__ = ["function_plan", "apply_unary", "apply_binary", "missing", "ordered_lt", "nan_test", "conjugator"]
 
 #: What a function's results are: elements of the same ops, booleans, or the real parts' ops.
 _SAME, _BOOL, _REAL = "same", "bool", "real"
 
 
 #: Functions defined through the order (of a real ring) when the ops' table lacks them.
-_NEEDS_ORDER = ("floor", "ceil", "trunc", "sign", "signbit", "maximum", "minimum", "real", "imag", "conj")
+_NEEDS_ORDER = ("floor", "ceil", "trunc", "sign", "signbit", "maximum", "minimum")
 
 
 def missing(ops: ElementOps, name: str) -> DomainError:
@@ -48,6 +48,11 @@ def missing(ops: ElementOps, name: str) -> DomainError:
         return DomainError(
             f"{name}: {ops!r} elements are not ordered (got a tensor with ops {ops!r}); {name} needs an ops "
             "whose capabilities say ordered=True, such as integers, rationals or floats"
+        )
+    if name in ("real", "imag", "conj"):
+        return DomainError(
+            f"{name}: the ops {ops!r} does not say how to conjugate its elements (got a tensor with ops {ops!r}); "
+            "define ops.conjugate(a) (the identity for a real ring), or declare ordered=True in its capabilities"
         )
     if caps.exact and name in TRANSCENDENTAL:
         return DomainError(
@@ -141,7 +146,10 @@ def _generic(ops: ElementOps, name: str) -> Callable[..., Any] | None:
             return ceil
         return partial(_trunc, ops.lt, ops.zero, floor, ceil)  # type: ignore[attr-defined]
     if name in ("real", "conj", "imag"):
-        if not caps.ordered:
+        if name == "conj" and defines(ops, "conjugate"):
+            return ops.conjugate  # type: ignore[attr-defined,no-any-return]
+        # Elements of an ordered ring, or of a finite ring (Z/n), have no imaginary part.
+        if not (caps.ordered or (caps.characteristic or 0) > 0):
             return None
         return partial(_constant, ops.zero) if name == "imag" else _identity
     if name in ("sign", "signbit", "maximum", "minimum"):
@@ -173,6 +181,24 @@ def function_plan(name: str, result: str = _SAME) -> Plan:
         return f, ops
 
     return plan
+
+
+def conjugator(ops: ElementOps, func: str) -> Callable[[Any], Any] | None:
+    """The complex conjugation of ``ops``' elements, or ``None`` when every element is its own conjugate.
+
+    The same function ``gt.conj`` applies: the ops' own (``complex.conjugate``,
+    SymPy's ``conjugate``, a user ops' ``conjugate`` member), the identity for
+    ordered and finite rings, else :class:`DomainError` naming ``func``.
+
+    >>> import gentensor as gt
+    >>> conjugator(gt.integers, "f") is None, conjugator(gt.complexes, "f")(1 + 2j)
+    (True, (1-2j))
+    """
+    f = element_function(ops, "conj") or _generic(ops, "conj")
+    if f is None:
+        err = missing(ops, "conj")
+        raise DomainError(str(err).replace("conj: ", f"{func}: ", 1)) from None
+    return None if f is _identity else f
 
 
 def apply_unary(name: str, x: Any, result: str = _SAME) -> Any:

@@ -18,7 +18,7 @@ from ..ops import capabilities_of, symbolic
 __all__ = ["subs", "diff", "expand", "simplify", "evalf"]
 
 
-def _apply(func: str, x: Any, method: str, *args: Any, **kwargs: Any) -> Tensor[Any]:
+def _apply(func: str, x: Any, method: str, /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     x = as_tensor(x, func)
     if capabilities_of(x._ops).kind != "symbolic":
         raise DomainError(
@@ -28,8 +28,15 @@ def _apply(func: str, x: Any, method: str, *args: Any, **kwargs: Any) -> Tensor[
     return Tensor._from_flat(symbolic.convert_list(values), x.shape, symbolic)
 
 
+#: Keywords of ``sympy.Basic.subs`` that are options, not symbol names.
+_SUBS_OPTIONS = frozenset({"simultaneous", "exact", "evaluate", "hack2"})
+
+
 def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     """Substitute in every element (``sympy.Basic.subs`` arguments: a pair, a dict or a list of pairs).
+
+    Keywords other than SymPy's options (``simultaneous=True``) name symbols:
+    ``x.subs(a=1)`` replaces the free symbol called ``a``.
 
     Returns
     -------
@@ -40,6 +47,8 @@ def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     ------
     DomainError
         ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
+    ValueError
+        A keyword names no free symbol of ``x``, or two symbols of that name.
 
     Examples
     --------
@@ -48,8 +57,36 @@ def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     >>> a = gt.symbols("a", 2)
     >>> subs(a * 2, {a[0]: 1, a[1]: 3}).tolist()
     [2, 6]
+    >>> subs(a + 1, a_0=5).tolist()
+    [6, a_1 + 1]
     """
-    return _apply("subs", x, "subs", *args, **kwargs)
+    names = {k: v for k, v in kwargs.items() if k not in _SUBS_OPTIONS}
+    options = {k: v for k, v in kwargs.items() if k in _SUBS_OPTIONS}
+    if not names:
+        return _apply("subs", x, "subs", *args, **options)
+    t = as_tensor(x, "subs")
+    found: dict[str, list[Any]] = {}
+    for e in t._elements():
+        for s in getattr(e, "free_symbols", ()):
+            found.setdefault(getattr(s, "name", str(s)), []).append(s)
+    rule = {}
+    for name, value in names.items():
+        matches = set(found.get(name, ()))
+        if not matches:
+            shown = ", ".join(sorted(found)) or "none"
+            raise ValueError(
+                f"subs: no free symbol is named {name!r} (got {name}={value!r}); the free symbols are {shown}; "
+                "substitute with x.subs(symbol, value) or x.subs({symbol: value})"
+            )
+        if len(matches) > 1:
+            raise ValueError(
+                f"subs: several symbols are named {name!r} (got {name}={value!r}, symbols with different "
+                "assumptions); substitute with x.subs({symbol: value})"
+            )
+        rule[matches.pop()] = value
+    if args:
+        t = _apply("subs", t, "subs", *args, **options)
+    return _apply("subs", t, "subs", rule, **options)
 
 
 def diff(x: Tensor[Any], /, *symbols: Any, **kwargs: Any) -> Tensor[Any]:

@@ -28,6 +28,7 @@ LAYERS = (
     "creation",
     "manipulation",
     "elementwise",
+    "calculus",
     "reductions",
     "products",
     "linalg",
@@ -52,6 +53,7 @@ class _Upper:
     creation: ModuleType
     manipulation: ModuleType
     elementwise: ModuleType
+    calculus: ModuleType
     reductions: ModuleType
     products: ModuleType
     linalg: ModuleType

@@ -155,6 +155,8 @@ class Tensor(ArrayMethods, Generic[E]):
     _base: "Tensor[Any] | None"  # the owner of _data (None for the owner itself)
     _readonly: bool
     __array_priority__ = 1000  # NumPy defers binary operators to us
+    _op_priority = 20.0  # SymPy defers binary operators to us (without converting the tensor first)
+    _iterable = False  # SymPy reads a tensor through _sympy_, not element by element
     __hash__ = None  # type: ignore[assignment]  # == is element-wise
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -677,12 +679,14 @@ class Tensor(ArrayMethods, Generic[E]):
         return upper.elementwise.map(f, self)  # type: ignore[no-any-return]
 
     def subs(self, *args: Any, **kwargs: Any) -> "Tensor[Any]":
-        """SymPy ``subs`` applied to every element.
+        """SymPy ``subs`` applied to every element; keywords name symbols (``x.subs(a=1)``).
 
         >>> import gentensor as gt, sympy
         >>> x = sympy.Symbol("x")
         >>> gt.tensor([x**2, x + 1]).subs(x, 2)
         tensor([4, 3], ops=symbolic)
+        >>> gt.tensor([x**2, x + 1]).subs(x=3).tolist()
+        [9, 4]
         """
         return upper.elementwise.subs(self, *args, **kwargs)  # type: ignore[no-any-return]
 
@@ -725,6 +729,145 @@ class Tensor(ArrayMethods, Generic[E]):
         """
         return upper.elementwise.evalf(self, n=n)  # type: ignore[no-any-return]
 
+    # -- matrix calculus and eigen-theory (SymPy Matrix names) -----------------------
+    @property
+    def H(self) -> "Tensor[Any]":
+        """The conjugate transpose of a matrix or stack (a new tensor); see :func:`gentensor.conjugate`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 1j], [0, 2]]).H.tolist()
+        [[(1-0j), -0j], [-1j, (2-0j)]]
+        """
+        return upper.calculus.conjugate_transpose(self)  # type: ignore[no-any-return]
+
+    def conjugate(self) -> "Tensor[Any]":
+        """The complex conjugate of every element; see :func:`gentensor.conjugate`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([1 + 1j, 2]).conjugate().tolist()
+        [(1-1j), (2-0j)]
+        """
+        return upper.calculus.conjugate(self)  # type: ignore[no-any-return]
+
+    def jacobian(self, variables: Any) -> "Tensor[Any]":
+        """All first derivatives, shape ``x.shape + variables.shape``; see :func:`gentensor.jacobian`.
+
+        >>> import gentensor as gt, sympy
+        >>> a, b = sympy.symbols("a b")
+        >>> gt.tensor([a * b, a + b]).jacobian([a, b]).tolist()
+        [[b, a], [1, 1]]
+        """
+        return upper.calculus.jacobian(self, variables)  # type: ignore[no-any-return]
+
+    @property
+    def free_symbols(self) -> set[Any]:
+        """The SymPy symbols occurring in the elements.
+
+        >>> import gentensor as gt
+        >>> sorted(gt.symbols("a", 2).free_symbols, key=str)
+        [a_0, a_1]
+        """
+        return upper.calculus.free_symbols(self)  # type: ignore[no-any-return]
+
+    def has(self, *patterns: Any) -> bool:
+        """True when some element contains one of ``patterns`` (SymPy's ``has``).
+
+        >>> import gentensor as gt, sympy
+        >>> gt.tensor([sympy.sin(sympy.Symbol("t")), 1]).has(sympy.sin)
+        True
+        """
+        return upper.calculus.has(self, *patterns)  # type: ignore[no-any-return]
+
+    def xreplace(self, rule: dict[Any, Any]) -> "Tensor[Any]":
+        """SymPy ``xreplace`` (exact subtree replacement) in every element.
+
+        >>> import gentensor as gt, sympy
+        >>> t = sympy.Symbol("t")
+        >>> gt.tensor([t + 1, t**2]).xreplace({t: 2}).tolist()
+        [3, 4]
+        """
+        return upper.calculus.xreplace(self, rule)  # type: ignore[no-any-return]
+
+    def integrate(self, *args: Any, **kwargs: Any) -> "Tensor[Any]":
+        """``sympy.integrate`` of every element.
+
+        >>> import gentensor as gt, sympy
+        >>> t = sympy.Symbol("t")
+        >>> gt.tensor([1, t]).integrate((t, 0, 1)).tolist()
+        [1, 1/2]
+        """
+        return upper.calculus.integrate(self, *args, **kwargs)  # type: ignore[no-any-return]
+
+    def limit(self, variable: Any, point: Any, dir: str = "+") -> "Tensor[Any]":
+        """``sympy.limit`` of every element.
+
+        >>> import gentensor as gt, sympy
+        >>> t = sympy.Symbol("t")
+        >>> gt.tensor([sympy.sin(t) / t]).limit(t, 0).tolist()
+        [1]
+        """
+        return upper.calculus.limit(self, variable, point, dir)  # type: ignore[no-any-return]
+
+    def series(self, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = "+") -> "Tensor[Any]":
+        """SymPy's ``series`` of every element (order terms kept).
+
+        >>> import gentensor as gt, sympy
+        >>> t = sympy.Symbol("t")
+        >>> gt.tensor([sympy.sin(t)]).series(t, 0, 4).tolist()
+        [t - t**3/6 + O(t**4)]
+        """
+        return upper.calculus.series(self, variable, x0, n, dir)  # type: ignore[no-any-return]
+
+    def charpoly(self, symbol: Any = None) -> Any:
+        """The characteristic polynomial; see :func:`gentensor.linalg.charpoly`.
+
+        >>> import gentensor as gt, sympy
+        >>> gt.tensor([[1, 2], [3, 4]]).charpoly(sympy.Symbol("t"))
+        t**2 - 5*t - 2
+        """
+        return upper.linalg.charpoly(self, symbol)
+
+    def eigenvals(self, *, multiple: bool = False) -> Any:
+        """Exact eigenvalues with multiplicities; see :func:`gentensor.linalg.eigenvals`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[2, 1], [0, 2]]).eigenvals()
+        {2: 2}
+        """
+        return upper.linalg.eigenvals(self, multiple=multiple)
+
+    def eigenvects(self) -> Any:
+        """Eigenvalues, multiplicities and eigenspace bases; see :func:`gentensor.linalg.eigenvects`.
+
+        >>> import gentensor as gt
+        >>> spaces = gt.tensor([[2, 0], [0, 3]]).eigenvects()
+        >>> spaces[0].value, spaces[0].multiplicity, spaces[0].basis.tolist()
+        (2, 1, [[1], [0]])
+        """
+        return upper.linalg.eigenvects(self)
+
+    def diagonalize(self) -> Any:
+        """``(p, d)`` with ``x == p @ d @ inv(p)``; see :func:`gentensor.linalg.diagonalize`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [2, 1]]).diagonalize().d.tolist()
+        [[-1, 0], [0, 3]]
+        """
+        return upper.linalg.diagonalize(self)
+
+    def jordan_form(self) -> Any:
+        """``(p, j)`` with ``x == p @ j @ inv(p)``; see :func:`gentensor.linalg.jordan_form`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 1], [0, 1]]).jordan_form().j.tolist()
+        [[1, 1], [0, 1]]
+        """
+        return upper.linalg.jordan_form(self)
+
+    def _sympy_(self) -> Any:
+        """SymPy's view of the tensor (``sympify(x)``, ``sympy.lambdify(args, x)``): see :meth:`to_sympy`."""
+        return upper.interop.to_sympy(self)
+
     # -- interop -----------------------------------------------------------------
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
         """A NumPy object array of the elements (used by ``np.asarray(x)``).
@@ -763,11 +906,11 @@ class Tensor(ArrayMethods, Generic[E]):
     def __str__(self) -> str:
         return upper.display.tensor_str(self)  # type: ignore[no-any-return]
 
-    def _repr_latex_(self) -> str:
-        return upper.rich.tensor_latex(self)  # type: ignore[no-any-return]
+    def _repr_latex_(self) -> str | None:
+        return upper.rich.latex_repr(self)  # type: ignore[no-any-return]
 
-    def _repr_html_(self) -> str:
-        return upper.rich.tensor_html(self)  # type: ignore[no-any-return]
+    def _repr_html_(self) -> str | None:
+        return upper.rich.html_repr(self)  # type: ignore[no-any-return]
 
 
 def _empty_nested(shape: tuple[int, ...]) -> list[Any]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 from ..ops import ElementOps
 
-__all__ = ["printoptions", "PrintOptions", "get_printoptions", "tensor_repr", "tensor_str"]
+__all__ = ["printoptions", "PrintOptions", "get_printoptions", "tensor_repr", "tensor_str", "DISPLAYS"]
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,17 @@ class PrintOptions:
         Elements shown at each end of a summarised axis.
     linewidth : int
         Characters per line before a row wraps.
+    display : {"auto", "latex", "html", "text"}
+        What Jupyter shows: ``"auto"`` typesets symbolic and rational tensors
+        as LaTeX and shows the others as an HTML table; ``"latex"`` and
+        ``"html"`` choose one form for every tensor; ``"text"`` leaves only
+        the plain ``repr``.
     """
 
     threshold: int = 1000
     edgeitems: int = 3
     linewidth: int = 75
+    display: str = "auto"
 
 
 _options: ContextVar[PrintOptions] = ContextVar("gentensor_printoptions", default=PrintOptions())
@@ -48,26 +54,43 @@ def get_printoptions() -> PrintOptions:
     return _options.get()
 
 
+#: The values of ``printoptions(display=...)``.
+DISPLAYS = ("auto", "latex", "html", "text")
+
+
 @contextlib.contextmanager
 def printoptions(
-    *, threshold: int | None = None, edgeitems: int | None = None, linewidth: int | None = None
+    *,
+    threshold: int | None = None,
+    edgeitems: int | None = None,
+    linewidth: int | None = None,
+    display: str | None = None,
 ) -> Iterator[PrintOptions]:
     """Context manager that sets display options inside a ``with`` block.
 
     The setting is a context variable: other threads and async tasks keep
-    their own.
+    their own.  ``display`` chooses what Jupyter shows (see
+    :class:`PrintOptions`): by default typeset LaTeX for symbolic and
+    rational tensors, an HTML table for the others.
 
     >>> import gentensor as gt
     >>> with gt.printoptions(threshold=5, edgeitems=2):
     ...     print(repr(gt.arange(10)))
     tensor([0, 1, ..., 8, 9], shape=(10,), ops=integers)
+    >>> with gt.printoptions(display="html"):
+    ...     gt.symbols("a", 2)._repr_latex_() is None
+    True
     """
-    changes = {
+    changes: dict[str, Any] = {
         k: v for k, v in (("threshold", threshold), ("edgeitems", edgeitems), ("linewidth", linewidth)) if v is not None
     }
     for k, v in changes.items():
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise ValueError(f"printoptions: {k} must be a non-negative int (got {v!r})")
+    if display is not None:
+        if display not in DISPLAYS:
+            raise ValueError(f"printoptions: display must be one of {', '.join(map(repr, DISPLAYS))} (got {display!r})")
+        changes["display"] = display
     token = _options.set(replace(_options.get(), **changes))
     try:
         yield _options.get()

@@ -10,6 +10,14 @@ axis, with ``\\cdots`` / ``\\vdots`` / ``\\ddots`` (LaTeX) or ellipsis cells
 Display never raises on account of an element: when ``ops.latex`` (or
 ``ops.format``) fails for an element, that element is shown through ``repr``.
 
+Which form Jupyter shows follows ``printoptions(display=...)``:
+:func:`latex_repr` and :func:`html_repr` (behind ``_repr_latex_`` and
+``_repr_html_``) return ``None`` for the form not chosen, so a notebook shows
+typeset mathematics for symbolic and rational tensors and a table for the
+others.  Python floats, complex numbers and booleans are typeset as
+mathematics too (``\\infty``, ``\\mathrm{NaN}``, ``1 + 2i``,
+``1.5 \\times 10^{-7}``), never as bare text.
+
 Layout of N-d tensors in LaTeX: the last two axes form a ``bmatrix``; the
 axes before them nest as blocks, alternating a row of blocks (the innermost
 block axis) and a column of blocks, so a 4-d tensor reads as a grid of
@@ -24,7 +32,7 @@ from typing import Any, Callable
 from . import get_printoptions, shown_indices
 from ..ops import ElementOps
 
-__all__ = ["tensor_latex", "tensor_html"]
+__all__ = ["tensor_latex", "tensor_html", "latex_repr", "html_repr", "chosen_display", "number_latex"]
 
 _LATEX_SPECIAL = {
     "\\": r"\backslash{}",
@@ -54,7 +62,51 @@ def _latex_text(text: str) -> str:
     return r"\mathtt{" + "".join(_LATEX_SPECIAL.get(c, c) for c in text) + "}"
 
 
+def _float_latex(v: float) -> str:
+    if v != v:
+        return r"\mathrm{NaN}"
+    if v in (float("inf"), float("-inf")):
+        return r"\infty" if v > 0 else r"-\infty"
+    text = repr(v)
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        return rf"{mantissa} \times 10^{{{int(exponent)}}}"
+    return text
+
+
+def number_latex(v: Any) -> str:
+    r"""LaTeX of a Python ``bool``, ``float`` or ``complex`` as mathematics.
+
+    >>> number_latex(float("nan")), number_latex(float("-inf")), number_latex(1.5e-07)
+    ('\\mathrm{NaN}', '-\\infty', '1.5 \\times 10^{-7}')
+    >>> number_latex(1 + 2j), number_latex(-1j), number_latex(complex(0.5, -float("inf"))), number_latex(True)
+    ('1 + 2 i', '-i', '0.5 - \\infty i', '\\mathrm{True}')
+    """
+    if isinstance(v, bool):
+        return r"\mathrm{True}" if v else r"\mathrm{False}"
+    if isinstance(v, float):
+        return _float_latex(v)
+    re, im = v.real, v.imag
+
+    def part(f: float) -> str:
+        text = _float_latex(f)
+        return text[:-2] if text.endswith(".0") else text
+
+    if im != im:
+        imag = r"\mathrm{NaN} i"
+        sign = "+"
+    else:
+        sign = "-" if im < 0 or (im == 0 and str(im).startswith("-")) else "+"
+        size = part(abs(im))
+        imag = "i" if size == "1" else f"{size} i"
+    if re == 0:  # 0 and -0.0 (the real part of -1j) alike
+        return imag if sign == "+" else f"-{imag}"
+    return f"{part(re)} {sign} {imag}"
+
+
 def _element_latex(ops: ElementOps, v: Any) -> str:
+    if type(v) in (bool, float, complex):
+        return number_latex(v)
     try:
         return str(ops.latex(v))
     except Exception:
@@ -160,6 +212,46 @@ def tensor_latex(x: Any) -> str:
     else:
         body = _latex_body(x)
     return r"$\displaystyle " + body + "$"
+
+
+# -- which form Jupyter shows ------------------------------------------------------
+
+
+def chosen_display(x: Any) -> str:
+    """``"latex"``, ``"html"`` or ``"text"``: the form Jupyter shows for ``x`` under the print options.
+
+    >>> import gentensor as gt
+    >>> chosen_display(gt.symbols("a", 2)), chosen_display(gt.tensor([1, 2]))
+    ('latex', 'html')
+    """
+    mode = get_printoptions().display
+    if mode != "auto":
+        return mode
+    try:
+        kind = x.ops.capabilities.kind
+    except Exception:
+        return "html"
+    return "latex" if kind in ("symbolic", "rational") else "html"
+
+
+def latex_repr(x: Any) -> str | None:
+    r"""``_repr_latex_``: :func:`tensor_latex` when LaTeX is the chosen form, else ``None``.
+
+    >>> import gentensor as gt
+    >>> latex_repr(gt.tensor([1, 2])) is None, latex_repr(gt.symbols("a", 1))
+    (True, '$\\displaystyle \\begin{bmatrix}a_{0}\\end{bmatrix}$')
+    """
+    return tensor_latex(x) if chosen_display(x) == "latex" else None
+
+
+def html_repr(x: Any) -> str | None:
+    """``_repr_html_``: :func:`tensor_html` when the table is the chosen form, else ``None``.
+
+    >>> import gentensor as gt
+    >>> html_repr(gt.symbols("a", 2)) is None, html_repr(gt.tensor([1])).startswith("<table")
+    (True, True)
+    """
+    return tensor_html(x) if chosen_display(x) == "html" else None
 
 
 # -- HTML ------------------------------------------------------------------------

@@ -52,6 +52,22 @@ from .lattice import (
     snf,
     solve_integer,
 )
+from .eigen import (
+    DiagonalizeResult,
+    Eigenspace,
+    JordanResult,
+    charpoly,
+    diagonalize,
+    eigenvals,
+    eigenvects,
+    is_diagonalizable,
+    jordan_form,
+    minpoly,
+)
+from .wronskian import wronskian
+from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
+from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
+from .norms import matrix_norm, vector_norm
 
 __all__ = [
     "det",
@@ -80,6 +96,33 @@ __all__ = [
     "SNFResult",
     "LLLResult",
     "IntegerSolutions",
+    # eigen-theory (eigen.py)
+    "minpoly",
+    "eigenvals",
+    "eigenvects",
+    "diagonalize",
+    "jordan_form",
+    "is_diagonalizable",
+    "Eigenspace",
+    "DiagonalizeResult",
+    "JordanResult",
+    # the Wronskian (wronskian.py)
+    "wronskian",
+    # exact decompositions (decompositions.py), solutions (solutions.py) and norms (norms.py)
+    "ldl",
+    "cholesky",
+    "qr",
+    "rank_factorization",
+    "pinv",
+    "gauss_jordan_solve",
+    "lstsq",
+    "matrix_norm",
+    "vector_norm",
+    "LDLResult",
+    "QRResult",
+    "RankFactorization",
+    "GeneralSolution",
+    "LstsqResult",
 ]
 
 
@@ -536,38 +579,6 @@ def lu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None
         wrap_matrices([[[convert(v) for v in row] for row in r[1]] for r in results], stack.batch, (m, m), out_ops),
         wrap_matrices([[[convert(v) for v in row] for row in r[2]] for r in results], stack.batch, (m, n), out_ops),
     )
-
-
-def charpoly(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
-    """Coefficients of the characteristic polynomial ``det(t*I - x)``, highest degree first.
-
-    Monic, ``n + 1`` coefficients, computed without division (Berkowitz), so
-    any commutative ring works; integer coefficients are ``int``.
-
-    Returns
-    -------
-    Tensor
-        A new tensor of shape ``x.shape[:-2] + (n + 1,)`` in the ops of ``x``.
-
-    Raises
-    ------
-    ShapeError, NonSquareError
-        ``x`` is not a (stack of) square matrices.
-    DomainError
-        The ops is not commutative.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.charpoly(gt.tensor([[1, 2], [3, 4]])).tolist()
-    [1, -5, -2]
-    """
-    stack = stack_of(x, "charpoly", square=True)
-    _policy.check_commutative(stack.ops, "charpoly")
-    task = partial(_policy.charpoly, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "charpoly"))
-    results = run(task, stack, "charpoly", executor, workers)
-    flat = [c for coeffs in results for c in coeffs]
-    return Tensor._from_flat(flat, stack.batch + (stack.n + 1,), stack.ops)
 
 
 def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:

@@ -42,6 +42,10 @@ __all__ = [
     "lu_sym",
     "charpoly_sym",
     "adjugate_sym",
+    "tidy",
+    "tidy_rows",
+    "matrix_field",
+    "canonical_rows",
 ]
 
 
@@ -170,9 +174,15 @@ def expr_converter(K: Any) -> Any:
         if fast is not None:
             one = K.get_ring().one
 
+            last: list[Any] = [None, None]  # the previous denominator and its expression (often shared)
+
             def convert_fraction(f: Any) -> Any:
                 num, den = fast(f.numer), f.denom
-                return num if den == one else num / fast(den)
+                if den == one:
+                    return num
+                if last[0] is None or den != last[0]:
+                    last[0], last[1] = den, fast(den)
+                return num / last[1]
 
             return convert_fraction
         return K.to_sympy
@@ -368,16 +378,154 @@ def det_sym(rows: list[list[Any]], method: str) -> Any:
 
 
 def _over_den(R: Any, num: list[list[Any]], den: Any, scales: Optional[list[Any]] = None) -> list[list[Any]]:
-    """``num / den`` (columns times ``scales``) as expressions, one division per entry."""
+    """``num / den`` (columns times ``scales``) as expressions, one division per entry.
+
+    Every entry shares the denominator; when it is an irreducible polynomial
+    (up to its content) no numerator of lower degree can share a factor with
+    it, and the costly polynomial gcd of the cancellation is skipped
+    (:func:`_coprime_quotient`), as for the inverse of a matrix of distinct
+    symbols.  Entries over generators with relations (``sin(x)``,
+    ``sqrt(x)``) leave through :func:`tidy`, so the user sees them reduced.
+    """
     F = field_of(R)
     den_F = F.convert(den, R)
     back = expr_converter(F)
+    coprime = _coprime_quotient(F, R, den)
     out = []
     for row in num:
         if scales is not None:
             row = [v * s for v, s in zip(row, scales)]
-        out.append([back(F.quo(F.convert(v, R), den_F)) for v in row])
-    return out
+        quotients = []
+        for v in row:
+            q = coprime(v) if coprime is not None else None
+            quotients.append(back(F.quo(F.convert(v, R), den_F) if q is None else q))
+        out.append(quotients)
+    return tidy_rows(out) if needs_semantic_zero(R) else out
+
+
+def _irreducible(f: Any) -> bool:
+    """True when the primitive part of ``f`` (over ``ZZ``) is provably irreducible; False: unknown.
+
+    With ``f = a*x + b`` for a generator ``x`` of degree 1, a factor free of
+    ``x`` divides ``a`` and ``b``; so ``f`` is irreducible when ``a`` is a
+    constant, or when ``a`` is itself irreducible (recursively) and does not
+    divide ``b``.  A determinant of distinct symbols passes, one minor at a time.
+    """
+    ring = f.ring
+    x = next((i for i in range(ring.ngens) if f.degree(i) == 1), None)
+    if x is None:
+        return False
+    gen = ring.gens[x]
+    a, b = f.coeff_wrt(gen, 1), f.coeff_wrt(gen, 0)
+    if not b:
+        return bool(a.is_ground)
+    if a.is_ground:
+        return True
+    if not _irreducible(a):
+        return False
+    return bool(b.rem(a.primitive()[1]))
+
+
+def _coprime_quotient(F: Any, R: Any, den: Any) -> Optional[Any]:
+    """A fast ``num -> num / den`` in ``F`` for numerators of lower total degree, when ``den`` is irreducible.
+
+    When the primitive part of ``den`` (over ``ZZ``) is irreducible
+    (:func:`_irreducible`), a numerator of smaller total degree shares only a constant with ``den``,
+    and the canonical fraction is the content- and sign-normalised pair --
+    what SymPy's ``cancel`` returns, without its polynomial gcd.  ``None``
+    when the test does not apply (the general division runs).
+    """
+    if not (R.is_PolynomialRing and R.domain.is_ZZ and F.is_FractionField) or den.is_ground:
+        return None
+    if not _irreducible(den):
+        return None
+    degree = max(sum(m) for m in den.monoms())
+    dcontent = den.content()
+    new = F.field.raw_new
+    gcd = R.domain.gcd
+
+    def quotient(v: Any) -> Optional[Any]:
+        if not v:
+            return F.zero
+        if max(sum(m) for m in v.monoms()) >= degree:
+            return None
+        c = gcd(v.content(), dcontent)
+        p, q = (v, den) if c == 1 else (v.quo_ground(c), den.quo_ground(c))
+        if q.canonical_unit() != 1:
+            p, q = -p, -q
+        return new(p, q)
+
+    return quotient
+
+
+#: Expressions with more operations than this leave a decomposition as computed (simplify costs too much).
+TIDY_LIMIT = 60
+
+
+def tidy(e: Any) -> Any:
+    """``e`` in the form the zero test sees, where that is cheap: zero as ``0``, small expressions simplified.
+
+    Results over domains whose generators obey relations (``sin(x)``,
+    ``cos(x)``, ``sqrt(2)``) are correct but may not look reduced
+    (``2 - sin(x)**2 - cos(x)**2``); this is the normalisation on the way
+    out.  The zero test is :meth:`gentensor.symbolic.is_zero`; a simplified
+    form replaces ``e`` only when it is not longer.
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> tidy(2 - sympy.sin(x)**2 - sympy.cos(x)**2), tidy(sympy.sin(x)**2 + sympy.cos(x)**2 - 1)
+    (1, 0)
+    """
+    if not getattr(e, "free_symbols", None) and getattr(e, "is_Rational", False):
+        return e
+    if symbolic.is_zero(e):
+        return symbolic.zero
+    import sympy
+
+    size = sympy.count_ops(e)
+    if size > TIDY_LIMIT:
+        return e
+    s = sympy.simplify(e)
+    return s if sympy.count_ops(s) <= size else e
+
+
+def tidy_rows(rows: list[list[Any]]) -> list[list[Any]]:
+    """:func:`tidy` applied to every entry of a matrix given as rows."""
+    return [[tidy(v) for v in row] for row in rows]
+
+
+def canonical_rows(rows: list[list[Any]]) -> list[list[Any]]:
+    """Expressions in the canonical form of their SymPy domain's field (cancelled fractions), tidied where needed.
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> canonical_rows([[1 / x + 1 / (x + 1)]])
+    [[(2*x + 1)/(x**2 + x)]]
+    """
+    found = matrix_field(rows)
+    if found is NotImplemented:
+        return rows
+    _, M, back = found
+    return [[back(v) for v in row] for row in M]
+
+
+def matrix_field(rows: list[list[Any]]) -> Any:
+    """A matrix of expressions in the field of its smallest SymPy domain, for field kernels.
+
+    Returns ``(ops, rows_F, back)``: :class:`DomainOps` of the field ``F``
+    (semantic zero tests where its generators need them), the entries in
+    ``F`` and the map back to expressions (through :func:`tidy` where the
+    generators obey relations); ``NotImplemented`` for an inexact domain
+    (floats inside expressions).
+    """
+    K, M = _matrix_domain(rows)
+    if not K.is_Exact:
+        return NotImplemented
+    F = field_of(K)
+    semantic = needs_semantic_zero(F)
+    convert = expr_converter(F)
+    back = (lambda v: tidy(convert(v))) if semantic else convert
+    return DomainOps(F, semantic), _convert(F, M, K), back
 
 
 def inv_sym(rows: list[list[Any]]) -> Any:
@@ -434,7 +582,10 @@ def lu_sym(rows: list[list[Any]]) -> Any:
     F = field_of(K)
     perm, L, U = lu_field(_convert(F, M, K), DomainOps(F, needs_semantic_zero(F)))
     back = expr_converter(F)
-    return perm, [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in U]
+    L, U = [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in U]
+    if needs_semantic_zero(F):
+        return perm, tidy_rows(L), tidy_rows(U)
+    return perm, L, U
 
 
 def charpoly_sym(rows: list[list[Any]]) -> Any:

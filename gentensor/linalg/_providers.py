@@ -16,6 +16,9 @@ rref           rows, ops                              (rows, pivot columns)
 adjugate       rows, ops                              rows
 charpoly       rows, ops                              coefficients, highest first
 lu             rows, ops                              (perm, L rows, U rows)
+minpoly        rows, ops                              coefficients, highest first
+ldl, ldl.<m>   rows, ops                              (perm, L rows, D rows)
+orthogonal     rows, ops                              (Q rows, R rows, |q_k|^2 list)
 ============== ====================================== ==============================
 
 A provider returns ``NotImplemented`` to decline (the generic algorithm then
@@ -49,7 +52,7 @@ from ..ops import (
     symbolic,
     unregister_provider,
 )
-from . import _fast, _polys
+from . import _algebraic, _decomp, _fast, _polys
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._bulk import det_stack_int, det_stack_mod, inv_stack_int, solve_stack_int
 from ._dense import identity_rows
@@ -425,6 +428,10 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
         (symbolic, "lu", _sym_lu, "gauss", "SymPy fraction fields"),
         (symbolic, "adjugate", _sym_adjugate, "berkowitz", "SymPy polynomial domains, division-free"),
         (symbolic, "charpoly", _sym_charpoly, "berkowitz", "SymPy polynomial domains, division-free"),
+        (symbolic, "ldl", _decomp.ldl_sym, "ldl", "SymPy fraction fields"),
+        (symbolic, "ldl.nopivot", _decomp.ldl_sym_nopivot, "ldl", "SymPy fraction fields"),
+        (symbolic, "orthogonal", _decomp.orthogonal_sym, "gram", "SymPy fraction fields, Gram matrix"),
+        (symbolic, "minpoly", _algebraic.minpoly_sym, "krylov", "SymPy fraction fields"),
         ("modular-prime", "det", _det_modp, "gauss", "Gaussian elimination on ints mod p"),
         ("modular-prime", "det.gauss", _det_modp, "gauss", "Gaussian elimination on ints mod p"),
         ("modular-prime", "det.berkowitz", _det_modn_berkowitz, "berkowitz", "Berkowitz, reduced once per sum"),

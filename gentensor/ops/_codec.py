@@ -261,7 +261,7 @@ def encode_object(v: Any) -> list[Any]:
         return ["complex", encode_float(v.real), encode_float(v.imag)]
     if type(v) is str:
         return ["str", v]
-    if getattr(type(v), "__module__", "").startswith("sympy"):
+    if (getattr(type(v), "__module__", None) or "").startswith("sympy"):
         return ["sympy", encode_expr(v)]
     raise DomainError(
         f"save: an objects tensor can hold only None, bool, int, Fraction, float, complex, str and SymPy "

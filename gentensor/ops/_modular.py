@@ -113,7 +113,7 @@ class ModularOps(BaseOps):
             return int(value) % n
         if isinstance(value, Fraction):
             return self.div(value.numerator % n, value.denominator % n)
-        if getattr(value, "is_Rational", False) and type(value).__module__.startswith("sympy"):
+        if getattr(value, "is_Rational", False) and (type(value).__module__ or "").startswith("sympy"):
             return self.convert(Fraction(int(value.p), int(value.q)))
         raise TypeError(
             f"{self.name}.convert: cannot convert {value!r} (type {type(value).__name__}) to an integer mod {n}"

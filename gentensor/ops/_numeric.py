@@ -40,7 +40,7 @@ def _refuse(ops: BaseOps, value: Any, hint: str = "") -> TypeError:
 
 def _sympy_number_to_python(value: Any) -> Any:
     """A SymPy Integer/Rational/Float as the matching Python number, else ``None``."""
-    if getattr(type(value), "__module__", "").startswith("sympy"):
+    if (getattr(type(value), "__module__", None) or "").startswith("sympy"):
         if getattr(value, "is_Integer", False):
             return int(value)
         if getattr(value, "is_Rational", False):
@@ -385,7 +385,7 @@ class ComplexOps(_OperatorOps):
         py = _sympy_number_to_python(value)
         if py is not None:
             return complex(py)
-        if type(value).__module__.startswith("sympy") and getattr(value, "is_number", False):
+        if (type(value).__module__ or "").startswith("sympy") and getattr(value, "is_number", False):
             # A numeric SymPy expression such as 1.0 + 2.0*I (no free symbols).
             try:
                 return complex(value)

@@ -10,6 +10,7 @@ non-empty ``Add`` yet zero, and every algorithm that chooses a pivot relies on
 from __future__ import annotations
 
 import operator
+import sys
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
@@ -25,8 +26,16 @@ __all__ = ["symbolic", "SymbolicOps", "is_sympy_type"]
 
 
 def is_sympy_type(tp: type) -> bool:
-    """True for SymPy classes, checked without importing SymPy for other types."""
-    if not getattr(tp, "__module__", "").startswith("sympy"):
+    """True for SymPy classes, checked without importing SymPy for other types.
+
+    Classes SymPy makes at run time (the ``q`` of ``sympy.Function("q")(t)``)
+    have no module; they count when SymPy is loaded and they derive from ``Basic``.
+    """
+    module = getattr(tp, "__module__", None)
+    if module is None:
+        loaded = sys.modules.get("sympy")
+        return loaded is not None and isinstance(tp, type) and issubclass(tp, loaded.Basic)
+    if not module.startswith("sympy"):
         return False
     import sympy
 

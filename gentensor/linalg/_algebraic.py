@@ -1,0 +1,500 @@
+"""Eigen-theory kernels: characteristic factors, their roots, eigenspaces and Jordan chains.
+
+A matrix of SymPy numbers or expressions is put into the field ``F`` of its
+smallest SymPy domain (``QQ``, ``QQ(a, b)``, ...).  Its characteristic
+polynomial is factored over ``F``; each irreducible factor ``g`` of
+multiplicity ``m`` is one *group* of eigenvalues:
+
+* ``g`` linear: one eigenvalue in ``F`` itself; eigenspaces and Jordan chains
+  are computed in ``F``.
+* ``g`` of degree ``d >= 2``: ``d`` conjugate eigenvalues, written as
+  radicals (degree 2, and binomials) or ``CRootOf`` (numbers of degree 3 and
+  more).  The linear algebra runs *once* in the exact field ``F[t]/(g)``
+  (:class:`Extension`) with ``t`` standing for any root; substituting each
+  root for ``t`` gives that root's vectors.  No zero test ever meets a
+  radical or a ``CRootOf``.
+* Over domains whose generators obey relations (``sin(x)``, ``sqrt(2)``)
+  the roots are written out and each is treated like a linear factor on
+  expressions, with the semantic zero test; equal roots are merged.
+
+Everything here takes rows and returns rows or plain lists; elements are
+touched only through the ops of the field they live in (``ops.is_zero``,
+``ops.sub``, ``ops.mul``, ``ops.div``, ``ops.neg``).
+"""
+# mypy: disable-error-code="assignment,method-assign"
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Optional
+
+from ..errors import DomainError
+from ..ops import BaseOps, Capabilities, ElementOps, symbolic
+from . import _polys
+from ._charpoly import charpoly_berkowitz, matmul
+from ._dense import identity_rows, rref_den, rref_field
+from ._fast import flint_module
+
+__all__ = [
+    "Extension",
+    "Group",
+    "FieldMatrix",
+    "field_matrix",
+    "charpoly_field",
+    "factor_groups",
+    "nullspace_rows",
+    "jordan_chains",
+    "eigenspaces",
+    "jordan_blocks",
+    "is_diagonalizable_rows",
+    "minpoly_rows",
+    "minpoly_sym",
+    "Eigenspace",
+]
+
+
+class Extension(BaseOps):
+    """The field ``F[t]/(g)`` for an irreducible ``g`` over a SymPy field ``F``.
+
+    Elements are dense coefficient lists (SymPy's ``dup`` form, highest
+    degree first, no leading zeros), so equality and the zero test are exact.
+
+    >>> from sympy import QQ
+    >>> L = Extension(QQ, [QQ(1), QQ(0), QQ(-2)])   # QQ(sqrt(2))
+    >>> t = [QQ(1), QQ(0)]
+    >>> L.mul(t, t), L.div(L.one, t)
+    ([2], [1/2, 0])
+    """
+
+    name = "algebraic extension"
+    capabilities = Capabilities(kind="user", integral_domain=True, field=True, exact_division=True, characteristic=0)
+
+    def __init__(self, F: Any, g: list[Any]) -> None:
+        from sympy.polys.densearith import dup_add, dup_mul, dup_neg, dup_rem, dup_sub
+        from sympy.polys.euclidtools import dup_invert
+
+        self.F, self.g = F, g
+        self.zero: Any = []
+        self.one: Any = [F.one]
+        self.add = lambda a, b: dup_add(a, b, F)
+        self.sub = lambda a, b: dup_sub(a, b, F)
+        self.neg = lambda a: dup_neg(a, F)
+        self.mul = lambda a, b: dup_rem(dup_mul(a, b, F), g, F)
+        self._invert = lambda a: dup_invert(a, g, F)
+
+    def convert(self, value: Any) -> Any:
+        return [] if self.F.is_zero(value) else [value]
+
+    def is_zero(self, a: Any) -> bool:
+        return not a
+
+    def equal(self, a: Any, b: Any) -> bool:
+        return bool(a == b)
+
+    def div(self, a: Any, b: Any) -> Any:
+        if not b:
+            raise ZeroDivisionError("algebraic extension: division by zero")
+        return self.mul(a, self._invert(b))
+
+    exquo = div
+
+
+class FieldMatrix(NamedTuple):
+    """A matrix in the field of its SymPy domain: the ops, the rows, the way back to expressions."""
+
+    ops: Any  # DomainOps of the field F
+    rows: list[list[Any]]
+    back: Callable[[Any], Any]
+
+
+def field_matrix(rows: list[list[Any]]) -> FieldMatrix:
+    """The rows (SymPy expressions) in the field of their smallest domain (``QQ`` for numbers).
+
+    Raises :class:`DomainError` when the entries only fit an inexact domain.
+    """
+    if all(getattr(v, "is_Rational", False) for row in rows for v in row):
+        from sympy import QQ
+
+        return FieldMatrix(
+            _polys.DomainOps(QQ), [[QQ(int(v.p), int(v.q)) for v in row] for row in rows], QQ.to_sympy
+        )
+    found = _polys.matrix_field(rows)
+    if found is NotImplemented:
+        raise DomainError(
+            "eigenvals: the entries hold floating-point numbers inside expressions (got an inexact SymPy domain); "
+            "use sympy.nsimplify on them, or the numeric routines for floats"
+        )
+    return FieldMatrix(*found)
+
+
+def charpoly_field(M: FieldMatrix) -> list[Any]:
+    """Coefficients of ``det(t*I - A)`` in the field, highest first (division-free in the ring below it).
+
+    Uses Berkowitz over the polynomial ring of a fraction field after one
+    common denominator ``d`` (coefficient ``i`` of ``d*A`` is ``d**i`` times
+    that of ``A``), else over the field itself.
+    """
+    F = M.ops.K
+    flint = flint_module()
+    if F.is_QQ and M.rows and flint is not None and _flint_qq(F, flint):  # QQ's elements are FLINT's fmpq
+        return list(reversed(flint.fmpq_mat(M.rows).charpoly().coeffs()))
+    if F.is_FractionField:
+        R, B, d = _polys.clear_all(F, M.rows)
+        coeffs = charpoly_berkowitz(B, _polys.DomainOps(R))
+        out, power = [], F.one
+        d_F = F.convert(d, R)
+        for c in coeffs:
+            out.append(F.quo(F.convert(c, R), power))
+            power = power * d_F
+        return out
+    return charpoly_berkowitz(M.rows, M.ops)
+
+
+class Group(NamedTuple):
+    """Eigenvalues sharing one irreducible factor of the characteristic polynomial.
+
+    ``kind`` is ``"field"`` (``lam`` in the field), ``"extension"`` (``poly``
+    the monic factor as a ``dup`` list; ``values`` its roots) or ``"explicit"``
+    (``values`` one expression, the root written out).
+    """
+
+    kind: str
+    values: list[Any]  # the eigenvalues as SymPy expressions
+    multiplicity: int
+    lam: Any = None
+    poly: Any = None
+
+
+def _flint_qq(F: Any, flint: Any) -> bool:
+    """True when SymPy's ``QQ`` elements are FLINT's ``fmpq`` (SymPy's flint ground types)."""
+    return isinstance(F.one, flint.fmpq)
+
+
+def _roots(g: Any, F: Any, semantic: bool) -> list[Any]:
+    """The roots of an irreducible ``g`` (a SymPy Poly over ``F``) of degree >= 2, as expressions."""
+    import sympy
+
+    d = g.degree()
+    if d >= 3 and (F.is_QQ or F.is_ZZ) and not semantic:
+        special = sympy.roots(g, cubics=False, quartics=False, quintics=False, multiple=True)
+        if len(special) == d:
+            return list(special)
+        g = sympy.Poly(g.rep.to_list(), sympy.Symbol("x"), domain=F)  # printed as SymPy prints its own
+        return [sympy.CRootOf(g, i) for i in range(d)]
+    found = sympy.roots(g, multiple=True)
+    if all(r.is_number for r in found):  # conjugates in a fixed order: by real part, then imaginary part
+        found = sorted(found, key=lambda r: tuple(float(v) for v in sympy.N(r, 30).as_real_imag()))
+    if len(found) != d:
+        raise DomainError(
+            f"eigenvals: cannot write the roots of the factor {g.as_expr()} of the characteristic polynomial "
+            f"(got a factor of degree {d} with symbolic coefficients); substitute values for the symbols first"
+        )
+    return list(found)
+
+
+def factor_groups(M: FieldMatrix, coeffs: list[Any]) -> list[Group]:
+    """The eigenvalue groups of a matrix from its characteristic polynomial's coefficients in the field."""
+    import sympy
+
+    F = M.ops.K
+    n = len(coeffs) - 1
+    if n == 0:
+        return []
+    t = sympy.Dummy("t")
+    if getattr(M.ops, "semantic", False):
+        return _explicit_groups(M, coeffs, t)
+    flint = flint_module()
+    if F.is_QQ and flint is not None and _flint_qq(F, flint):  # FLINT factors over QQ directly
+        factors = [
+            (sympy.Poly.from_list([F.convert(c) for c in reversed(g.coeffs())], t, domain=F), m)
+            for g, m in flint.fmpq_poly(list(reversed(coeffs))).factor()[1]
+        ]
+    else:
+        p = sympy.Poly.from_list(coeffs, t, domain=F)
+        try:
+            _, factors = p.factor_list()
+        except (NotImplementedError, sympy.polys.polyerrors.PolynomialError, sympy.polys.polyerrors.DomainError):
+            return _explicit_groups(M, coeffs, t)
+    groups: list[Group] = []
+    for g, m in factors:
+        if g.degree() == 1:
+            c1, c0 = g.rep.to_list()
+            lam = F.quo(F.neg(c0), c1)
+            groups.append(Group("field", [M.back(lam)], m, lam=lam))
+        else:
+            groups.append(Group("extension", _roots(g, F, False), m, poly=g.monic().rep.to_list()))
+    return _ordered(groups)
+
+
+def _explicit_groups(M: FieldMatrix, coeffs: list[Any], t: Any) -> list[Group]:
+    """Groups of written-out roots, for generators with relations (``sin(x)``, ``sqrt(2)``).
+
+    The coefficients are first put in the canonical form of the zero test
+    (:func:`_polys.tidy`), factored over a domain built for them, and equal
+    roots found by the semantic zero test are merged.
+    """
+    import sympy
+
+    n = len(coeffs) - 1
+    exprs = [_polys.tidy(M.back(c)) for c in coeffs]
+    p = sympy.Poly(sympy.Add(*[c * t ** (n - i) for i, c in enumerate(exprs)]), t)
+    groups: list[Group] = []
+    for g, m in p.factor_list()[1]:
+        if g.degree() == 1:
+            c1, c0 = g.all_coeffs()
+            groups.append(Group("explicit", [_polys.tidy(-c0 / c1)], m))
+        else:
+            groups.extend(Group("explicit", [r], m) for r in _roots(g, g.domain, True))
+    groups = _merged(groups)
+    if sum(g.multiplicity for g in groups) != n:  # pragma: no cover - factor_list is complete
+        raise DomainError(f"eigenvals: the factors of the characteristic polynomial miss roots (got {p.as_expr()})")
+    return _ordered(groups)
+
+
+def _merged(groups: list[Group]) -> list[Group]:
+    """Groups of one value each, equal values (by the semantic zero test) merged."""
+    out: list[Group] = []
+    for g in groups:
+        for o_index, o in enumerate(out):
+            if symbolic.is_zero(o.values[0] - g.values[0]):
+                out[o_index] = o._replace(multiplicity=o.multiplicity + g.multiplicity)
+                break
+        else:
+            out.append(g)
+    return out
+
+
+def _ordered(groups: list[Group]) -> list[Group]:
+    """Rational eigenvalues first, ascending; then the others in factor order."""
+    numbers = [g for g in groups if len(g.values) == 1 and getattr(g.values[0], "is_Rational", False)]
+    rest = [g for g in groups if not (len(g.values) == 1 and getattr(g.values[0], "is_Rational", False))]
+    return sorted(numbers, key=lambda g: g.values[0]) + rest
+
+
+# -- linear algebra over a field ------------------------------------------------------
+
+
+def nullspace_rows(M: list[list[Any]], ops: ElementOps) -> list[list[Any]]:
+    """A basis of ``{v : M v == 0}`` over a field, one vector per free column (``M`` is consumed).
+
+    Uses ``ops.zero, ops.one, ops.neg`` and what :func:`rref_field` uses.
+
+    >>> from fractions import Fraction
+    >>> from gentensor.ops import rationals
+    >>> nullspace_rows([[Fraction(1), Fraction(2)], [Fraction(2), Fraction(4)]], rationals)
+    [[Fraction(-2, 1), Fraction(1, 1)]]
+    """
+    n = len(M[0]) if M else 0
+    pivots = rref_field(M, ops)
+    basis = []
+    for f in (c for c in range(n) if c not in pivots):
+        v = [ops.zero] * n
+        v[f] = ops.one
+        for i, p in enumerate(pivots):
+            v[p] = ops.neg(M[i][f])
+        basis.append(v)
+    return basis
+
+
+class _Span:
+    """An echelon basis grown one vector at a time (independence tests over a field)."""
+
+    def __init__(self, ops: ElementOps) -> None:
+        self.ops = ops
+        self.rows: list[tuple[int, list[Any]]] = []
+
+    def add(self, v: list[Any]) -> bool:
+        """Add ``v`` when it is independent of the vectors so far; True when it was."""
+        ops = self.ops
+        v = list(v)
+        for p, r in self.rows:
+            c = v[p]
+            if not ops.is_zero(c):
+                v = [ops.sub(a, ops.mul(c, b)) for a, b in zip(v, r)]
+        for i, a in enumerate(v):
+            if not ops.is_zero(a):
+                inv = ops.div(ops.one, a)
+                self.rows.append((i, [ops.mul(inv, x) for x in v]))
+                return True
+        return False
+
+
+def _apply(B: list[list[Any]], v: list[Any], ops: ElementOps) -> list[Any]:
+    return [ops.sum(map(ops.mul, row, v)) for row in B]
+
+
+def jordan_chains(B: list[list[Any]], m: int, ops: ElementOps, func: str = "jordan_form") -> list[list[list[Any]]]:
+    """Jordan chains of ``B = A - lam*I`` for an eigenvalue of algebraic multiplicity ``m``.
+
+    Each chain is ``[B**(k-1) v, ..., B v, v]``: its first vector an
+    eigenvector, ``B`` mapping each vector to the one before.  Longest chains
+    first; their lengths sum to ``m``.  ``B`` is not changed.
+
+    Uses ``ops.zero, ops.one, ops.add, ops.sub, ops.mul, ops.sum, ops.neg, ops.div, ops.is_zero``.
+    """
+    n = len(B)
+    kernels: list[list[list[Any]]] = [[]]
+    power: Optional[list[list[Any]]] = None
+    while len(kernels[-1]) < m:
+        if len(kernels) > n:
+            raise ArithmeticError(f"{func}: the generalized eigenspace never reached dimension {m} (got {n}x{n})")
+        power = [row[:] for row in B] if power is None else matmul(power, B, ops)
+        kernels.append(nullspace_rows([row[:] for row in power], ops))
+    chains: list[list[list[Any]]] = []
+    for k in range(len(kernels) - 1, 0, -1):
+        span = _Span(ops)
+        for v in kernels[k - 1]:
+            span.add(v)
+        for chain in chains:
+            span.add(chain[k - 1])
+        for v in kernels[k]:
+            if span.add(v):
+                chain = [v]
+                for _ in range(k - 1):
+                    chain.append(_apply(B, chain[-1], ops))
+                chain.reverse()
+                chains.append(chain)
+    return chains
+
+
+def _shifted(rows: list[list[Any]], lam: Any, ops: ElementOps) -> list[list[Any]]:
+    """``A - lam*I`` as new rows."""
+    return [[ops.sub(v, lam) if i == j else v for j, v in enumerate(row)] for i, row in enumerate(rows)]
+
+
+def _group_problem(M: FieldMatrix, expr_rows: list[list[Any]], group: Group) -> list[tuple[Any, list[list[Any]], list[Any]]]:
+    """The shifted matrix ``A - lam*I`` of a group in the field where it is exact.
+
+    Returns ``[(ops, B, [(eigenvalue, back), ...])]``: vectors computed once
+    over ``ops`` map to each eigenvalue's vectors through its ``back``.
+    """
+    import sympy
+
+    if group.kind == "field":
+        return [(M.ops, _shifted(M.rows, group.lam, M.ops), [(group.values[0], M.back)])]
+    if group.kind == "extension":
+        F = M.ops.K
+        L = Extension(F, group.poly)
+        A = [[L.convert(v) for v in row] for row in M.rows]
+        B = _shifted(A, [F.one, F.zero], L)
+        d = len(group.poly) - 1
+        pairs = []
+        for r in group.values:
+            powers = [r**k for k in range(d - 1, -1, -1)]
+
+            def back(a: list[Any], powers: list[Any] = powers) -> Any:
+                terms = [M.back(c) * p for c, p in zip(a, powers[len(powers) - len(a) :])]
+                return sympy.expand(sympy.Add(*terms))
+
+            pairs.append((r, back))
+        return [(L, B, pairs)]
+    lam = group.values[0]
+    shifted = [[v - lam if i == j else v for j, v in enumerate(row)] for i, row in enumerate(expr_rows)]
+    S = field_matrix(shifted)
+    return [(S.ops, [list(r) for r in S.rows], [(lam, S.back)])]
+
+
+class Eigenspace(NamedTuple):
+    """One eigenvalue, its algebraic multiplicity and a basis of its eigenspace (vectors as lists)."""
+
+    value: Any
+    multiplicity: int
+    vectors: list[list[Any]]
+
+
+def eigenspaces(M: FieldMatrix, expr_rows: list[list[Any]], groups: list[Group]) -> list[Eigenspace]:
+    """Every eigenvalue with its multiplicity and eigenvectors (SymPy expressions)."""
+    out = []
+    for group in groups:
+        for ops, B, pairs in _group_problem(M, expr_rows, group):
+            basis = nullspace_rows(B, ops)
+            for value, back in pairs:
+                out.append(Eigenspace(value, group.multiplicity, [[back(c) for c in v] for v in basis]))
+    return out
+
+
+def jordan_blocks(M: FieldMatrix, expr_rows: list[list[Any]], groups: list[Group]) -> list[tuple[Any, list[list[Any]]]]:
+    """Every Jordan chain as ``(eigenvalue, [vectors])`` (SymPy expressions), longest first per eigenvalue."""
+    out: list[tuple[Any, list[list[Any]]]] = []
+    for group in groups:
+        for ops, B, pairs in _group_problem(M, expr_rows, group):
+            chains = jordan_chains(B, group.multiplicity, ops)
+            for value, back in pairs:
+                out.extend((value, [[back(c) for c in v] for v in chain]) for chain in chains)
+    return out
+
+
+def is_diagonalizable_rows(M: FieldMatrix, expr_rows: list[list[Any]], coeffs: list[Any]) -> bool:
+    """True when the square-free part of the characteristic polynomial annihilates ``A``.
+
+    A matrix is diagonalizable over the algebraic closure exactly when its
+    minimal polynomial has no repeated root, that is when
+    ``rad(charpoly)(A) == 0``.  Over generators with relations the
+    eigenspaces are counted instead (the radical could miss a relation).
+    """
+    import sympy
+
+    F, ops = M.ops.K, M.ops
+    n = len(M.rows)
+    if n == 0:
+        return True
+    if getattr(ops, "semantic", False):
+        spaces = eigenspaces(M, expr_rows, factor_groups(M, coeffs))
+        return all(len(s.vectors) == s.multiplicity for s in spaces)
+    radical = sympy.Poly.from_list(coeffs, sympy.Dummy("t"), domain=F).sqf_part().monic().rep.to_list()
+    P = identity_rows(n, ops.zero, radical[0])
+    for c in radical[1:]:
+        P = matmul(P, M.rows, ops)
+        for i in range(n):
+            P[i][i] = ops.add(P[i][i], c)
+    return all(ops.is_zero(v) for row in P for v in row)
+
+
+# -- the minimal polynomial ------------------------------------------------------------
+
+
+def minpoly_rows(rows: list[list[Any]], ops: ElementOps, field: bool) -> list[Any]:
+    """Coefficients of the minimal polynomial, highest degree first (monic), in ``ops``.
+
+    The first power ``A**k`` that is a combination of ``I, A, ..., A**(k-1)``
+    gives it: the powers, flattened, are the columns of an ``n**2 x (n+1)``
+    matrix whose reduced echelon form holds the combination.  Over a field
+    (``field=True``) Gauss-Jordan; otherwise fraction-free (Bareiss), with one
+    exact division by the denominator at the end, so integral domains with
+    ``exquo`` work (the coefficients lie in the ring when it is integrally
+    closed, e.g. the integers or the Gaussian integers).
+
+    Uses ``ops.zero, ops.one, ops.mul, ops.sum, ops.sub, ops.neg, ops.is_zero`` and
+    ``ops.div`` (field) or ``ops.exquo`` (domain).
+
+    >>> from gentensor.ops import integers
+    >>> minpoly_rows([[2, 0, 0], [0, 2, 0], [0, 0, 3]], integers, field=False)
+    [1, -5, 6]
+    """
+    n = len(rows)
+    if n == 0:
+        return [ops.one]
+    powers = [identity_rows(n, ops.zero, ops.one)]
+    for _ in range(n):
+        powers.append(matmul(powers[-1], rows, ops))
+    M = [[P[i][j] for P in powers] for i in range(n) for j in range(n)]
+    if field:
+        pivots = rref_field(M, ops)
+        den = ops.one
+    else:
+        den, pivots = rref_den(M, ops)
+    k = next(c for c in range(n + 1) if c >= len(pivots) or pivots[c] != c)
+    coeffs = [den] + [ops.neg(M[i][k]) for i in range(k - 1, -1, -1)]
+    if field:
+        return coeffs
+    return [ops.exquo(c, den) for c in coeffs]
+
+
+def minpoly_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
+    """:func:`minpoly_rows` for SymPy expressions, in the field of their domain (provider ``"minpoly"``)."""
+    if not rows:
+        return NotImplemented
+    found = _polys.matrix_field(rows)
+    if found is NotImplemented:
+        return NotImplemented
+    fops, M, back = found
+    return [back(c) for c in minpoly_rows(M, fops, True)]

@@ -1,0 +1,562 @@
+"""Eigen-theory, exactly: characteristic and minimal polynomials, eigenvalues, eigenvectors, Jordan forms.
+
+Eigenvalues are roots of the characteristic polynomial, which is factored
+exactly over the field of the matrix entries (the rationals, or rational
+functions of the symbols).  Rational roots come out as SymPy rationals,
+quadratic ones as radicals, higher-degree ones as ``CRootOf`` (or radicals
+for binomials).  The eigenvectors of conjugate eigenvalues are computed once
+in the exact field ``Q[t]/(g)`` and specialised to each root, so no zero test
+ever has to decide whether an expression with radicals vanishes (see
+:mod:`._algebraic`).
+
+Results are SymPy expressions in symbolic tensors and compare with SymPy
+Matrix's own up to order and the normalisation of bases: ``A @ P == P @ D``.
+Functions whose result has a fixed shape (``eigenvals(multiple=True)``,
+``diagonalize``, ``jordan_form``, ``is_diagonalizable``, ``charpoly``) work
+on stacks of matrices; ``eigenvects`` takes one matrix.
+
+Works for every exact ring of characteristic 0 whose elements SymPy reads
+(integers, rationals, symbolic, a user ring with ``_sympy_`` elements);
+``charpoly`` for any commutative ring and ``minpoly`` for any field or
+integral domain with exact division.  Others get :class:`DomainError`.
+
+>>> import gentensor as gt
+>>> a = gt.tensor([[2, 1], [1, 2]])
+>>> gt.linalg.eigenvals(a)
+{1: 1, 3: 1}
+>>> p, d = gt.linalg.diagonalize(a)
+>>> gt.array_equal(a @ p, p @ d)
+True
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, NamedTuple, Optional
+
+from ..core.tensor import Tensor
+from ..errors import DomainError, NotDiagonalizableError, ShapeError
+from ..ops import ElementOps, booleans, symbolic
+from . import _policy
+from ._algebraic import (
+    Eigenspace as _Eigenspace,
+    charpoly_field,
+    eigenspaces,
+    factor_groups,
+    field_matrix,
+    is_diagonalizable_rows,
+    jordan_blocks,
+    minpoly_rows,
+)
+from ._stack import Stack, nest, run, stack_of, wrap_matrices
+
+__all__ = [
+    "charpoly",
+    "minpoly",
+    "eigenvals",
+    "eigenvects",
+    "diagonalize",
+    "jordan_form",
+    "is_diagonalizable",
+    "Eigenspace",
+    "DiagonalizeResult",
+    "JordanResult",
+]
+
+
+class Eigenspace(NamedTuple):
+    """One eigenvalue of :func:`eigenvects`: its value, algebraic multiplicity and eigenspace basis.
+
+    ``basis`` is an ``(n, k)`` symbolic tensor whose columns are independent
+    eigenvectors (``k`` is the geometric multiplicity).
+
+    >>> import gentensor as gt
+    >>> e = gt.linalg.eigenvects(gt.tensor([[1, 1], [0, 1]]))[0]
+    >>> e.value, e.multiplicity, e.basis.tolist()
+    (1, 2, [[1], [0]])
+    """
+
+    value: Any
+    multiplicity: int
+    basis: Tensor[Any]
+
+
+class DiagonalizeResult(NamedTuple):
+    """The result of :func:`diagonalize`: ``x == p @ d @ inv(p)`` with ``d`` diagonal.
+
+    >>> import gentensor as gt
+    >>> gt.linalg.diagonalize(gt.tensor([[0, 1], [1, 0]])).d.tolist()
+    [[-1, 0], [0, 1]]
+    """
+
+    p: Tensor[Any]
+    d: Tensor[Any]
+
+
+class JordanResult(NamedTuple):
+    """The result of :func:`jordan_form`: ``x == p @ j @ inv(p)`` with ``j`` in Jordan normal form.
+
+    >>> import gentensor as gt
+    >>> gt.linalg.jordan_form(gt.tensor([[3, 1], [-1, 1]])).j.tolist()
+    [[2, 1], [0, 2]]
+    """
+
+    p: Tensor[Any]
+    j: Tensor[Any]
+
+
+# -- the characteristic and minimal polynomials ------------------------------------------
+
+
+def _symbol(symbol: Any, func: str) -> Any:
+    import sympy
+
+    if isinstance(symbol, str):
+        return sympy.Symbol(symbol)
+    if not isinstance(symbol, sympy.Symbol):
+        raise TypeError(f"{func}: symbol must be a SymPy Symbol or a name (got {symbol!r})")
+    return symbol
+
+
+def _as_polynomial(coeffs: list[Any], symbol: Any, poly: bool, func: str) -> Any:
+    """The polynomial with these coefficients (highest first) as a SymPy expression or ``PurePoly``."""
+    import sympy
+
+    try:
+        values = [symbolic.convert(c) for c in coeffs]
+    except TypeError:
+        raise DomainError(
+            f"{func}: SymPy cannot read the coefficients (got {coeffs[0]!r} of type {type(coeffs[0]).__name__}); "
+            "omit symbol= for the coefficients themselves"
+        ) from None
+    if any(symbol in getattr(v, "free_symbols", ()) for v in values):
+        raise ValueError(f"{func}: the symbol {symbol} occurs in the matrix (got symbol={symbol}); choose another")
+    p = sympy.PurePoly.from_list(values, symbol)
+    return p if poly else p.as_expr()
+
+
+def _polynomials(results: list[list[Any]], stack: Stack, symbol: Any, poly: bool, func: str) -> Any:
+    symbol = _symbol(symbol, func)
+    if not stack.batch:
+        return _as_polynomial(results[0], symbol, poly, func)
+    if poly:
+        raise ShapeError(f"{func}: poly=True needs one matrix (got a stack of shape {stack.batch}); loop over it")
+    values = [_as_polynomial(c, symbol, False, func) for c in results]
+    return Tensor._from_flat(values, stack.batch, symbolic)
+
+
+def charpoly(
+    x: Tensor[Any], /, symbol: Any = None, *, poly: bool = False, executor: Any = None, workers: Optional[int] = None
+) -> Any:
+    """The characteristic polynomial ``det(t*I - x)``: its coefficients, or a SymPy polynomial in ``symbol``.
+
+    Monic of degree ``n``, computed without division (Berkowitz), so any
+    commutative ring works; integer coefficients are ``int``.
+
+    Parameters
+    ----------
+    x : Tensor
+        Shape ``(..., n, n)``.
+    symbol : SymPy Symbol or str, optional
+        When given, the polynomial as a SymPy expression in ``symbol`` (a
+        ``PurePoly`` with ``poly=True``, as SymPy's ``Matrix.charpoly``).
+    poly : bool
+        Return a ``sympy.PurePoly`` (one matrix only).
+    executor, workers
+        Parallel policy for stacks (see :func:`gentensor.parallel`).
+
+    Returns
+    -------
+    Tensor, SymPy expression or PurePoly
+        Without ``symbol``: a new tensor of shape ``x.shape[:-2] + (n + 1,)``
+        in the ops of ``x``, highest degree first.  With ``symbol``: the
+        polynomial (a new symbolic tensor of them for a stack).
+
+    Raises
+    ------
+    ShapeError, NonSquareError
+        ``x`` is not a (stack of) square matrices; ``poly=True`` on a stack.
+    DomainError
+        The ops is not commutative; with ``symbol``, SymPy cannot read the coefficients.
+    ValueError
+        ``symbol`` occurs in the matrix.
+
+    Examples
+    --------
+    >>> import gentensor as gt, sympy
+    >>> gt.linalg.charpoly(gt.tensor([[1, 2], [3, 4]])).tolist()
+    [1, -5, -2]
+    >>> lam = sympy.Symbol("lambda")
+    >>> gt.linalg.charpoly(gt.tensor([[1, 2], [3, 4]]), lam)
+    lambda**2 - 5*lambda - 2
+    >>> gt.linalg.charpoly(gt.tensor([[1, 2], [3, 4]]), "t", poly=True)
+    PurePoly(t**2 - 5*t - 2, t, domain='ZZ')
+    """
+    stack = stack_of(x, "charpoly", square=True)
+    _policy.check_commutative(stack.ops, "charpoly")
+    task = partial(_policy.charpoly, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "charpoly"))
+    results = run(task, stack, "charpoly", executor, workers)
+    if symbol is not None or poly:
+        return _polynomials(results, stack, "lambda" if symbol is None else symbol, poly, "charpoly")
+    flat = [c for coeffs in results for c in coeffs]
+    return Tensor._from_flat(flat, stack.batch + (stack.n + 1,), stack.ops)
+
+
+def _minpoly_task(rows: list[list[Any]], ops: ElementOps, field: bool, provider: Any) -> list[Any]:
+    if provider is not None:
+        found = provider(rows, ops)
+        if found is not NotImplemented:
+            return list(found)
+    return minpoly_rows(rows, ops, field)
+
+
+def minpoly(
+    x: Tensor[Any], /, symbol: Any = None, *, poly: bool = False, executor: Any = None, workers: Optional[int] = None
+) -> Any:
+    """The minimal polynomial: the monic polynomial of least degree with ``m(x) == 0``.
+
+    It divides the characteristic polynomial and has the same roots; ``x`` is
+    diagonalizable exactly when it has no repeated root.  A registered
+    ``"minpoly"`` kernel provider runs first (see :func:`gentensor.register_provider`);
+    otherwise the first linear dependency among ``I, x, x**2, ...`` is found
+    by elimination (fraction-free over integral domains: integers give
+    ``int`` coefficients).
+
+    Parameters
+    ----------
+    x : Tensor
+        A square matrix, or a stack when ``symbol`` is given (the degrees differ).
+    symbol, poly
+        As for :func:`charpoly`.
+
+    Returns
+    -------
+    Tensor, SymPy expression or PurePoly
+        Without ``symbol``: a new 1-d tensor of coefficients, highest degree
+        first, in the ops of ``x``.
+
+    Raises
+    ------
+    ShapeError, NonSquareError
+        ``x`` is not square; a stack without ``symbol``.
+    DomainError
+        The ring is inexact, not commutative, or has zero divisors.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.minpoly(gt.tensor([[2, 0, 0], [0, 2, 0], [0, 0, 3]])).tolist()
+    [1, -5, 6]
+    >>> gt.linalg.minpoly(gt.tensor([[2, 1], [0, 2]]), "t")
+    t**2 - 4*t + 4
+    """
+    stack = stack_of(x, "minpoly", square=True)
+    caps = _policy.check_commutative(stack.ops, "minpoly")
+    cls = _policy.ring_class(caps)
+    provider = _policy.kernel_of(stack.ops, "minpoly")
+    if provider is None and cls in ("inexact field", "ring"):
+        why = "floating-point powers never become exactly dependent" if cls == "inexact field" else (
+            "the ring has zero divisors or no exact division"
+        )
+        raise DomainError(
+            f"minpoly: needs an exact field or an integral domain with exact division (got ops {stack.ops!r}: {why}); "
+            "convert first, e.g. .astype(gt.rationals)"
+        )
+    if stack.batch and symbol is None:
+        raise ShapeError(
+            f"minpoly: the minimal polynomials of a stack differ in degree (got a stack of shape {stack.batch}); "
+            "pass symbol= to get one expression per matrix"
+        )
+    task = partial(_minpoly_task, ops=stack.ops, field=cls == "field", provider=provider)
+    results = run(task, stack, "minpoly", executor, workers)
+    if symbol is not None or poly:
+        return _polynomials(results, stack, "lambda" if symbol is None else symbol, poly, "minpoly")
+    return Tensor._from_flat(list(results[0]), (len(results[0]),), stack.ops)
+
+
+# -- eigenvalues and eigenvectors ---------------------------------------------------------
+
+
+def _sympy_stack(x: Any, func: str) -> Stack:
+    """The matrices of ``x`` with SymPy entries, after checking the ring has eigen-theory here."""
+    stack = stack_of(x, func, square=True)
+    ops = stack.ops
+    caps = _policy.check_commutative(ops, func)
+    if not caps.exact or caps.characteristic not in (0, None):
+        what = "floating-point numbers" if not caps.exact else f"characteristic {caps.characteristic}"
+        raise DomainError(
+            f"{func}: exact eigen-theory needs numbers or expressions of characteristic 0 (got ops {ops!r}, {what}); "
+            "convert first, e.g. .astype(gt.rationals) or .astype(gt.symbolic)"
+        )
+    convert = symbolic.convert
+    try:
+        matrices = [[[convert(v) for v in row] for row in m] for m in stack.matrices]
+    except TypeError:
+        raise DomainError(
+            f"{func}: SymPy cannot read the elements of ops {ops!r} (got a tensor with ops {ops!r}); "
+            "eigenvalues live in an algebraic closure SymPy computes in: give the elements a _sympy_ method"
+        ) from None
+    return Stack(stack.batch, stack.m, stack.n, symbolic, matrices)
+
+
+def _groups(rows: list[list[Any]]) -> tuple[Any, list[Any], list[Any]]:
+    M = field_matrix(rows)
+    coeffs = charpoly_field(M)
+    return M, coeffs, factor_groups(M, coeffs)
+
+
+def _eigenvals_task(rows: list[list[Any]]) -> list[tuple[Any, int]]:
+    _, _, groups = _groups(rows)
+    return [(v, g.multiplicity) for g in groups for v in g.values]
+
+
+def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None, workers: Optional[int] = None) -> Any:
+    """Exact eigenvalues with their algebraic multiplicities.
+
+    Rational eigenvalues are SymPy rationals; irrational ones are radicals
+    (quadratic factors, binomials) or ``CRootOf`` (numbers of higher
+    degree); symbolic matrices give expressions in their symbols.  Rational
+    eigenvalues come first, ascending.
+
+    Parameters
+    ----------
+    x : Tensor
+        Shape ``(..., n, n)``: integers, rationals, symbolic, or any exact
+        ring of characteristic 0 whose elements SymPy reads.
+    multiple : bool
+        Return every eigenvalue repeated by its multiplicity, as a tensor
+        (SymPy's ``multiple=True``).
+
+    Returns
+    -------
+    dict or Tensor
+        ``{eigenvalue: multiplicity}`` for one matrix (nested tuples of dicts
+        for a stack, shaped like the batch axes); with ``multiple=True`` a
+        new symbolic tensor of shape ``x.shape[:-1]``.
+
+    Raises
+    ------
+    ShapeError, NonSquareError
+        ``x`` is not a (stack of) square matrices.
+    DomainError
+        The ring is inexact or of positive characteristic, SymPy cannot read
+        its elements, or the roots of a symbolic factor of degree > 4 have no
+        closed form.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.eigenvals(gt.tensor([[2, 0, 0], [0, 3, 4], [0, 4, 9]]))
+    {1: 1, 2: 1, 11: 1}
+    >>> gt.linalg.eigenvals(gt.tensor([[1, 1], [1, 0]]))
+    {1/2 - sqrt(5)/2: 1, 1/2 + sqrt(5)/2: 1}
+    >>> gt.linalg.eigenvals(gt.tensor([[[1, 1], [0, 1]], [[0, 1], [-1, 0]]]), multiple=True).tolist()
+    [[1, 1], [-I, I]]
+    """
+    stack = _sympy_stack(x, "eigenvals")
+    results = run(_eigenvals_task, stack, "eigenvals", executor, workers)
+    if multiple:
+        flat = [v for pairs in results for v, m in pairs for _ in range(m)]
+        return Tensor._from_flat(flat, stack.batch + (stack.n,), symbolic)
+    dicts = [dict(pairs) for pairs in results]
+    return dicts[0] if not stack.batch else nest(dicts, stack.batch)
+
+
+def _eigenvects_task(rows: list[list[Any]]) -> list[_Eigenspace]:
+    M, _, groups = _groups(rows)
+    return eigenspaces(M, rows, groups)
+
+
+def eigenvects(x: Tensor[Any], /) -> list[Eigenspace]:
+    """Every eigenvalue with its algebraic multiplicity and a basis of its eigenspace.
+
+    As SymPy's ``Matrix.eigenvects``: each basis vector is read off the
+    reduced echelon form of ``x - value*I`` (a one in a free position).
+    Conjugate eigenvalues get conjugate vectors, computed once in the exact
+    algebraic extension.
+
+    Returns
+    -------
+    list of Eigenspace
+        ``(value, multiplicity, basis)`` with ``basis`` a new symbolic tensor
+        of shape ``(n, k)``.
+
+    Raises
+    ------
+    ShapeError, NonSquareError
+        ``x`` is not one square matrix (loop over a stack: the bases differ in size).
+    DomainError
+        As :func:`eigenvals`.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> a = gt.tensor([[2, 1], [1, 2]])
+    >>> [(e.value, e.multiplicity, e.basis.tolist()) for e in gt.linalg.eigenvects(a)]
+    [(1, 1, [[-1], [1]]), (3, 1, [[1], [1]])]
+    >>> e = gt.linalg.eigenvects(gt.tensor([[0, -2], [1, 0]]))
+    >>> [(s.value, s.basis.tolist()) for s in e]
+    [(-sqrt(2)*I, [[-sqrt(2)*I], [1]]), (sqrt(2)*I, [[sqrt(2)*I], [1]])]
+    """
+    stack = _sympy_stack(x, "eigenvects")
+    if stack.batch:
+        raise ShapeError(
+            f"eigenvects: expects one matrix, ndim == 2 (got shape {stack.batch + (stack.n, stack.n)}); "
+            "loop over a stack (the eigenspaces differ in size)"
+        )
+    out = []
+    for space in _eigenvects_task(stack.matrices[0]):
+        k = len(space.vectors)
+        flat = [space.vectors[j][i] for i in range(stack.n) for j in range(k)]
+        out.append(Eigenspace(space.value, space.multiplicity, Tensor._from_flat(flat, (stack.n, k), symbolic)))
+    return out
+
+
+def _diagonal(values: list[Any], n: int) -> list[list[Any]]:
+    rows = [[symbolic.zero] * n for _ in range(n)]
+    for i, v in enumerate(values):
+        rows[i][i] = v
+    return rows
+
+
+def _diagonalize_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
+    n = len(rows)
+    columns, values = [], []
+    for space in _eigenvects_task(rows):
+        if len(space.vectors) < space.multiplicity:
+            k = len(space.vectors)
+            raise NotDiagonalizableError(
+                f"diagonalize: the matrix is not diagonalizable: the eigenvalue {space.value} has algebraic "
+                f"multiplicity {space.multiplicity} but only {k} independent eigenvector{'s' if k != 1 else ''} "
+                f"(got a {n}x{n} matrix); use gt.linalg.jordan_form"
+            )
+        columns.extend(space.vectors)
+        values.extend([space.value] * len(space.vectors))
+    P = [[columns[j][i] for j in range(n)] for i in range(n)]
+    return P, _diagonal(values, n)
+
+
+def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> DiagonalizeResult:
+    """``(p, d)`` with ``d`` diagonal (the eigenvalues) and ``x == p @ d @ inv(p)``.
+
+    The columns of ``p`` are the eigenvectors of :func:`eigenvects`, in the
+    order of :func:`eigenvals`; complex and ``CRootOf`` eigenvalues are fine.
+
+    Returns
+    -------
+    DiagonalizeResult
+        ``(p, d)``: new symbolic tensors of the shape of ``x``.
+
+    Raises
+    ------
+    NotDiagonalizableError
+        A matrix has too few independent eigenvectors (see :func:`jordan_form`).
+    ShapeError, NonSquareError, DomainError
+        As :func:`eigenvals`.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> a = gt.tensor([[1, 2], [2, 1]])
+    >>> p, d = gt.linalg.diagonalize(a)
+    >>> p.tolist(), d.tolist()
+    ([[-1, 1], [1, 1]], [[-1, 0], [0, 3]])
+    >>> gt.array_equal(a @ p, p @ d)
+    True
+    """
+    stack = _sympy_stack(x, "diagonalize")
+    results = run(_diagonalize_task, stack, "diagonalize", executor, workers)
+    shape = (stack.n, stack.n)
+    return DiagonalizeResult(
+        wrap_matrices([r[0] for r in results], stack.batch, shape, symbolic),
+        wrap_matrices([r[1] for r in results], stack.batch, shape, symbolic),
+    )
+
+
+def _jordan_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
+    n = len(rows)
+    M, _, groups = _groups(rows)
+    columns: list[list[Any]] = []
+    J = [[symbolic.zero] * n for _ in range(n)]
+    for value, chain in jordan_blocks(M, rows, groups):
+        start = len(columns)
+        for i, v in enumerate(chain):
+            J[start + i][start + i] = value
+            if i:
+                J[start + i - 1][start + i] = symbolic.one
+        columns.extend(chain)
+    P = [[columns[j][i] for j in range(n)] for i in range(n)]
+    return P, J
+
+
+def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> JordanResult:
+    """``(p, j)`` with ``j`` the Jordan normal form of ``x`` and ``x == p @ j @ inv(p)``.
+
+    ``j`` is block diagonal; each block has one eigenvalue on its diagonal
+    and ones just above it (SymPy's convention).  Blocks of one eigenvalue
+    are adjacent, longest first, eigenvalues in the order of
+    :func:`eigenvals`.  The columns of ``p`` are Jordan chains: the first
+    column of each block an eigenvector.
+
+    Returns
+    -------
+    JordanResult
+        ``(p, j)``: new symbolic tensors of the shape of ``x``.
+
+    Raises
+    ------
+    ShapeError, NonSquareError, DomainError
+        As :func:`eigenvals`.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> a = gt.tensor([[5, 4, 2, 1], [0, 1, -1, -1], [-1, -1, 3, 0], [1, 1, -1, 2]])
+    >>> p, j = gt.linalg.jordan_form(a)
+    >>> j.tolist()
+    [[1, 0, 0, 0], [0, 2, 0, 0], [0, 0, 4, 1], [0, 0, 0, 4]]
+    >>> gt.array_equal(a @ p, p @ j)
+    True
+    """
+    stack = _sympy_stack(x, "jordan_form")
+    results = run(_jordan_task, stack, "jordan_form", executor, workers)
+    shape = (stack.n, stack.n)
+    return JordanResult(
+        wrap_matrices([r[0] for r in results], stack.batch, shape, symbolic),
+        wrap_matrices([r[1] for r in results], stack.batch, shape, symbolic),
+    )
+
+
+def _is_diagonalizable_task(rows: list[list[Any]]) -> bool:
+    M = field_matrix(rows)
+    return is_diagonalizable_rows(M, rows, charpoly_field(M))
+
+
+def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+    """True when ``x`` has a basis of eigenvectors (over the complex numbers).
+
+    Decided without computing eigenvectors: the square-free part of the
+    characteristic polynomial must annihilate ``x``.
+
+    Returns
+    -------
+    bool or Tensor
+        A ``bool`` for one matrix; a new booleans tensor of shape
+        ``x.shape[:-2]`` for a stack.
+
+    Raises
+    ------
+    ShapeError, NonSquareError, DomainError
+        As :func:`eigenvals`.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_diagonalizable(gt.tensor([[1, 1], [0, 1]])), gt.linalg.is_diagonalizable(gt.tensor([[0, -1], [1, 0]]))
+    (False, True)
+    """
+    stack = _sympy_stack(x, "is_diagonalizable")
+    results = run(_is_diagonalizable_task, stack, "is_diagonalizable", executor, workers)
+    if not stack.batch:
+        return results[0]
+    return Tensor._from_flat(results, stack.batch, booleans)
