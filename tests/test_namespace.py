@@ -117,9 +117,9 @@ def test_options_are_keyword_only():
 
 
 def test_tensor_public_members_are_documented():
-    from gentensor.core.methods import ArrayMethods
+    from gentensor.core.methods import TensorMethods
 
-    for name, member in [*vars(gt.Tensor).items(), *vars(ArrayMethods).items()]:
+    for name, member in [*vars(gt.Tensor).items(), *vars(TensorMethods).items()]:
         if name.startswith("_"):
             continue
         doc = member.__doc__ if not isinstance(member, property) else member.fget.__doc__

@@ -1,4 +1,11 @@
-"""The Array API's attributes and NumPy's familiar methods on tensors, as a base class of ``Tensor``.
+"""The named methods of ``Tensor`` that are the public functions of higher layers, as a base class.
+
+The rule of the split: ``core/tensor.py`` holds what a tensor *is* (storage,
+layout, ops, indexing, views, conversions, operators and the other dunders);
+this module holds every named method whose whole job is to call a public
+function of a higher layer on ``self`` -- reductions (``x.sum()``), linear
+algebra (``x.det()``, ``x.eigenvals()``), SymPy conveniences (``x.subs()``,
+``x.jacobian()``), NumPy's familiar methods and the Array API's attributes.
 
 ``x.dtype`` (the ops), ``x.device`` (``"cpu"``), ``x.to_device``,
 ``x.__array_namespace__()``, NumPy's protocols (``__array_function__``,
@@ -15,18 +22,18 @@ public function of the same name through :data:`gentensor.core.layers.upper`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .layers import upper
 
-__all__ = ["ArrayMethods", "API_VERSIONS"]
+__all__ = ["TensorMethods", "API_VERSIONS"]
 
 #: The versions of the Array API standard ``__array_namespace__`` accepts.
 API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12")
 
 
-class ArrayMethods:
-    """Array API attributes, NumPy protocols and NumPy-style methods (a base class of ``Tensor``).
+class TensorMethods:
+    """The named methods served by higher layers, the Array API attributes and NumPy's protocols (a base of ``Tensor``).
 
     >>> import gentensor as gt
     >>> gt.tensor([1.0]).__array_namespace__() is gt
@@ -272,3 +279,296 @@ class ArrayMethods:
         [5, 8]
         """
         return upper.namespace.take(self, indices, axis=axis)
+
+    # -- reductions, linear algebra and symbolic conveniences (the higher layers' functions) ----
+    def sum(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Sum over ``axis`` (all axes when ``None``); see :func:`gentensor.sum`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [3, 4]]).sum()
+        10
+        """
+        return upper.reductions.sum(self, axis=axis, keepdims=keepdims)
+
+    def prod(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Product over ``axis`` (all axes when ``None``); see :func:`gentensor.prod`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [3, 4]]).prod(axis=1).tolist()
+        [2, 12]
+        """
+        return upper.reductions.prod(self, axis=axis, keepdims=keepdims)
+
+    def min(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Smallest element over ``axis`` (all axes when ``None``); see :func:`gentensor.min`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[3, 1], [2, 5]])
+        >>> x.min(), x.min(axis=0).tolist()
+        (1, [2, 1])
+        """
+        return upper.reductions.min(self, axis=axis, keepdims=keepdims)
+
+    def max(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """Largest element over ``axis`` (all axes when ``None``); see :func:`gentensor.max`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[3, 1], [2, 5]])
+        >>> x.max(), x.max(axis=1).tolist()
+        (5, [3, 5])
+        """
+        return upper.reductions.max(self, axis=axis, keepdims=keepdims)
+
+    def all(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """True where every element over ``axis`` is non-zero; see :func:`gentensor.all`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[1, 0], [2, 3]])
+        >>> x.all(), x.all(axis=1).tolist()
+        (False, [False, True])
+        """
+        return upper.reductions.all(self, axis=axis, keepdims=keepdims)
+
+    def any(self, axis: Any = None, keepdims: bool = False) -> Any:
+        """True where some element over ``axis`` is non-zero; see :func:`gentensor.any`.
+
+        >>> import gentensor as gt
+        >>> x = gt.tensor([[0, 0], [2, 0]])
+        >>> x.any(), x.any(axis=1).tolist()
+        (True, [False, True])
+        """
+        return upper.reductions.any(self, axis=axis, keepdims=keepdims)
+
+    def det(self, *, method: str = "auto") -> Any:
+        """Determinant; see :func:`gentensor.linalg.det`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [3, 4]]).det()
+        -2
+        """
+        return upper.linalg.det(self, method=method)
+
+    def inv(self) -> Any:
+        """Exact inverse; see :func:`gentensor.linalg.inv`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[2, 0], [0, 4]]).inv().tolist()
+        [[Fraction(1, 2), Fraction(0, 1)], [Fraction(0, 1), Fraction(1, 4)]]
+        """
+        return upper.linalg.inv(self)  # type: ignore[no-any-return]
+
+    def rank(self) -> Any:
+        """Rank; see :func:`gentensor.linalg.rank`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [2, 4]]).rank()
+        1
+        """
+        return upper.linalg.rank(self)
+
+    # -- symbolic conveniences ---------------------------------------------------
+    def applyfunc(self, f: Callable[[Any], Any]) -> Any:
+        """``f`` applied to every element: :func:`gentensor.map` with one tensor.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([1, 2]).applyfunc(lambda v: v * 10).tolist()
+        [10, 20]
+        """
+        return upper.elementwise.map(f, self)  # type: ignore[no-any-return]
+
+    def subs(self, *args: Any, **kwargs: Any) -> Any:
+        """SymPy ``subs`` applied to every element; keywords name symbols (``x.subs(a=1)``).
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([x**2, x + 1]).subs(x, 2)
+        tensor([4, 3], ops=symbolic)
+        >>> gt.tensor([x**2, x + 1]).subs(x=3).tolist()
+        [9, 4]
+        """
+        return upper.elementwise.subs(self, *args, **kwargs)  # type: ignore[no-any-return]
+
+    def diff(self, *symbols: Any) -> Any:
+        """The derivative of every element.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([x**3, x + 1]).diff(x).tolist()
+        [3*x**2, 1]
+        """
+        return upper.elementwise.diff(self, *symbols)  # type: ignore[no-any-return]
+
+    def expand(self) -> Any:
+        """SymPy ``expand`` applied to every element.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([(x + 1)**2]).expand().tolist()
+        [x**2 + 2*x + 1]
+        """
+        return upper.elementwise.expand(self)  # type: ignore[no-any-return]
+
+    def simplify(self) -> Any:
+        """SymPy ``simplify`` applied to every element.
+
+        >>> import gentensor as gt, sympy
+        >>> x = sympy.Symbol("x")
+        >>> gt.tensor([(x**2 - 1) / (x - 1), sympy.sin(x)**2 + sympy.cos(x)**2]).simplify().tolist()
+        [x + 1, 1]
+        """
+        return upper.elementwise.simplify(self)  # type: ignore[no-any-return]
+
+    def evalf(self, n: int = 15) -> Any:
+        """Every element evaluated numerically to ``n`` digits.
+
+        >>> import gentensor as gt, sympy
+        >>> gt.tensor([sympy.pi, sympy.sqrt(2)]).evalf(5).tolist()
+        [3.1416, 1.4142]
+        """
+        return upper.elementwise.evalf(self, n=n)  # type: ignore[no-any-return]
+
+    # -- matrix calculus and eigen-theory (SymPy Matrix names) -----------------------
+    @property
+    def H(self) -> Any:
+        """The conjugate transpose of a matrix or stack (a new tensor); see :func:`gentensor.conjugate`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 1j], [0, 2]]).H.tolist()
+        [[(1-0j), -0j], [-1j, (2-0j)]]
+        """
+        return upper.calculus.conjugate_transpose(self)  # type: ignore[no-any-return]
+
+    def conjugate(self) -> Any:
+        """The complex conjugate of every element; see :func:`gentensor.conjugate`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([1 + 1j, 2]).conjugate().tolist()
+        [(1-1j), (2-0j)]
+        """
+        return upper.calculus.conjugate(self)  # type: ignore[no-any-return]
+
+    def jacobian(self, variables: Any) -> Any:
+        """All first derivatives, shape ``x.shape + variables.shape``; see :func:`gentensor.jacobian`.
+
+        >>> import gentensor as gt, sympy
+        >>> a, b = sympy.symbols("a b")
+        >>> gt.tensor([a * b, a + b]).jacobian([a, b]).tolist()
+        [[b, a], [1, 1]]
+        """
+        return upper.calculus.jacobian(self, variables)  # type: ignore[no-any-return]
+
+    @property
+    def free_symbols(self) -> set[Any]:
+        """The SymPy symbols occurring in the elements.
+
+        >>> import gentensor as gt
+        >>> sorted(gt.symbols("a", 2).free_symbols, key=str)
+        [a_0, a_1]
+        """
+        return upper.calculus.free_symbols(self)  # type: ignore[no-any-return]
+
+    def has(self, *patterns: Any) -> bool:
+        """True when some element contains one of ``patterns`` (SymPy's ``has``).
+
+        >>> import gentensor as gt, sympy
+        >>> gt.tensor([sympy.sin(sympy.Symbol("t")), 1]).has(sympy.sin)
+        True
+        """
+        return upper.calculus.has(self, *patterns)  # type: ignore[no-any-return]
+
+    def xreplace(self, rule: dict[Any, Any]) -> Any:
+        """SymPy ``xreplace`` (exact subtree replacement) in every element.
+
+        >>> import gentensor as gt, sympy
+        >>> t = sympy.Symbol("t")
+        >>> gt.tensor([t + 1, t**2]).xreplace({t: 2}).tolist()
+        [3, 4]
+        """
+        return upper.calculus.xreplace(self, rule)  # type: ignore[no-any-return]
+
+    def integrate(self, *args: Any, **kwargs: Any) -> Any:
+        """``sympy.integrate`` of every element.
+
+        >>> import gentensor as gt, sympy
+        >>> t = sympy.Symbol("t")
+        >>> gt.tensor([1, t]).integrate((t, 0, 1)).tolist()
+        [1, 1/2]
+        """
+        return upper.calculus.integrate(self, *args, **kwargs)  # type: ignore[no-any-return]
+
+    def limit(self, variable: Any, point: Any, dir: str = "+") -> Any:
+        """``sympy.limit`` of every element.
+
+        >>> import gentensor as gt, sympy
+        >>> t = sympy.Symbol("t")
+        >>> gt.tensor([sympy.sin(t) / t]).limit(t, 0).tolist()
+        [1]
+        """
+        return upper.calculus.limit(self, variable, point, dir)  # type: ignore[no-any-return]
+
+    def series(self, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = "+") -> Any:
+        """SymPy's ``series`` of every element (order terms kept).
+
+        >>> import gentensor as gt, sympy
+        >>> t = sympy.Symbol("t")
+        >>> gt.tensor([sympy.sin(t)]).series(t, 0, 4).tolist()
+        [t - t**3/6 + O(t**4)]
+        """
+        return upper.calculus.series(self, variable, x0, n, dir)  # type: ignore[no-any-return]
+
+    def charpoly(self, symbol: Any = None) -> Any:
+        """The characteristic polynomial; see :func:`gentensor.linalg.charpoly`.
+
+        >>> import gentensor as gt, sympy
+        >>> gt.tensor([[1, 2], [3, 4]]).charpoly(sympy.Symbol("t"))
+        t**2 - 5*t - 2
+        """
+        return upper.linalg.charpoly(self, symbol)
+
+    def eigenvals(self, *, multiple: bool = False) -> Any:
+        """Exact eigenvalues with multiplicities; see :func:`gentensor.linalg.eigenvals`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[2, 1], [0, 2]]).eigenvals()
+        {2: 2}
+        """
+        return upper.linalg.eigenvals(self, multiple=multiple)
+
+    def eigenvects(self) -> Any:
+        """Eigenvalues, multiplicities and eigenspace bases; see :func:`gentensor.linalg.eigenvects`.
+
+        >>> import gentensor as gt
+        >>> spaces = gt.tensor([[2, 0], [0, 3]]).eigenvects()
+        >>> spaces[0].value, spaces[0].multiplicity, spaces[0].basis.tolist()
+        (2, 1, [[1], [0]])
+        """
+        return upper.linalg.eigenvects(self)
+
+    def diagonalize(self) -> Any:
+        """``(p, d)`` with ``x == p @ d @ inv(p)``; see :func:`gentensor.linalg.diagonalize`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [2, 1]]).diagonalize().d.tolist()
+        [[-1, 0], [0, 3]]
+        """
+        return upper.linalg.diagonalize(self)
+
+    def jordan_form(self) -> Any:
+        """``(p, j)`` with ``x == p @ j @ inv(p)``; see :func:`gentensor.linalg.jordan_form`.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 1], [0, 1]]).jordan_form().j.tolist()
+        [[1, 1], [0, 1]]
+        """
+        return upper.linalg.jordan_form(self)
+
+    def to_sympy(self) -> Any:
+        """The elements as a SymPy ``Matrix`` (2-d) or N-dim array.
+
+        >>> import gentensor as gt
+        >>> gt.tensor([[1, 2], [3, 4]]).to_sympy()
+        Matrix([
+        [1, 2],
+        [3, 4]])
+        """
+        return upper.interop.to_sympy(self)
