@@ -21,7 +21,7 @@ from typing import Any, Callable
 from ..core.layout import normalize_shape
 from ..core.operands import build, convert_scalar, to_tensor
 from ..core.tensor import Tensor
-from ..ops import as_ops, ElementOps, integers, ops_for_type, OpsSpec, symbolic
+from ..ops import ElementOps, integers, ops_for_type, OpsSpec, symbolic
 from ..parallel import index_columns, run_map
 from .dtypes import check_device, resolve_dtype
 

@@ -26,8 +26,7 @@ from typing import Any, Callable
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor, is_array_like
 from ..errors import DomainError, ShapeError
-from ..ops import ElementOps, capabilities_of, defines, symbolic
-from ._functions import conjugator
+from ..ops import capabilities_of, symbolic
 from .elementary import conj
 
 __all__ = [

@@ -20,7 +20,7 @@ from ._einsum import contract, parse
 from ..core.layout import Layout, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
-from ..errors import DomainError, NonSquareError, ShapeError
+from ..errors import ShapeError
 from ..arrays.manipulation import moveaxis, permute_dims
 from ..ops import ElementOps, capabilities_of, provider_info
 from .elementary import conj

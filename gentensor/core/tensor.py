@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from math import prod
-from typing import Any, Callable, Generic, Iterator, TypeVar
+from typing import Any, Generic, Iterator, TypeVar
 
 from ..errors import ReadOnlyError, ShapeError
 from ..ops import ElementOps, OpsSpec, as_ops, booleans, capabilities_of, known_ops_for_type, result_ops

@@ -27,8 +27,7 @@ import io
 import json
 import math
 import os
-from fractions import Fraction
-from typing import IO, Any, Callable, Union
+from typing import IO, Any, Union
 
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor

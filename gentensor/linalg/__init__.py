@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from functools import partial
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..arrays.creation import eye
 from ..arrays.manipulation import broadcast_to

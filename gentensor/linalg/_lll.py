@@ -76,7 +76,7 @@ def is_lll_reduced(rows: list[list[Any]], delta: Fraction, R: Euclid) -> bool:
 
 def certify(d: list[Any], lam: list[list[Any]], delta: Fraction, R: Euclid) -> bool:
     """The LLL conditions checked on integral Gram-Schmidt data (``d``, ``lam`` as above)."""
-    mul, sub, lt, add = R.mul, R.sub, R.ops.lt, R.add  # type: ignore[attr-defined]
+    mul, lt, add = R.mul, R.ops.lt, R.add  # type: ignore[attr-defined]
     two = add(R.one, R.one)
     p, q = R.ops.convert(delta.numerator), R.ops.convert(delta.denominator)
     for i, row in enumerate(lam):

@@ -15,7 +15,7 @@ import re
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..errors import DomainError, FormatError, GentensorError
+from ..errors import DomainError, FormatError
 
 __all__ = [
     "FormatError",

@@ -10,7 +10,7 @@ member a sane default so a user type needs only ``zero``, ``one``, ``add``,
 from __future__ import annotations
 
 from functools import reduce
-from typing import Any, Callable, Iterable, Protocol, Union, runtime_checkable
+from typing import Any, Iterable, Protocol, Union, runtime_checkable
 
 from ..errors import DomainError
 from ._capabilities import Capabilities, capabilities_from_flags, capabilities_of

@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 import traceback
-from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Optional
 
 from ._wire import pack_column, unpack_column
 
