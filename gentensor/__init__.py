@@ -27,17 +27,23 @@ from .arrays.creation import arange, eye, fromfunction, full, ones, symbols, ten
 from .display import get_printoptions, printoptions
 from .compute.elementwise import *  # noqa: F401,F403  (names listed in elementwise.__all__)
 from .errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
     AxisError,
     DomainError,
     FormatError,
     GentensorError,
+    IndexingError,
+    LimitError,
     NonSquareError,
     NotDivisibleError,
     OpsMismatchError,
     ReadOnlyError,
     ShapeError,
     SingularMatrixError,
+    UndecidableError,
 )
+from .resources import Limits, get_limits, limits, set_limits
 from .arrays.manipulation import (
     broadcast_to,
     diagonal,
@@ -69,6 +75,7 @@ from .ops import (
     register_ops,
     result_ops,
     symbolic,
+    ZeroTest,
 )
 
 from .parallel import *  # noqa: F401,F403  (names listed in parallel.__all__)
@@ -137,9 +144,15 @@ __all__ = [
     "register_provider",
     "provider",
     "provider_info",
+    "ZeroTest",
     # display
     "printoptions",
     "get_printoptions",
+    # resource limits and the zero test's budget
+    "limits",
+    "get_limits",
+    "set_limits",
+    "Limits",
     # errors
     "GentensorError",
     "ShapeError",
@@ -151,6 +164,11 @@ __all__ = [
     "SingularMatrixError",
     "ReadOnlyError",
     "FormatError",
+    "IndexingError",
+    "ArgumentTypeError",
+    "ArgumentValueError",
+    "LimitError",
+    "UndecidableError",
     # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
     "matrix_power",

@@ -23,6 +23,11 @@ TREE = {
     "SingularMatrixError": (errors.GentensorError, ArithmeticError),
     "ReadOnlyError": (errors.GentensorError, ValueError),
     "FormatError": (errors.GentensorError, ValueError),
+    "IndexingError": (errors.GentensorError, IndexError, ValueError),
+    "ArgumentTypeError": (errors.GentensorError, TypeError),
+    "ArgumentValueError": (errors.GentensorError, ValueError),
+    "LimitError": (errors.GentensorError, ValueError),
+    "UndecidableError": (errors.DomainError,),
 }
 
 

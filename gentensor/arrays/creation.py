@@ -16,6 +16,8 @@ from typing import Any, Callable
 from ..core.layout import normalize_shape
 from ..core.operands import build, to_tensor
 from ..core.tensor import Tensor
+from ..errors import ArgumentTypeError, ArgumentValueError
+from ..resources import check_shape
 from ..ops import as_ops, ElementOps, integers, ops_for_type, OpsSpec, symbolic
 from ..parallel import index_columns, run_map
 
@@ -44,8 +46,11 @@ def tensor(data: Any, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     ------
     ShapeError
         Ragged data, with the index and lengths that disagree.
-    TypeError
+    ArgumentTypeError
         An element ``ops.convert`` cannot convert exactly.
+    LimitError
+        More than ``max_ndim`` axes or ``max_elements`` elements, or a SymPy
+        element past the expression limits (:func:`gentensor.limits`).
 
     Examples
     --------
@@ -66,6 +71,7 @@ def tensor(data: Any, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
 
 def _filled(shape: Any, value: Any, ops: ElementOps, func: str) -> Tensor[Any]:
     dims = normalize_shape(shape, func)
+    check_shape(dims, func)
     return Tensor._from_flat([value] * math.prod(dims), dims, ops)
 
 
@@ -114,6 +120,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, ops: OpsSpec =
     target = as_ops(ops, "eye")
     m = n_rows if n_cols is None else n_cols
     n_rows, m = normalize_shape((n_rows, m), "eye")
+    check_shape((n_rows, m), "eye")
     data = [target.zero] * (n_rows * m)
     for i in range(max(0, -k), min(n_rows, m - k)):
         data[i * m + i + k] = target.one
@@ -125,8 +132,10 @@ def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: OpsSpec | Non
 
     Raises
     ------
-    ValueError
-        ``step`` is zero.
+    ArgumentValueError
+        ``step`` is zero, or the range is infinite.
+    LimitError
+        More than ``max_elements`` values (:func:`gentensor.limits`).
 
     Examples
     --------
@@ -139,11 +148,15 @@ def arange(start: Any, stop: Any = None, step: Any = 1, /, *, ops: OpsSpec | Non
         start, stop = 0, start
     for name, v in (("start", start), ("stop", stop), ("step", step)):
         if not isinstance(v, numbers.Number) and not hasattr(v, "is_Number"):
-            raise TypeError(f"arange: {name} must be a number (got {v!r})")
+            raise ArgumentTypeError(f"arange: {name} must be a number (got {v!r})")
     if step == 0:
-        raise ValueError("arange: step must not be zero")
+        raise ArgumentValueError("arange: step must not be zero (got step=0)")
     span = (stop - start) / step if not isinstance(start + stop + step, int) else Fraction(stop - start, step)
-    count = max(0, math.ceil(span))
+    try:
+        count = max(0, math.ceil(span))
+    except (OverflowError, ValueError, TypeError):  # an infinite or NaN float span
+        raise ArgumentValueError(f"arange: the range from {start!r} to {stop!r} in steps of {step!r} is not finite") from None
+    check_shape((count,), "arange")
     values = [start + k * step for k in range(count)]
     # The bounds take part in inference: arange(Fraction(1, 2)) is [0] over the rationals.
     types = {type(start), type(stop), type(step), *map(type, values)}
@@ -166,6 +179,7 @@ def fromfunction(
             [1/2, 1/3]], ops=rationals)
     """
     dims = normalize_shape(shape, "fromfunction")
+    check_shape(dims, "fromfunction")
     if dims:
         columns = index_columns(dims)
         values = run_map(f, columns, executor=executor, workers=workers, index_shape=dims, where="fromfunction")
@@ -185,8 +199,9 @@ def symbols(name: str, shape: Any, /) -> Tensor[Any]:
     import sympy
 
     if not isinstance(name, str) or not name.isidentifier():
-        raise TypeError(f"symbols: name must be an identifier string (got {name!r})")
+        raise ArgumentTypeError(f"symbols: name must be an identifier string (got {name!r})")
     dims = normalize_shape(shape, "symbols")
+    check_shape(dims, "symbols")
     values = [
         sympy.Symbol("_".join([name, *map(str, idx)])) for idx in itertools.product(*map(range, dims))
     ]

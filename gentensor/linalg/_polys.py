@@ -10,8 +10,10 @@ object), and the results are converted back to expressions at the end.
 
 Zero tests stay semantic: when a generator is not a plain symbol
 (``sin(x)``, ``sqrt(x)``), a formally non-zero element may still be zero
-(``sin(x)**2 + cos(x)**2 - 1``), so :class:`DomainOps` then confirms with
-:meth:`gentensor.ops.symbolic.is_zero`.  SymPy is imported on first use only.
+(``sin(x)**2 + cos(x)**2 - 1``), so :class:`DomainOps` then decides with
+:meth:`gentensor.ops.symbolic.zero_test`: pivots are entries proven non-zero,
+and an undecidable pivot raises instead of being guessed.  Non-commutative
+entries are refused with ``DomainError``.  SymPy is imported on first use only.
 """
 # mypy: disable-error-code="assignment,method-assign"
 # (members that are operator functions or domain methods replace BaseOps methods: same call)
@@ -22,7 +24,8 @@ import operator
 from functools import reduce
 from typing import Any, Optional
 
-from ..ops import BaseOps, symbolic
+from ..errors import DomainError
+from ..ops import BaseOps, symbolic, ZeroTest
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._dense import identity_rows, det_bareiss, det_gauss, det_laplace, echelon_bareiss, lu_field, rref_den
 
@@ -45,6 +48,9 @@ __all__ = [
 ]
 
 
+_CANONICAL_ZERO = ZeroTest("zero", "canonical form")
+
+
 def _element_exquo(a: Any, b: Any) -> Any:
     return a.exquo(b)
 
@@ -53,8 +59,11 @@ class DomainOps(BaseOps):
     """A SymPy domain seen as an element-operations object (internal to linalg).
 
     Arithmetic is the domain elements' own operators; ``exquo`` is the
-    domain's exact division; ``is_zero`` is the domain's canonical test, or
-    the semantic test of :data:`gentensor.symbolic` when ``semantic`` is true.
+    domain's exact division; ``is_zero`` is the domain's canonical test.  When
+    ``semantic`` is true, ``zero_test`` is the three-valued test of
+    :data:`gentensor.symbolic` (pivot searches use it) and ``is_zero`` answers
+    "proven zero" (kernels use it only to skip work, which is safe for an
+    entry that is zero but not known to be).
     """
 
     is_commutative = True
@@ -76,11 +85,17 @@ class DomainOps(BaseOps):
         self.semantic = semantic
         if semantic:
             self.is_zero = self._semantic_is_zero
+            self.zero_test = self._zero_test
         else:
             self.is_zero = K.is_zero
 
+    def _zero_test(self, a: Any) -> Any:
+        if self.K.is_zero(a):
+            return _CANONICAL_ZERO
+        return symbolic.zero_test(self.K.to_sympy(a))
+
     def _semantic_is_zero(self, a: Any) -> bool:
-        return bool(self.K.is_zero(a) or symbolic.is_zero(self.K.to_sympy(a)))
+        return bool(self._zero_test(a).is_zero)
 
     def equal(self, a: Any, b: Any) -> bool:
         return self.is_zero(a - b)
@@ -322,7 +337,14 @@ _DET_KERNELS = {"bareiss": det_bareiss, "berkowitz": det_berkowitz, "laplace": d
 
 def _matrix_domain(rows: list[list[Any]]) -> tuple[Any, list[list[Any]]]:
     ncols = len(rows[0]) if rows else 0
-    K, flat = to_domain([v for row in rows for v in row])
+    values = [v for row in rows for v in row]
+    for v in values:
+        if getattr(v, "is_commutative", True) is False:
+            raise DomainError(
+                f"linalg: the matrix has a non-commutative entry (got {v}); determinants, inverses, ranks and "
+                "decompositions need commuting entries: use commutative symbols"
+            )
+    K, flat = to_domain(values)
     return K, [flat[i * ncols : (i + 1) * ncols] for i in range(len(rows))]
 
 

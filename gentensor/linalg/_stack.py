@@ -15,8 +15,8 @@ from typing import Any, Callable, NamedTuple
 
 from ..core.operands import as_tensor, elements_as
 from ..core.tensor import Tensor
-from ..errors import NonSquareError, ShapeError
-from ..ops import ElementOps
+from ..errors import DomainError, NonSquareError, ShapeError, UndecidableError
+from ..ops import capabilities_of, ElementOps
 from ..parallel import run_tasks
 
 __all__ = ["Stack", "arithmetic", "stack_of", "run", "wrap_matrices", "nest"]
@@ -53,6 +53,13 @@ def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) 
     if ops is None:
         ops = arithmetic(x.ops)
     flat = elements_as(x, ops)
+    if capabilities_of(ops).kind in ("symbolic", "object"):
+        bad = next((v for v in flat if getattr(v, "is_commutative", True) is False), None)
+        if bad is not None:
+            raise DomainError(
+                f"{func}: the matrix has a non-commutative entry (got {bad}); linear algebra needs commuting "
+                "entries: use commutative symbols"
+            )
     size = m * n
     if size:
         matrices = [[flat[s + i * n : s + (i + 1) * n] for i in range(m)] for s in range(0, len(flat), size)]
@@ -64,7 +71,10 @@ def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) 
 def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, workers: Any) -> list[Any]:
     """``task`` on each matrix of the stack: directly for one matrix, under the parallel policy for stacks."""
     if not stack.batch:
-        return [task(stack.matrices[0])]
+        try:
+            return [task(stack.matrices[0])]
+        except UndecidableError as e:  # raised by a pivot search: name the function called
+            raise UndecidableError(f"{func}: {str(e).removeprefix('pivot search: ')}", e.element) from None
     return run_tasks(task, stack.matrices, executor=executor, workers=workers, index_shape=stack.batch, where=func)
 
 

@@ -15,7 +15,7 @@ import operator
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ..errors import DomainError, NotDivisibleError
+from ..errors import ArgumentTypeError, DomainError, NotDivisibleError
 from ._capabilities import Capabilities
 from ._codec import _SAFE_INT, _Bad, _show, decode_float, decode_fraction, decode_int, encode_float, encode_int
 from ._parse import parse_cell
@@ -24,9 +24,9 @@ from ._protocol import BaseOps
 __all__ = ["booleans", "integers", "rationals", "floats", "complexes"]
 
 
-def _refuse(ops: BaseOps, value: Any, hint: str = "") -> TypeError:
+def _refuse(ops: BaseOps, value: Any, hint: str = "") -> ArgumentTypeError:
     msg = f"{ops.name}.convert: cannot convert {value!r} (type {type(value).__name__}) to {ops.name} exactly"
-    return TypeError(msg + (f"; {hint}" if hint else ""))
+    return ArgumentTypeError(msg + (f"; {hint}" if hint else ""))
 
 
 def _sympy_number_to_python(value: Any) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import reduce
 from typing import Any, Callable, Iterable, Protocol, Union, runtime_checkable
 
-from ..errors import DomainError
+from ..errors import ArgumentValueError, DomainError
 from ._capabilities import Capabilities, capabilities_from_flags, capabilities_of
 
 __all__ = ["ElementOps", "OpsSpec", "BaseOps", "defines", "require"]
@@ -315,7 +315,7 @@ class BaseOps:
     def from_json(self, value: Any) -> Any:
         """The element whose :meth:`to_json` form is ``value`` (by default :meth:`parse` of a string)."""
         if not isinstance(value, str):
-            raise ValueError(f"expected the text of a {self.name} element (got {value!r})")
+            raise ArgumentValueError(f"expected the text of a {self.name} element (got {value!r})")
         return self.convert(self.parse(value))
 
     def spec(self) -> dict[str, Any]:
