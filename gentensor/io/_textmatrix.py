@@ -7,7 +7,9 @@ objects directly (``+ - * / ** ^``, parentheses, the constants ``pi E I oo``
 and whitelisted functions such as ``sqrt`` or ``sin``).  Nothing is ever
 evaluated as Python code.  Blank lines separate the matrices of a stack.
 Errors are ``FormatError`` naming the file, the
-line and the column.
+line and the column.  Every cell is held to the limits of
+:func:`gentensor.limits` (digits, bits, exponents, nesting), JSON numbers
+included: ``[[1e999999999]]`` is refused at once, not expanded.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.tensor import Tensor
-from ..errors import FormatError
+from ..errors import FormatError, LimitError
 from ..ops import as_ops, infer_ops, parse_cell
-from ..ops._codec import _Bad
+from ..ops._codec import _Bad, _show
+from ..ops._parse import exact_decimal
+from ..resources import check_shape
 from ._saveload import decode_document, parse_json
 
 __all__ = ["read_matrix", "FORMATS"]
@@ -55,15 +59,18 @@ def read_matrix(path: str, *, ops: str | None = None, fmt: str = "auto", func: s
             except _Bad as bad:
                 raise FormatError(f"{func}: {path}: {bad.where}: {bad.what}") from None
             return x if target is None or x.ops is target else x.astype(target)
-        # Plain nested lists: read decimals as the exact rationals they spell.
-        doc = parse_json(raw, path, func, parse_float=Fraction)
+        # Plain nested lists: read decimals as the exact rationals they spell (within the limits).
+        doc = parse_json(raw, path, func, parse_float=exact_decimal)
         return _from_json_lists(doc, path, target, func)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise FormatError(f"{func}: {path}: byte {e.start}: the file is not UTF-8 text") from None
     if fmt == "csv" or (fmt == "auto" and (path.lower().endswith(".csv") or _looks_like_csv(text))):
-        rows = _csv_rows(text)
+        try:
+            rows = _csv_rows(text)
+        except csv.Error as e:  # e.g. a field longer than the csv module's limit
+            raise FormatError(f"{func}: {path}: cannot read the CSV ({e})") from None
     else:
         rows = _text_rows(text)
     return _from_rows(rows, path, target, func)
@@ -92,10 +99,21 @@ def _text_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
     return rows
 
 
+def _csv_records(text: str) -> Any:
+    """The CSV records of ``text``; a malformed one raises ``csv.Error`` naming its line."""
+    reader = csv.reader(io.StringIO("\n".join(text.splitlines())))
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            raise csv.Error(f"line {reader.line_num}: {e}; write cells this long in a JSON file") from None
+
+
 def _csv_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
     rows: list[tuple[int, list[tuple[int, str]]] | None] = []
-    lines = text.splitlines()
-    for n, record in enumerate(csv.reader(io.StringIO("\n".join(lines))), 1):
+    for n, record in enumerate(_csv_records(text), 1):
         if not record or all(not c.strip() for c in record):
             rows.append(None)
         elif not record[0].lstrip().startswith("#"):
@@ -136,7 +154,7 @@ def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any
                     values.append(parse_cell(cell))
                 except ValueError as e:
                     raise FormatError(
-                        f"{func}: {path}: line {line}, cell {col}: cannot read the cell {cell.strip()!r} "
+                        f"{func}: {path}: line {line}, cell {col}: cannot read the cell {_show(cell.strip(), 40)} "
                         f"as a number or an expression ({e})"
                     ) from None
                 places.append(f"line {line}, cell {col}")
@@ -171,7 +189,7 @@ def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]
         try:
             values.append(parse_cell(node) if isinstance(node, str) else node)  # ints and exact decimals
         except ValueError as e:
-            raise FormatError(f"{func}: {path}: {where}: cannot read {node!r} ({e})") from None
+            raise FormatError(f"{func}: {path}: {where}: cannot read {_show(node, 40)} ({e})") from None
         places.append(where)
 
     walk(doc, "$", 0)
@@ -181,11 +199,15 @@ def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]
 
 
 def _convert(values: list[Any], places: list[str], shape: tuple[int, ...], path: str, target: Any, func: str) -> Tensor[Any]:
+    try:
+        check_shape(shape, func)
+    except LimitError as e:
+        raise FormatError(f"{func}: {path}: {str(e).removeprefix(func + ': ')}") from None
     ops = target if target is not None else infer_ops(set(map(type, values)))
     out = []
     for v, where in zip(values, places):
         try:
             out.append(ops.convert(v))
         except (TypeError, ValueError, ArithmeticError) as e:
-            raise FormatError(f"{func}: {path}: {where}: cannot convert {v} to {ops.name} ({e})") from None
+            raise FormatError(f"{func}: {path}: {where}: cannot convert {_show(v, 40)} to {ops.name} ({e})") from None
     return Tensor._from_flat(out, shape, ops)

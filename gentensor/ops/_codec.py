@@ -196,7 +196,7 @@ def _decode_expr(tree: Any, where: str, depth: int) -> Any:
     max_depth = get_limits().max_depth
     if depth >= max_depth:
         raise _Bad(
-            where,
+            where if len(where) <= 60 else where[:57] + "...",
             f"the SymPy tree is nested deeper than max_depth={max_depth} levels; raise it with gt.limits(max_depth=...)",
         )
     if not isinstance(tree, list) or not tree or not isinstance(tree[0], str):
@@ -265,7 +265,15 @@ def _build(make: Callable[[], Any], where: str) -> Any:
 
 
 def _show(v: Any, limit: int = 60) -> str:
-    text = repr(v)
+    """A short repr for messages: long text cut, huge ints described (their decimal form is slow)."""
+    if type(v) is int and v.bit_length() > 4 * limit:
+        return f"<an int of {v.bit_length()} bits>"
+    if isinstance(v, str) and len(v) > limit:
+        return repr(v[: limit - 3]) + f"... ({len(v)} characters)"
+    try:
+        text = repr(v)
+    except Exception:  # a digit limit, a deep tree
+        text = f"<{type(v).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

@@ -74,15 +74,18 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True) -> None:
     ...
     gentensor.errors.LimitError: f: a power of a number would have about 10000000001 bits, more than max_bits=1048576; raise it with gt.limits(max_bits=...)
     """
-    if not hasattr(e, "args"):
+    if not hasattr(e, "args") or not e.args:
+        if count_numbers and getattr(e, "is_Number", False):
+            _check_total(number_bits(e), get_limits().max_bits, what)
         return
     lim = get_limits()
     max_depth, max_nodes, max_bits, max_exponent = lim.max_depth, lim.max_nodes, lim.max_bits, lim.max_exponent
-    stack = [(e, 1)]
-    nodes = bits = 0
-    while stack:
-        node, depth = stack.pop()
-        nodes += 1
+    # Level by level (no recursion, no per-node tuples): the walk costs a few microseconds per element.
+    level = [e]
+    depth = nodes = bits = 0
+    while level:
+        depth += 1
+        nodes += len(level)
         if depth > max_depth:
             raise LimitError(
                 f"{what}: the expression is nested deeper than max_depth={max_depth} levels; "
@@ -92,43 +95,54 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True) -> None:
             raise LimitError(
                 f"{what}: the expression has more than max_nodes={max_nodes} nodes; raise it with gt.limits(max_nodes=...)"
             )
-        args = node.args
-        if not args:
-            if count_numbers and node.is_Number:
+        below: list[Any] = []
+        for node in level:
+            args = node.args
+            if args:
+                if node.is_Pow:
+                    bits += _check_power(node, max_bits, max_exponent, what, count_numbers)
+                below.extend(args)
+            elif count_numbers and node.is_Number:
                 bits += number_bits(node)
-                if bits > max_bits:
-                    raise LimitError(
-                        f"{what}: the numbers in the expression have about {bits} bits in all, more than "
-                        f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
-                    )
-            continue
-        if node.is_Pow:
-            base, exp = args
-            if exp.is_Rational:
-                size = abs(exp)
-                if base.is_Rational and not exp.is_Integer and size < 1:
-                    pass  # a root of a number: no larger than the number itself
-                elif base.is_Rational:
-                    estimate = power_bits(base, size)
-                    if estimate > max_bits:
-                        raise LimitError(
-                            f"{what}: a power of a number would have about {estimate} bits, more than "
-                            f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
-                        )
-                    if count_numbers:
-                        bits += estimate
-                elif size > max_exponent:
-                    raise LimitError(
-                        f"{what}: the exponent {exp} is larger than max_exponent={max_exponent} "
-                        f"(got a power of {_short(base)}); raise it with gt.limits(max_exponent=...)"
-                    )
-            elif exp.is_Float and abs(exp) > max_exponent:
+        if count_numbers:
+            _check_total(bits, max_bits, what)
+        level = below
+
+
+def _check_total(bits: int, max_bits: int, what: str) -> None:
+    if bits > max_bits:
+        raise LimitError(
+            f"{what}: the numbers in the expression have about {bits} bits in all, more than "
+            f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
+        )
+
+
+def _check_power(node: Any, max_bits: int, max_exponent: int, what: str, count_numbers: bool) -> int:
+    """The bits an unevaluated power of a number would build (0 for others); refuses huge ones."""
+    base, exp = node.args
+    if exp.is_Rational:
+        p, q = abs(int(exp.p)), int(exp.q)  # Python ints: SymPy comparisons cost microseconds
+        if base.is_Rational:
+            if p < q or base.is_zero or abs(int(base.p)) == int(base.q):
+                return 0  # a root of a number, or a power of 0, 1, -1: no larger than the base
+            estimate = power_bits(base, p / q)
+            if estimate > max_bits:
                 raise LimitError(
-                    f"{what}: the exponent {exp} is larger than max_exponent={max_exponent}; "
-                    "raise it with gt.limits(max_exponent=...)"
+                    f"{what}: a power of a number would have about {estimate} bits, more than "
+                    f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
                 )
-        for a in args:
-            stack.append((a, depth + 1))
+            return estimate if count_numbers else 0
+        if p > max_exponent * q:
+            raise LimitError(
+                f"{what}: the exponent {exp} is larger than max_exponent={max_exponent} "
+                f"(got a power of {_short(base)}); raise it with gt.limits(max_exponent=...)"
+            )
+    elif exp.is_Float and abs(float(exp)) > max_exponent:
+        raise LimitError(
+            f"{what}: the exponent {exp} is larger than max_exponent={max_exponent}; "
+            "raise it with gt.limits(max_exponent=...)"
+        )
+    return 0
 
 
 def _short(v: Any, limit: int = 40) -> str:

@@ -426,7 +426,7 @@ def _points(e: Any, free: set[Any]) -> list[dict[Any, Any]]:
     if any(type(f).default_assumptions for f in functions):
         return []  # f declared real, positive, ...: a polynomial witness might break that
     rng = random.Random(0x5EED)
-    out = []
+    out: list[dict[Any, Any]] = []
     for attempt in range(_POINTS):
         point: dict[Any, Any] = {}
         for s in sorted(free, key=str):
@@ -477,10 +477,10 @@ def _witness(rng: random.Random) -> Any:
     coeffs = [(rng.randint(-9, 9) or 1, rng.randint(1, 9)) for _ in range(3)]
 
     def w(args: list[Any], prec: int) -> Any:
-        total = None
-        for k, x in enumerate(args, 1):
-            out = None
-            power = None
+        total: Any = None
+        for k, x in enumerate(args or [_rbox((from_rational(1, 1, prec, round_floor),) * 2)], 1):
+            out: Any = None
+            power: Any = None
             for p, q in coeffs:
                 c = _rbox((from_rational(p * k, q, prec, round_floor), from_rational(p * k, q, prec, round_ceiling)))
                 term = c if power is None else _mul(c, power, prec)
