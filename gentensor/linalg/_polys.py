@@ -27,7 +27,16 @@ from typing import Any, Optional
 from ..errors import DomainError
 from ..ops import BaseOps, symbolic, ZeroTest
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
-from ._dense import identity_rows, det_bareiss, det_gauss, det_laplace, echelon_bareiss, lu_field, rref_den
+from ._dense import (
+    det_bareiss,
+    det_gauss,
+    det_laplace,
+    echelon_bareiss,
+    identity_rows,
+    lu_field,
+    rref_den,
+    rref_field,
+)
 
 __all__ = [
     "DomainOps",
@@ -402,6 +411,29 @@ def _over_den(R: Any, num: list[list[Any]], den: Any, scales: Optional[list[Any]
     return out
 
 
+def _semantic_rref(K: Any, M: list[list[Any]]) -> tuple[Any, list[int]]:
+    """Gauss-Jordan in the field of fractions, pivots proven non-zero: the fallback for hidden relations.
+
+    Where the generators obey relations the domain does not know (``sin(x)``
+    and ``cos(x)``, ``atan(1/2)`` and ``atan(3)``), an entry can be zero while
+    its polynomial is not.  Fraction-free elimination with pivots proven
+    non-zero stays correct whenever its divisions are exact, but a column
+    skipped as zero can make a later division inexact (SymPy raises
+    ``ExactQuotientFailed``); then the matrix is eliminated in the field,
+    where dividing by a pivot proven non-zero is always right.  ``M`` is
+    replaced by its rows over the field.  Returns ``(field, pivots)``.
+    """
+    F = field_of(K)
+    M[:] = _convert(F, M, K)
+    return F, rref_field(M, DomainOps(F, True))
+
+
+def _inexact_quotient() -> type:
+    from sympy.polys.polyerrors import ExactQuotientFailed
+
+    return ExactQuotientFailed
+
+
 def inv_sym(rows: list[list[Any]]) -> Any:
     """Inverse of a square matrix of expressions; ``None`` when singular."""
     K, M = _matrix_domain(rows)
@@ -410,7 +442,15 @@ def inv_sym(rows: list[list[Any]]) -> Any:
     R, B, scales = clear_rows(K, M)
     n = len(B)
     aug = [row + ident for row, ident in zip(B, identity_rows(n, R.zero, R.one))]
-    den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    try:
+        den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    except _inexact_quotient():
+        aug = [row + ident for row, ident in zip(M, identity_rows(n, K.zero, K.one))]
+        F, pivots = _semantic_rref(K, aug)
+        if len(pivots) < n or (n and pivots[-1] >= n):
+            return None
+        back = expr_converter(F)
+        return [[back(v) for v in row[n:]] for row in aug]
     if len(pivots) < n or (n and pivots[-1] >= n):
         return None
     return _over_den(R, [row[n:] for row in aug], den, scales)
@@ -422,8 +462,15 @@ def solve_sym(A: list[list[Any]], B: list[list[Any]]) -> Any:
     K, M = _matrix_domain([ra + rb for ra, rb in zip(A, B)])
     if not K.is_Exact:
         return NotImplemented
-    R, aug, _ = clear_rows(K, M)
-    den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    R, aug, _ = clear_rows(K, [list(row) for row in M])
+    try:
+        den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    except _inexact_quotient():
+        F, pivots = _semantic_rref(K, M)
+        if len(pivots) < n or (n and pivots[n - 1] >= n):
+            return None
+        back = expr_converter(F)
+        return [[back(v) for v in row[n:]] for row in M]
     if len(pivots) < n or (n and pivots[n - 1] >= n):
         return None
     return _over_den(R, [row[n:] for row in aug], den)
@@ -434,8 +481,11 @@ def rank_sym(rows: list[list[Any]]) -> Any:
     K, M = _matrix_domain(rows)
     if not K.is_Exact:
         return NotImplemented
-    R, M, _ = clear_rows(K, M)
-    return len(echelon_bareiss(M, DomainOps(R, needs_semantic_zero(R))))
+    R, B, _ = clear_rows(K, [list(row) for row in M])
+    try:
+        return len(echelon_bareiss(B, DomainOps(R, needs_semantic_zero(R))))
+    except _inexact_quotient():
+        return len(_semantic_rref(K, M)[1])
 
 
 def rref_sym(rows: list[list[Any]]) -> Any:
@@ -443,9 +493,14 @@ def rref_sym(rows: list[list[Any]]) -> Any:
     K, M = _matrix_domain(rows)
     if not K.is_Exact:
         return NotImplemented
-    R, M, _ = clear_rows(K, M)
-    den, pivots = rref_den(M, DomainOps(R, needs_semantic_zero(R)))
-    return _over_den(R, M, den), pivots
+    R, B, _ = clear_rows(K, [list(row) for row in M])
+    try:
+        den, pivots = rref_den(B, DomainOps(R, needs_semantic_zero(R)))
+    except _inexact_quotient():
+        F, pivots = _semantic_rref(K, M)
+        back = expr_converter(F)
+        return [[back(v) for v in row] for row in M], pivots
+    return _over_den(R, B, den), pivots
 
 
 def lu_sym(rows: list[list[Any]]) -> Any:

@@ -15,11 +15,13 @@ in order (cheapest first, each within the budget of :func:`gentensor.limits`):
    symbols get values that satisfy their assumptions (undefined functions a
    random polynomial): non-zero at one point is non-zero as a function;
 3. **algebraic proofs of zero** -- the minimal polynomial of an algebraic
-   number (radicals, ``sin``/``cos`` of rational multiples of pi: the
-   polynomial is ``x`` exactly when the number is 0); ``tan`` of a sum of
-   inverse tangents (``tan(e)`` algebraic and 0, and ``|e| < 1`` from the
-   intervals, prove ``e = 0``); ``exp`` of a sum of logarithms likewise; a
-   polynomial in the symbols whose constant coefficients are each decided;
+   number (radicals, ``sin``/``cos`` of rational multiples of pi, roots of
+   unity: the polynomial is ``x`` exactly when the number is 0); a sum of
+   inverse tangents and multiples of pi is a multiple of pi exactly when an
+   algebraic number (the product of ``1 + i*t``) is real, and with ``|e| < 1``
+   from the intervals that proves ``e = 0``; ``exp`` of a sum of logarithms
+   likewise (``exp(e) = 1``); a polynomial in the symbols whose constant
+   coefficients are each decided;
 4. **rewriting** -- ``trigsimp`` and, for small expressions, ``simplify``;
    reaching 0 is a proof.
 
@@ -32,6 +34,7 @@ it never turns "unknown" into "non-zero" silently.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from functools import lru_cache
 from typing import Any, NamedTuple, Optional
@@ -48,6 +51,8 @@ _SIMPLIFY_NODES = 60  # simplify only expressions this small (it can take long o
 _EXPAND_TERMS = 200_000  # expand a polynomial only when its terms (times coefficient growth) stay below this
 _ALGEBRAIC_DEGREE = 64  # minimal polynomials only when the degree is bounded by this
 _POINTS = 3  # points at which an expression with free symbols is evaluated
+_FACTOR_NODES = 400  # factor only expressions this small
+_FACTOR_DEPTH = threading.local()  # .n: how deep factors of factors are being decided (at most 3)
 
 
 class ZeroTest(NamedTuple):
@@ -66,7 +71,7 @@ class ZeroTest(NamedTuple):
     >>> import gentensor as gt, sympy
     >>> t = gt.symbolic.zero_test(sympy.atan(sympy.Rational(1, 2)) + sympy.atan(sympy.Rational(1, 3)) - sympy.pi / 4)
     >>> t.verdict, t.method
-    ('zero', 'tan of the sum is 0 and |e| < 1')
+    ('zero', 'a multiple of pi and |e| < 1')
     """
 
     verdict: str
@@ -198,7 +203,7 @@ class _Decision:
 
     def noncommutative(self) -> ZeroTest:
         sympy = self.sympy
-        if not all(a.is_Symbol or a.is_Number for a in self.e.atoms()):
+        if not _plain_rational_function(self.e, negative_powers=False):
             raise DomainError(
                 f"zero_test: cannot decide non-commutative expressions with functions (got {_short(self.e)}); "
                 "use commutative symbols"
@@ -247,10 +252,50 @@ class _Decision:
         if found is not None:
             return found
         self.tried.append("not algebraic (or degree too high)")
-        for name, pull in (("tan", self.tan_pullback), ("exp", self.exp_pullback)):
-            found = pull()
+        for step in (self.tan_pullback, self.exp_pullback, self.factors):
+            found = step()
             if found is not None:
                 return found
+        return None
+
+    def factors(self) -> Optional[ZeroTest]:
+        """A product is zero exactly when a factor of its numerator is: decide each factor.
+
+        The expression is put over one denominator and its numerator
+        factored.  A polynomial in transcendental constants (``z**2 + z`` with
+        ``z`` a sum of inverse tangents, as elimination produces) is decided
+        this way.  The expression has a finite enclosure, so its denominator
+        is not zero.
+        """
+        sympy = self.sympy
+        depth = getattr(_FACTOR_DEPTH, "n", 0)
+        if self.box is None or _nodes(self.e) > _FACTOR_NODES or depth >= 3:
+            return None
+        try:
+            num, _ = sympy.fraction(sympy.together(self.e))
+            product = sympy.factor(num) if num.is_Add else num
+        except (RecursionError, MemoryError):
+            raise
+        except Exception:  # a generator SymPy cannot separate
+            return None
+        parts = []
+        for f in sympy.Mul.make_args(product):
+            base, exp = f.as_base_exp()
+            if not base.is_Number and not (exp.is_Number and exp.is_negative):
+                parts.append(base)
+        if not parts or (len(parts) == 1 and parts[0] == self.e):
+            self.tried.append("no factors")
+            return None
+        _FACTOR_DEPTH.n = depth + 1
+        try:
+            verdicts = [zero_test(b) for b in parts]
+        finally:
+            _FACTOR_DEPTH.n = depth
+        if any(v.verdict == ZERO for v in verdicts):
+            return ZeroTest(ZERO, "a factor is 0")
+        if all(v.verdict == NONZERO for v in verdicts):
+            return ZeroTest(NONZERO, "no factor is 0")
+        self.tried.append("factors undecided")
         return None
 
     def small_box(self) -> bool:
@@ -262,22 +307,32 @@ class _Decision:
         return all(mpf_gt(iv[0], fnone) and mpf_lt(iv[1], fone) for iv in self.box)
 
     def tan_pullback(self) -> Optional[ZeroTest]:
-        """tan(e) = 0 and |e| < 1 give e = 0 (tan vanishes only at multiples of pi)."""
+        """e = 0 mod pi and |e| < 1 give e = 0; e mod pi is decided through an algebraic number.
+
+        For ``e = sum c_j * atan(t_j) + r*pi`` (integer ``c_j``, algebraic
+        ``t_j``, rational ``r``; ``acot``, ``asin``, ``acos`` and ``atan2``
+        rewritten as ``atan``), ``w = prod (1 + i t_j)**c_j * exp(i r pi)``
+        has argument ``e``, so ``e`` is a multiple of pi exactly when ``w``
+        is real: an algebraic question.
+        """
         sympy = self.sympy
         if not self.e.has(sympy.atan, sympy.acot, sympy.asin, sympy.acos, sympy.atan2, sympy.pi):
             return None
         try:
-            t = sympy.expand_trig(sympy.tan(self.e))
+            w = _argument_product(self.e, sympy)
+            if w is not None:
+                im = sympy.im(sympy.expand(w))
+                found = ZeroTest(ZERO if im.is_zero else NONZERO, "exact") if im.is_Number else _algebraic(im, sympy)
+                if found is not None:
+                    if found.verdict == NONZERO:
+                        return ZeroTest(NONZERO, "not a multiple of pi")
+                    if self.small_box():
+                        return ZeroTest(ZERO, "a multiple of pi and |e| < 1")
+        except (RecursionError, MemoryError):
+            raise
         except Exception:  # SymPy refusing an argument
             return None
-        found = _algebraic(t, sympy) if not t.is_Number else ZeroTest(ZERO if t.is_zero else NONZERO, "exact")
-        if found is None:
-            self.tried.append("tan of the sum not algebraic")
-            return None
-        if found.verdict == NONZERO and t.is_finite:
-            return ZeroTest(NONZERO, "tan of the sum is not 0")
-        if found.verdict == ZERO and self.small_box():
-            return ZeroTest(ZERO, "tan of the sum is 0 and |e| < 1")
+        self.tried.append("not a sum of inverse tangents")
         return None
 
     def exp_pullback(self) -> Optional[ZeroTest]:
@@ -358,8 +413,11 @@ def _huge_numbers(e: Any) -> bool:
     return any(abs(a) > 10**6 for a in e.atoms() if a.is_Number and a.is_finite)
 
 
-def _plain_rational_function(e: Any) -> bool:
-    """Symbols, rationals and ``I`` combined by ``+ * /`` and integer powers (decided by expanding)."""
+def _plain_rational_function(e: Any, negative_powers: bool = True) -> bool:
+    """Symbols, rationals and ``I`` combined by ``+ * /`` and integer powers (decided by expanding).
+
+    With ``negative_powers=False``: polynomials only (``+ *`` and positive powers).
+    """
     stack = [e]
     while stack:
         node = stack.pop()
@@ -367,7 +425,7 @@ def _plain_rational_function(e: Any) -> bool:
             continue
         if node.is_Add or node.is_Mul:
             stack.extend(node.args)
-        elif node.is_Pow and node.exp.is_Integer:
+        elif node.is_Pow and node.exp.is_Integer and (negative_powers or node.exp > 0):
             stack.append(node.base)
         else:
             return False
@@ -492,6 +550,49 @@ def _witness(rng: random.Random) -> Any:
     return w
 
 
+def _argument_product(e: Any, sympy: Any) -> Any:
+    """An algebraic ``w`` whose argument is ``e`` (mod 2*pi), or ``None`` when ``e`` is not a sum of that form.
+
+    Terms: ``c*atan(t)`` -> ``(1 + i t)**c`` (``(1 - i t)**|c|`` for negative
+    ``c``, the same argument), ``acot(t)`` -> ``atan(1/t)``, ``asin(t)`` ->
+    ``(sqrt(1 - t**2) + i t)``, ``acos(t)`` -> ``(t + i sqrt(1 - t**2))``,
+    ``atan2(y, x)`` -> ``(x + i y)``, ``r*pi`` -> ``cos(r pi) + i sin(r pi)``.
+    Only real algebraic arguments are accepted.
+    """
+    I = sympy.I
+    factors = []
+    for term in sympy.Add.make_args(e):
+        c, f = term.as_coeff_Mul()
+        if f is sympy.pi:
+            factors.append((sympy.cos(c * sympy.pi) + I * sympy.sin(c * sympy.pi), 1))
+            continue
+        if not c.is_Integer:
+            return None
+        name = type(f).__name__
+        args = f.args
+        if name == "atan":
+            z = 1 + I * args[0]
+        elif name == "acot":
+            if args[0].is_zero:
+                return None
+            z = args[0] + I
+        elif name == "asin":
+            z = sympy.sqrt(1 - args[0] ** 2) + I * args[0]
+        elif name == "acos":
+            z = args[0] + I * sympy.sqrt(1 - args[0] ** 2)
+        elif name == "atan2":
+            z = args[1] + I * args[0]
+        else:
+            return None
+        if not all(a.is_real and _degree_bound(a, sympy) is not None for a in args):
+            return None
+        factors.append((z, int(c)))
+    w = sympy.Integer(1)
+    for z, k in factors:
+        w = w * (z if k > 0 else sympy.conjugate(z)) ** abs(k)
+    return w
+
+
 def _algebraic(e: Any, sympy: Any) -> Optional[ZeroTest]:
     """Decide an algebraic number by its minimal polynomial (``None`` when ``e`` is not one, or too big)."""
     degree = _degree_bound(e, sympy)
@@ -542,6 +643,12 @@ def _degree_bound(e: Any, sympy: Any) -> Optional[int]:
             continue
         if name in ("sin", "cos", "tan"):
             c = node.args[0] / sympy.pi
+            if not c.is_Rational:
+                return None
+            order = lcm(order, 4 * int(c.q))
+            continue
+        if name == "exp":  # exp(i r pi): a root of unity
+            c = node.args[0] / (sympy.I * sympy.pi)
             if not c.is_Rational:
                 return None
             order = lcm(order, 4 * int(c.q))
