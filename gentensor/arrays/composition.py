@@ -19,6 +19,7 @@ from ..core.layout import Layout, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
+from ..resources import check_shape
 from .manipulation import expand_dims
 from ..ops import capabilities_of
 
@@ -484,6 +485,7 @@ def tile(x: Tensor[Any], reps: Any, /) -> Tensor[Any]:
     d = max(len(r), x.ndim)
     r = (1,) * (d - len(r)) + r
     shape = [1] * (d - x.ndim) + list(x.shape)
+    check_shape([n * k for n, k in zip(shape, r)], "tile")
     values = x._elements()
     for k in range(d - 1, -1, -1):
         if r[k] != 1 and values:
@@ -541,6 +543,7 @@ def repeat(x: Tensor[Any], repeats: Any, /, *, axis: int | None = None) -> Tenso
                 "give one count, or one per index along the axis"
             )
     inner = prod(shape[ax + 1 :])
+    check_shape(shape[:ax] + (n * counts if isinstance(counts, int) else sum(counts),) + shape[ax + 1 :], "repeat")
     values = x._elements()
     if isinstance(counts, int):
         out = _repeat_blocks(values, inner, counts) if values else []

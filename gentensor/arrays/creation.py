@@ -180,11 +180,13 @@ def fromfunction(
     """
     dims = normalize_shape(shape, "fromfunction")
     check_shape(dims, "fromfunction")
-    if dims:
+    if not dims:
+        values = [f()]
+    elif math.prod(dims):
         columns = index_columns(dims)
         values = run_map(f, columns, executor=executor, workers=workers, index_shape=dims, where="fromfunction")
-    else:
-        values = [f()]
+    else:  # no elements (a zero-length axis, however long the others): f is never called
+        values = []
     return build(values, dims, set(map(type, values)), ops)
 
 
@@ -204,5 +206,5 @@ def symbols(name: str, shape: Any, /) -> Tensor[Any]:
     check_shape(dims, "symbols")
     values = [
         sympy.Symbol("_".join([name, *map(str, idx)])) for idx in itertools.product(*map(range, dims))
-    ]
+    ] if math.prod(dims) else []  # itertools.product would first list every range, however long
     return Tensor._from_flat(values, dims, symbolic)

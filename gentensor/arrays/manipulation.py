@@ -296,8 +296,11 @@ def broadcast_to(x: Tensor[Any], /, shape: Any) -> Tensor[Any]:
     """
     from ..core.layout import normalize_shape
 
+    from ..resources import check_shape
+
     x = as_tensor(x, "broadcast_to")
     target = normalize_shape(shape, "broadcast_to")
+    check_shape(target, "broadcast_to")  # a view, but every operation on it would build this many elements
     layout = x._layout.broadcast_to(target)
     if layout is None:
         raise ShapeError(

@@ -14,7 +14,7 @@ from math import prod
 from typing import Any, Sequence
 
 from ..errors import ArgumentTypeError, AxisError, ShapeError
-from ..resources import check_ndim
+from ..resources import check_ndim, check_shape
 
 __all__ = ["Layout", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides"]
 
@@ -104,6 +104,8 @@ def broadcast_shapes(*shapes: tuple[int, ...], func: str = "broadcast_shapes") -
                         f"{func}: shapes {other} and {shape} do not broadcast: axis {k - ndim} "
                         f"has lengths {r} and {n}; lengths must match or be 1"
                     )
+    if len(shapes) > 1:
+        check_shape(result, func)  # the result of a broadcast operation has this many elements
     return tuple(result)
 
 

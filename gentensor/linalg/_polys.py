@@ -428,7 +428,7 @@ def _semantic_rref(K: Any, M: list[list[Any]]) -> tuple[Any, list[int]]:
     return F, rref_field(M, DomainOps(F, True))
 
 
-def _inexact_quotient() -> type:
+def _inexact_quotient() -> type[Exception]:
     from sympy.polys.polyerrors import ExactQuotientFailed
 
     return ExactQuotientFailed

@@ -74,7 +74,7 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True) -> None:
     ...
     gentensor.errors.LimitError: f: a power of a number would have about 10000000001 bits, more than max_bits=1048576; raise it with gt.limits(max_bits=...)
     """
-    if not hasattr(e, "args") or not e.args:
+    if not getattr(e, "_args", None):
         if count_numbers and getattr(e, "is_Number", False):
             _check_total(number_bits(e), get_limits().max_bits, what)
         return
@@ -97,10 +97,12 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True) -> None:
             )
         below: list[Any] = []
         for node in level:
-            args = node.args
+            args = node._args
             if args:
                 if node.is_Pow:
-                    bits += _check_power(node, max_bits, max_exponent, what, count_numbers)
+                    base, exp = args
+                    if not (base.is_Symbol and exp.is_Integer and -max_exponent <= exp.p <= max_exponent):
+                        bits += _check_power(node, max_bits, max_exponent, what, count_numbers)
                 below.extend(args)
             elif count_numbers and node.is_Number:
                 bits += number_bits(node)
@@ -118,30 +120,70 @@ def _check_total(bits: int, max_bits: int, what: str) -> None:
 
 
 def _check_power(node: Any, max_bits: int, max_exponent: int, what: str, count_numbers: bool) -> int:
-    """The bits an unevaluated power of a number would build (0 for others); refuses huge ones."""
+    """The bits an unevaluated power of numbers would build (0 for others); refuses huge ones.
+
+    Nested powers multiply (``Pow(Pow(3, 10**4), 10**4)`` is ``3**(10**8)``),
+    and an exponent may itself be a sum or product of numbers.
+    """
     base, exp = node.args
-    if exp.is_Rational:
-        p, q = abs(int(exp.p)), int(exp.q)  # Python ints: SymPy comparisons cost microseconds
-        if base.is_Rational:
-            if p < q or base.is_zero or abs(int(base.p)) == int(base.q):
-                return 0  # a root of a number, or a power of 0, 1, -1: no larger than the base
-            estimate = power_bits(base, p / q)
-            if estimate > max_bits:
-                raise LimitError(
-                    f"{what}: a power of a number would have about {estimate} bits, more than "
-                    f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
-                )
-            return estimate if count_numbers else 0
-        if p > max_exponent * q:
+    estimate = _bits(node)
+    if estimate > max_bits:
+        raise LimitError(
+            f"{what}: a power of a number would have about {estimate} bits, more than "
+            f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
+        )
+    if not base.is_Rational:
+        size = _magnitude(exp)
+        if size is not None and size > max_exponent:
             raise LimitError(
-                f"{what}: the exponent {exp} is larger than max_exponent={max_exponent} "
+                f"{what}: the exponent {_short(exp)} is larger than max_exponent={max_exponent} "
                 f"(got a power of {_short(base)}); raise it with gt.limits(max_exponent=...)"
             )
-    elif exp.is_Float and abs(float(exp)) > max_exponent:
-        raise LimitError(
-            f"{what}: the exponent {exp} is larger than max_exponent={max_exponent}; "
-            "raise it with gt.limits(max_exponent=...)"
-        )
+    return estimate if count_numbers and base.is_Rational else 0
+
+
+def _magnitude(e: Any) -> float | None:
+    """An upper bound of ``|e|`` when ``e`` is built of numbers by ``+ * **`` (``None`` otherwise, or if huge)."""
+    if e.is_Rational:
+        return abs(int(e.p)) / int(e.q) if int(e.q) != 1 else float(abs(int(e.p))) if int(e.p).bit_length() < 1000 else math.inf
+    if e.is_Float:
+        return abs(float(e))
+    if e.is_Add or e.is_Mul:
+        parts = [_magnitude(a) for a in e.args]
+        if any(v is None for v in parts):
+            return None
+        return sum(parts) if e.is_Add else math.prod(parts)  # type: ignore[arg-type]
+    if e.is_Pow:
+        b, x = _magnitude(e.base), _magnitude(e.exp)
+        if b is None or x is None:
+            return None
+        try:
+            return max(b, 1.0) ** x
+        except OverflowError:
+            return math.inf
+    return None
+
+
+def _bits(e: Any) -> int:
+    """About how many bits the number ``e`` evaluates to, for a tree of numbers under ``+ * **`` (else 0)."""
+    if e.is_Rational:
+        return number_bits(e)
+    if e.is_Add or e.is_Mul:
+        return sum(_bits(a) for a in e.args)
+    if e.is_Pow:
+        size = _magnitude(e.exp)
+        inner = _bits(e.base)
+        if size is None or inner == 0:
+            return 0
+        if e.base.is_Rational and (abs(int(e.base.p)) == int(e.base.q) or e.base.is_zero):
+            return 1  # a power of 0, 1 or -1
+        if size < 1:
+            return inner  # a root is no larger than its radicand
+        if math.isinf(size):
+            return 1 << 62
+        if e.base.is_Rational:
+            return power_bits(e.base, size)
+        return math.ceil(inner * size)
     return 0
 
 

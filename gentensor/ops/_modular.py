@@ -124,7 +124,7 @@ class ModularOps(BaseOps):
         if getattr(value, "is_Rational", False) and type(value).__module__.startswith("sympy"):
             return self.convert(Fraction(int(value.p), int(value.q)))
         raise ArgumentTypeError(
-            f"{self.name}.convert: cannot convert {value!r} (type {type(value).__name__}) to an integer mod {n}"
+            f"{self.name}.convert: cannot convert {value!r} (type {type(value).__name__}) to an integer mod {_spell(n)}"
         )
 
     def div(self, a: int, b: int) -> int:
@@ -132,7 +132,7 @@ class ModularOps(BaseOps):
             inv = pow(b, -1, self.n)
         except ValueError:
             raise NotDivisibleError(
-                f"{self.name}.div: {b} has no inverse mod {self.n} (gcd {gcd(b, self.n)}); "
+                f"{self.name}.div: {_spell(b)} has no inverse mod {_spell(self.n)} (gcd {_spell(gcd(b, self.n))}); "
                 "it is zero or a zero divisor"
             ) from None
         return a * inv % self.n
@@ -141,7 +141,7 @@ class ModularOps(BaseOps):
         n = self.n
         g = gcd(b, n)
         if a % g:
-            raise NotDivisibleError(f"{self.name}.exquo: {a} is not divisible by {b} mod {n}")
+            raise NotDivisibleError(f"{self.name}.exquo: {_spell(a)} is not divisible by {_spell(b)} mod {_spell(n)}")
         m = n // g
         if m == 1:
             return 0
