@@ -198,6 +198,17 @@ def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]
     return _convert(values, places, tuple(shape), path, target, func)
 
 
+def _text(v: Any, limit: int = 40) -> str:
+    """``str(v)`` for a message: short, and never the decimal form of a huge int (slow, or refused)."""
+    if type(v) is int and v.bit_length() > 4 * limit:
+        return f"<an int of {v.bit_length()} bits>"
+    try:
+        text = str(v)
+    except Exception:  # a digit limit, a deep tree
+        return f"<{type(v).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _convert(values: list[Any], places: list[str], shape: tuple[int, ...], path: str, target: Any, func: str) -> Tensor[Any]:
     try:
         check_shape(shape, func)
@@ -209,5 +220,5 @@ def _convert(values: list[Any], places: list[str], shape: tuple[int, ...], path:
         try:
             out.append(ops.convert(v))
         except (TypeError, ValueError, ArithmeticError) as e:
-            raise FormatError(f"{func}: {path}: {where}: cannot convert {_show(v, 40)} to {ops.name} ({e})") from None
+            raise FormatError(f"{func}: {path}: {where}: cannot convert {_text(v)} to {ops.name} ({e})") from None
     return Tensor._from_flat(out, shape, ops)
