@@ -47,6 +47,10 @@ class ElementOps(Protocol):
         Euclidean division and greatest common divisor (Euclidean domains).
     is_zero(a), equal(a, b)
         Semantic tests (never Python truthiness).
+    zero_test(a)
+        Optional: for rings whose zero test can be undecided (``gt.symbolic``),
+        a :class:`~gentensor.ZeroTest` with verdict ``"zero"``, ``"nonzero"``
+        or ``"unknown"``; pivot searches then take an entry proven non-zero.
     lt(a, b), le(a, b)
         The order (ordered rings only).
     format(a), latex(a), parse(text)
