@@ -335,3 +335,55 @@ def test_rank_of_matrices_with_hidden_zeros(n, data):
     disguised = gt.tensor([[v + zero * ((i + j) % 2) for j, v in enumerate(row)] for i, row in enumerate(rows)], ops=gt.symbolic)
     expected = sympy.Matrix(rows).rank() if n else 0
     assert gt.linalg.rank(disguised) == expected
+
+
+# -- a user ring with the same member gets the same pivot rule ----------------------------------------
+
+MYSTERY = Fraction(1, 10**9)  # a value this ring pretends it cannot tell from zero
+
+
+class FuzzyField(gt.BaseOps):
+    """Fractions whose zero test is undecided for one value: the seam, not the symbolic ops."""
+
+    name = "fuzzyfield"
+    zero, one = Fraction(0), Fraction(1)
+    capabilities = gt.Capabilities(integral_domain=True, field=True, exact_division=True, characteristic=0)
+
+    def convert(self, v):
+        return Fraction(v)
+
+    def add(self, a, b):
+        return a + b
+
+    def sub(self, a, b):
+        return a - b
+
+    def mul(self, a, b):
+        return a * b
+
+    def neg(self, a):
+        return -a
+
+    def div(self, a, b):
+        return a / b
+
+    def equal(self, a, b):
+        return a == b
+
+    def zero_test(self, a):
+        if abs(a) == MYSTERY:
+            return gt.ZeroTest("unknown", "this ring cannot tell")
+        return gt.ZeroTest("zero" if a == 0 else "nonzero", "exact")
+
+
+def test_a_user_ring_with_zero_test_gets_the_same_pivot_rule():
+    ops = FuzzyField()
+    assert gt.linalg.rank(gt.tensor([[MYSTERY, 1], [1, 0]], ops=ops)) == 2
+    with pytest.raises(gt.UndecidableError, match="^rank: cannot decide whether 1/1000000000 is zero"):
+        gt.linalg.rank(gt.tensor([[MYSTERY]], ops=ops))
+    with gt.limits(undecided="nonzero"):
+        assert gt.linalg.rank(gt.tensor([[MYSTERY]], ops=ops)) == 1
+    with gt.limits(undecided="zero"):
+        assert gt.linalg.rank(gt.tensor([[MYSTERY]], ops=ops)) == 0
+    # Without the member, the ring's own is_zero decides, as for every built-in exact field.
+    assert gt.linalg.rank(gt.tensor([[MYSTERY]], ops=gt.rationals)) == 1
