@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from typing import Any, Sequence
+
 from .errors import ArgumentTypeError, ArgumentValueError
 
 try:

@@ -13,6 +13,7 @@ import contextlib
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
+
 from ..errors import ArgumentValueError
 from ..ops import ElementOps
 

@@ -12,8 +12,8 @@ NumPy and SymPy are imported only inside the functions that need them, so
 from __future__ import annotations
 
 from typing import Any, Callable
-from ..errors import ArgumentTypeError, ArgumentValueError
 
+from ..errors import ArgumentTypeError, ArgumentValueError
 from ._saveload import load, save
 from ..core.tensor import Tensor
 from ..ops import ElementOps, canonical_ops

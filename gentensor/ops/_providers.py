@@ -18,6 +18,7 @@ generic algorithm.  The calling conventions of each operation are listed in
 from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
+
 from ..errors import ArgumentTypeError
 
 __all__ = ["Provider", "register_provider", "provider", "provider_info", "unregister_provider"]
