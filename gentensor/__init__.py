@@ -42,11 +42,15 @@ from .compute.searching import *  # noqa: F401,F403
 from .compute.sorting import *  # noqa: F401,F403
 from .compute.sets import *  # noqa: F401,F403
 from .errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
     AxisError,
     DomainError,
     FormatError,
     GentensorError,
     NoSolutionError,
+    IndexingError,
+    LimitError,
     NonSquareError,
     NotDiagonalizableError,
     NotDivisibleError,
@@ -56,7 +60,9 @@ from .errors import (
     ReadOnlyError,
     ShapeError,
     SingularMatrixError,
+    UndecidableError,
 )
+from .resources import Limits, get_limits, limits, set_limits
 from .arrays.manipulation import (
     broadcast_arrays,
     broadcast_to,
@@ -89,6 +95,7 @@ from .ops import (
     register_ops,
     result_ops,
     symbolic,
+    ZeroTest,
 )
 
 from .parallel import *  # noqa: F401,F403  (names listed in parallel.__all__)
@@ -175,9 +182,15 @@ __all__ = [
     "register_provider",
     "provider",
     "provider_info",
+    "ZeroTest",
     # display
     "printoptions",
     "get_printoptions",
+    # resource limits and the zero test's budget
+    "limits",
+    "get_limits",
+    "set_limits",
+    "Limits",
     # errors
     "GentensorError",
     "ShapeError",
@@ -199,6 +212,11 @@ __all__ = [
     "wronskian",
     "conjugate",
     "lambdify",
+    "IndexingError",
+    "ArgumentTypeError",
+    "ArgumentValueError",
+    "LimitError",
+    "UndecidableError",
     # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
     "matrix_power",

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from . import _hints
+from .errors import ArgumentTypeError
 from .linalg import _HINTS as _LINALG_HINTS
 from .core.layers import upper
 from .core.tensor import Tensor
@@ -259,7 +260,7 @@ def array_function(func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[st
     try:
         bound = sig.bind(*args, **kwargs)
     except TypeError as e:
-        raise TypeError(f"{shown}: {e}") from None
+        raise ArgumentTypeError(f"{shown}: {e}") from None
     positional: dict[int, Any] = {}
     keywords: dict[str, Any] = {k[1:]: v for k, v in table.items() if k.startswith("#")}
     out = None

@@ -3,7 +3,9 @@
 Every error raised on bad input is one of these classes, so callers can catch
 ``gt.GentensorError`` for "anything gentensor refused" or the matching
 built-in (``ValueError``, ``TypeError``, ``IndexError``, ``ArithmeticError``)
-for code written against NumPy.  Messages follow one pattern::
+for code written against NumPy.  Input past a resource limit
+(:mod:`gentensor.resources`) is a :class:`LimitError`; a symbolic element whose
+zero test cannot be decided is an :class:`UndecidableError`.  Messages follow one pattern::
 
     "<function>: <what is wrong> (got <value>)[; <how to fix>]"
 
@@ -29,6 +31,11 @@ __all__ = [
     "NotRegularFileError",
     "NotDiagonalizableError",
     "NotPositiveDefiniteError",
+    "IndexingError",
+    "ArgumentTypeError",
+    "ArgumentValueError",
+    "LimitError",
+    "UndecidableError",
 ]
 
 
@@ -187,3 +194,71 @@ class NotPositiveDefiniteError(GentensorError, ArithmeticError):
     ...
     gentensor.errors.NotPositiveDefiniteError: cholesky: the matrix is not positive definite: pivot 2 is -3 (got a 2x2 matrix); gt.linalg.ldl factors any symmetric matrix
     """
+class IndexingError(GentensorError, IndexError, ValueError):
+    """An index is out of range or not an index (a float, a zero slice step, too many indices).
+
+    Also an ``IndexError`` (as NumPy raises for out-of-range and malformed
+    indices) and a ``ValueError`` (as NumPy raises for a zero slice step).
+
+    >>> import gentensor as gt
+    >>> gt.tensor([1, 2])[5]
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.IndexingError: __getitem__: index 5 is out of range for axis 0 with size 2
+    """
+
+
+class ArgumentTypeError(GentensorError, TypeError):
+    """An argument has the wrong type (a float where a dimension must be an int, a string for a tensor).
+
+    >>> import gentensor as gt
+    >>> gt.zeros((2.5,))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ArgumentTypeError: zeros: every dimension must be an int (got (2.5,))
+    """
+
+
+class ArgumentValueError(GentensorError, ValueError):
+    """An argument has the right type but a value the function does not accept.
+
+    >>> import gentensor as gt
+    >>> gt.modular(1)
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ArgumentValueError: modular: the modulus must be at least 2 (got 1); use gt.integers for plain integers
+    """
+
+
+class LimitError(GentensorError, ValueError):
+    """Input past a resource limit: too many digits, a power too large, a tree too deep, too many elements.
+
+    The message names the limit and how to raise it (:func:`gentensor.limits`).
+    Files refused for the same reason raise :class:`FormatError` naming the
+    place in the file and the limit.
+
+    >>> import gentensor as gt
+    >>> gt.zeros((2**63,))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.LimitError: zeros: the shape (9223372036854775808,) has 9223372036854775808 elements, more than max_elements=100000000; raise it with gt.limits(max_elements=...)
+    """
+
+
+class UndecidableError(DomainError):
+    """The zero test could not decide whether a symbolic element is zero, and the answer matters.
+
+    Raised instead of guessing: neither a proof that the element is zero nor a
+    rigorous bound that it is not was found within the zero test's budget.
+    The message shows the element and how to proceed (raise the budget, or
+    accept an assumption with ``gt.limits(undecided="zero")`` or
+    ``undecided="nonzero"``).  The element is in ``.element``.
+
+    >>> import gentensor as gt
+    >>> issubclass(gt.UndecidableError, gt.DomainError)
+    True
+    """
+
+    def __init__(self, message: str, element: object = None) -> None:
+        super().__init__(message)
+        self.element = element

@@ -22,6 +22,8 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
+from .errors import ArgumentTypeError, ArgumentValueError
+
 try:
     from hypothesis import strategies as st
 except ImportError as e:  # pragma: no cover - exercised only without the test extra
@@ -122,7 +124,7 @@ def elements(ops: OpsSpec = integers, /, *, min_value: Any = None, max_value: An
 
     Raises
     ------
-    TypeError
+    ArgumentTypeError
         No strategy is known for ``ops``.
 
     Examples
@@ -145,7 +147,7 @@ def elements(ops: OpsSpec = integers, /, *, min_value: Any = None, max_value: An
     if kind == "real floating":
         return st.floats(**bounds, allow_nan=False, allow_infinity=False)
     if min_value is not None or max_value is not None:
-        raise TypeError(f"elements: min_value/max_value apply to integers, rationals and floats (got ops={target!r})")
+        raise ArgumentTypeError(f"elements: min_value/max_value apply to integers, rationals and floats (got ops={target!r})")
     if kind == "bool":
         return st.booleans()
     if kind == "complex floating":
@@ -156,7 +158,7 @@ def elements(ops: OpsSpec = integers, /, *, min_value: Any = None, max_value: An
         return st.integers(0, caps.characteristic - 1)
     if kind == "symbolic":
         return _symbolic_elements()
-    raise TypeError(
+    raise ArgumentTypeError(
         f"elements: no built-in strategy for the ops {target!r}; "
         "pass tensors(ops=..., elements=<a strategy of your elements>)"
     )
@@ -278,4 +280,4 @@ def _as_shape(shape: Any) -> tuple[int, ...]:
 
 def _check_range(func: str, what: str, lo: int, hi: int) -> None:
     if not 0 <= lo <= hi:
-        raise ValueError(f"{func}: need 0 <= min_{what} <= max_{what} (got {lo} and {hi})")
+        raise ArgumentValueError(f"{func}: need 0 <= min_{what} <= max_{what} (got {lo} and {hi})")

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "gentensor"
 
 #: The layers, lowest first: a module may import its own layer and the ones below.
 LAYERS: list[tuple[str, ...]] = [
-    ("gentensor.errors",),
+    ("gentensor.errors", "gentensor.resources"),
     ("gentensor.ops", "gentensor.parallel"),
     ("gentensor.core",),
     ("gentensor.arrays",),

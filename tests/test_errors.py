@@ -27,6 +27,11 @@ TREE = {
     "NotRegularFileError": (errors.GentensorError, OSError),
     "NotDiagonalizableError": (errors.GentensorError, ArithmeticError),
     "NotPositiveDefiniteError": (errors.GentensorError, ArithmeticError),
+    "IndexingError": (errors.GentensorError, IndexError, ValueError),
+    "ArgumentTypeError": (errors.GentensorError, TypeError),
+    "ArgumentValueError": (errors.GentensorError, ValueError),
+    "LimitError": (errors.GentensorError, ValueError),
+    "UndecidableError": (errors.DomainError,),
 }
 
 
@@ -92,6 +97,16 @@ BAD_CALLS = [
     ("register_ops", lambda: gt.register_ops(Gauss, object()), TypeError),
     ("modular", lambda: gt.modular(1), ValueError),
     ("printoptions", lambda: gt.printoptions(threshold=-1).__enter__(), ValueError),
+    # the inputs of issue 14 that raised plain built-ins
+    ("zeros", lambda: gt.zeros((2.5,)), gt.ArgumentTypeError),
+    ("__getitem__", lambda: gt.tensor([1, 2])[5], gt.IndexingError),
+    ("__getitem__", lambda: gt.tensor([1, 2])[::0], gt.IndexingError),
+    ("modular", lambda: gt.modular(1), gt.ArgumentValueError),
+    ("zeros", lambda: gt.zeros((2**63,)), gt.LimitError),
+    ("modular", lambda: gt.modular(10**5000 + 1), gt.LimitError),
+    ("det", lambda: gt.linalg.det(gt.tensor([[sympy.Symbol("a", commutative=False)]])), gt.DomainError),
+    ("limits", lambda: gt.limits(max_digits=0).__enter__(), gt.ArgumentValueError),
+    ("limits", lambda: gt.limits(max_dgits=5).__enter__(), gt.ArgumentTypeError),
 ]
 
 
@@ -102,6 +117,7 @@ def test_messages_name_the_function(func, call, exc):
     message = str(info.value)
     assert message.startswith(f"{func}: "), message
     assert len(message) > len(func) + 10
+    assert isinstance(info.value, gt.GentensorError), f"{type(info.value).__name__} is not a class of the tree"
 
 
 def test_index_errors_name_axis_and_size():
@@ -161,3 +177,45 @@ def test_failing_tensor_call_leaves_nested_data_unchanged():
     with pytest.raises(gt.ShapeError):
         gt.tensor(ragged)
     assert ragged == [[1, 2], [3]]
+
+
+# -- every error raised for bad input is a class of the tree ----------------------------------------
+
+# The execution policy (parallel/) and the command line have their own error contracts.
+_OWN_CONTRACT = ("parallel", "cli.py")
+_BUILTINS = {"TypeError", "ValueError", "IndexError", "KeyError", "OverflowError", "LookupError", "ArithmeticError"}
+
+
+def _plain_raises() -> list[str]:
+    import ast
+    from pathlib import Path
+
+    package = Path(gt.__file__).parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).as_posix()
+        if rel.startswith(_OWN_CONTRACT):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # A Mapping's __getitem__ must raise KeyError: that is its protocol, not bad input.
+        protocol = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "__getitem__" for n in ast.walk(f)}
+        for node in ast.walk(tree):
+            if id(node) in protocol:
+                continue
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and isinstance(node.exc.func, ast.Name):
+                if node.exc.func.id in _BUILTINS:
+                    found.append(f"{rel}:{node.lineno}: raise {node.exc.func.id}(...)")
+    return found
+
+
+def test_no_plain_builtin_errors_are_raised():
+    # Bad input raises a class of gentensor.errors (each also its built-in), never a bare built-in.
+    assert _plain_raises() == []
+
+
+def test_the_scan_sees_a_plain_raise(tmp_path, monkeypatch):
+    import ast
+
+    tree = ast.parse("def f():\n    raise ValueError('x')\n")
+    raises = [n for n in ast.walk(tree) if isinstance(n, ast.Raise)]
+    assert raises and raises[0].exc.func.id in _BUILTINS

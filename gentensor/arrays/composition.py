@@ -18,7 +18,8 @@ from ..core import kernels as _kernels
 from ..core.layout import Layout, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, IndexingError, ShapeError
+from ..resources import check_shape
 from .manipulation import expand_dims
 from ..ops import capabilities_of
 
@@ -29,14 +30,14 @@ __all__ = ["concat", "stack", "unstack", "split", "take", "tile", "repeat"]
 # -- helpers ------------------------------------------------------------------
 def _tensor_list(tensors: Any, func: str) -> list[Tensor[Any]]:
     if isinstance(tensors, Tensor):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{func}: expected a sequence of tensors (got a single Tensor of shape {tensors.shape}); "
             f"pass a list: gt.{func}([x, y])"
         )
     try:
         items = list(tensors)
     except TypeError:
-        raise TypeError(f"{func}: expected a sequence of tensors (got {type(tensors).__name__})") from None
+        raise ArgumentTypeError(f"{func}: expected a sequence of tensors (got {type(tensors).__name__})") from None
     if not items:
         raise ShapeError(f"{func}: needs at least one tensor (got an empty sequence)")
     return [as_tensor(t, func) for t in items]
@@ -95,7 +96,7 @@ def _int_or_ints(value: Any, func: str, what: str) -> int | list[int]:
     if isinstance(value, Tensor):
         value = value.tolist()
     if isinstance(value, bool):
-        raise TypeError(f"{func}: {what} must be an int or a sequence of ints (got {value!r})")
+        raise ArgumentTypeError(f"{func}: {what} must be an int or a sequence of ints (got {value!r})")
     try:
         return operator.index(value)
     except TypeError:
@@ -103,9 +104,9 @@ def _int_or_ints(value: Any, func: str, what: str) -> int | list[int]:
     try:
         many = [operator.index(v) for v in value]
     except TypeError:
-        raise TypeError(f"{func}: {what} must be an int or a sequence of ints (got {value!r})") from None
+        raise ArgumentTypeError(f"{func}: {what} must be an int or a sequence of ints (got {value!r})") from None
     if any(isinstance(v, bool) for v in value):
-        raise TypeError(f"{func}: {what} must be ints, not bools (got {value!r})")
+        raise ArgumentTypeError(f"{func}: {what} must be ints, not bools (got {value!r})")
     return many
 
 
@@ -364,7 +365,7 @@ def _index_list(indices: Any) -> tuple[list[int], tuple[int, ...]]:
     if isinstance(indices, range):
         indices = list(indices)
     if isinstance(indices, bool):
-        raise TypeError(f"take: indices must be ints (got {indices!r}); use a boolean mask index x[mask] instead")
+        raise ArgumentTypeError(f"take: indices must be ints (got {indices!r}); use a boolean mask index x[mask] instead")
     if not isinstance(indices, Tensor):
         try:
             return [operator.index(indices)], ()
@@ -373,9 +374,9 @@ def _index_list(indices: Any) -> tuple[list[int], tuple[int, ...]]:
     t = as_tensor(indices, "take")
     kind = capabilities_of(t._ops).kind
     if kind == "bool" and t.size:
-        raise TypeError("take: indices must be ints (got a tensor of bools); use a boolean mask index x[mask] instead")
+        raise ArgumentTypeError("take: indices must be ints (got a tensor of bools); use a boolean mask index x[mask] instead")
     if kind != "integer" and t.size:
-        raise TypeError(f"take: indices must be ints (got elements of {t._ops!r})")
+        raise ArgumentTypeError(f"take: indices must be ints (got elements of {t._ops!r})")
     return t._elements(), t.shape
 
 
@@ -399,11 +400,11 @@ def take(x: Tensor[Any], indices: Any, /, *, axis: int | None = 0) -> Tensor[Any
 
     Raises
     ------
-    IndexError
+    IndexingError
         An index is out of range for the axis.
     AxisError
         ``axis`` is out of range.
-    TypeError
+    ArgumentTypeError
         The indices are not integers.
 
     Examples
@@ -427,7 +428,7 @@ def take(x: Tensor[Any], indices: Any, /, *, axis: int | None = 0) -> Tensor[Any
         lo, hi = min(idx), max(idx)
         if lo < -n or hi >= n:
             bad = lo if lo < -n else hi
-            raise IndexError(f"take: index {bad} is out of range for axis {ax} with length {n} (shape {shape})")
+            raise IndexingError(f"take: index {bad} is out of range for axis {ax} with length {n} (shape {shape})")
         if lo < 0:
             idx = [i % n for i in idx]
     outer = prod(shape[:ax])
@@ -485,6 +486,7 @@ def tile(x: Tensor[Any], reps: Any, /) -> Tensor[Any]:
     d = max(len(r), x.ndim)
     r = (1,) * (d - len(r)) + r
     shape = [1] * (d - x.ndim) + list(x.shape)
+    check_shape([n * k for n, k in zip(shape, r)], "tile")
     values = x._elements()
     for k in range(d - 1, -1, -1):
         if r[k] != 1 and values:
@@ -542,6 +544,7 @@ def repeat(x: Tensor[Any], repeats: Any, /, *, axis: int | None = None) -> Tenso
                 "give one count, or one per index along the axis"
             )
     inner = prod(shape[ax + 1 :])
+    check_shape(shape[:ax] + (n * counts if isinstance(counts, int) else sum(counts),) + shape[ax + 1 :], "repeat")
     values = x._elements()
     if isinstance(counts, int):
         out = _repeat_blocks(values, inner, counts) if values else []
@@ -575,7 +578,7 @@ def where(condition: Any, x: Any, y: Any, /) -> Tensor[Any]:
 
     Raises
     ------
-    TypeError
+    ArgumentTypeError
         ``condition`` does not hold bools.
     ShapeError
         The shapes do not broadcast (shapes and axis named).
@@ -594,7 +597,7 @@ def where(condition: Any, x: Any, y: Any, /) -> Tensor[Any]:
     """
     cond = as_tensor(condition, "where")
     if capabilities_of(cond._ops).kind != "bool" and cond.size:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"where: the condition must hold bools (got a tensor of {cond._ops!r}); "
             "compare first, e.g. gt.where(x > 0, x, 0)"
         )

@@ -21,7 +21,9 @@ from typing import Any, Callable
 from ..core.layout import normalize_shape
 from ..core.operands import build, convert_scalar, to_tensor
 from ..core.tensor import Tensor
-from ..ops import ElementOps, integers, ops_for_type, OpsSpec, symbolic
+from ..errors import ArgumentTypeError, ArgumentValueError
+from ..ops import ElementOps, OpsSpec, integers, ops_for_type, symbolic
+from ..resources import check_shape
 from ..parallel import index_columns, run_map
 from .dtypes import check_device, resolve_dtype
 
@@ -68,8 +70,11 @@ def tensor(data: Any, /, *, ops: OpsSpec | None = None, dtype: OpsSpec | None = 
     ------
     ShapeError
         Ragged data, with the index and lengths that disagree.
-    TypeError
+    ArgumentTypeError
         An element ``ops.convert`` cannot convert exactly.
+    LimitError
+        More than ``max_ndim`` axes or ``max_elements`` elements, or a SymPy
+        element past the expression limits (:func:`gentensor.limits`).
 
     Examples
     --------
@@ -136,13 +141,13 @@ def asarray(
                 return obj.copy()
             return obj
         if copy is False:
-            raise ValueError(
+            raise ArgumentValueError(
                 f"asarray: converting {obj.ops!r} elements to {target!r} needs a copy (got copy=False); "
                 "pass copy=None to allow it"
             )
         return obj.astype(target)
     if copy is False:
-        raise ValueError(
+        raise ArgumentValueError(
             f"asarray: a {type(obj).__name__} is not a gentensor Tensor, so making one copies it (got copy=False); "
             "pass copy=None to allow it"
         )
@@ -151,6 +156,7 @@ def asarray(
 
 def _filled(shape: Any, value: Any, ops: ElementOps, func: str) -> Tensor[Any]:
     dims = normalize_shape(shape, func)
+    check_shape(dims, func)
     return Tensor._from_flat([value] * math.prod(dims), dims, ops)
 
 
@@ -289,6 +295,7 @@ def eye(
     target = _ops_for(ops, dtype, device, "eye")
     m = n_rows if n_cols is None else n_cols
     n_rows, m = normalize_shape((n_rows, m), "eye")
+    check_shape((n_rows, m), "eye")
     data = [target.zero] * (n_rows * m)
     for i in range(max(0, -k), min(n_rows, m - k)):
         data[i * m + i + k] = target.one
@@ -309,8 +316,10 @@ def arange(
 
     Raises
     ------
-    ValueError
-        ``step`` is zero.
+    ArgumentValueError
+        ``step`` is zero, or the range is infinite.
+    LimitError
+        More than ``max_elements`` values (:func:`gentensor.limits`).
 
     Examples
     --------
@@ -325,11 +334,15 @@ def arange(
         start, stop = 0, start
     for name, v in (("start", start), ("stop", stop), ("step", step)):
         if not isinstance(v, numbers.Number) and not hasattr(v, "is_Number"):
-            raise TypeError(f"arange: {name} must be a number (got {v!r})")
+            raise ArgumentTypeError(f"arange: {name} must be a number (got {v!r})")
     if step == 0:
-        raise ValueError("arange: step must not be zero")
+        raise ArgumentValueError("arange: step must not be zero (got step=0)")
     span = (stop - start) / step if not isinstance(start + stop + step, int) else Fraction(stop - start, step)
-    count = max(0, math.ceil(span))
+    try:
+        count = max(0, math.ceil(span))
+    except (OverflowError, ValueError, TypeError):  # an infinite or NaN float span
+        raise ArgumentValueError(f"arange: the range from {start!r} to {stop!r} in steps of {step!r} is not finite") from None
+    check_shape((count,), "arange")
     values = [start + k * step for k in range(count)]
     # The bounds take part in inference: arange(Fraction(1, 2)) is [0] over the rationals.
     types = {type(start), type(stop), type(step), *map(type, values)}
@@ -361,13 +374,16 @@ def fromfunction(
     """
     ops = resolve_dtype(ops, dtype, "fromfunction")
     dims = normalize_shape(shape, "fromfunction")
-    if dims:
+    check_shape(dims, "fromfunction")
+    if not dims:
+        values = [f()]
+    elif math.prod(dims):
         columns = index_columns(dims)
         values = run_map(
             f, columns, executor=executor, workers=workers, timeout=timeout, index_shape=dims, where="fromfunction"
         )
-    else:
-        values = [f()]
+    else:  # no elements (a zero-length axis, however long the others): f is never called
+        values = []
     return build(values, dims, set(map(type, values)), ops)
 
 
@@ -409,16 +425,17 @@ def symbols(name: str, shape: Any, /, **assumptions: bool) -> Tensor[Any]:
     import sympy
 
     if not isinstance(name, str) or not name.isidentifier():
-        raise TypeError(f"symbols: name must be an identifier string (got {name!r})")
+        raise ArgumentTypeError(f"symbols: name must be an identifier string (got {name!r})")
     for key, value in assumptions.items():
         if not isinstance(value, bool):
-            raise TypeError(f"symbols: the assumption {key} must be True or False (got {key}={value!r})")
+            raise ArgumentTypeError(f"symbols: the assumption {key} must be True or False (got {key}={value!r})")
     dims = normalize_shape(shape, "symbols")
+    check_shape(dims, "symbols")
     from sympy.core.assumptions import _assume_defined
 
     unknown = sorted(set(assumptions) - set(_assume_defined))
     if unknown:
-        raise ValueError(
+        raise ArgumentValueError(
             f"symbols: SymPy knows no assumption {unknown[0]!r} (got {unknown[0]}={assumptions[unknown[0]]}); "
             "e.g. real, positive, integer, nonzero"
         )
@@ -426,9 +443,9 @@ def symbols(name: str, shape: Any, /, **assumptions: bool) -> Tensor[Any]:
         sympy.Symbol(name, **assumptions)
     except Exception:  # SymPy's InconsistentAssumptions lists every derived fact; say it briefly
         shown = ", ".join(f"{k}={v}" for k, v in assumptions.items())
-        raise ValueError(f"symbols: the assumptions contradict each other (got {shown})") from None
+        raise ArgumentValueError(f"symbols: the assumptions contradict each other (got {shown})") from None
     values = [
         sympy.Symbol("_".join([name, *map(str, idx)]), **assumptions)
         for idx in itertools.product(*map(range, dims))
-    ]
+    ] if math.prod(dims) else []  # itertools.product would first list every range, however long
     return Tensor._from_flat(values, dims, symbolic)

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 
 from ..core.operands import as_tensor, operand_ops
 from ..core.tensor import Tensor
-from ..errors import DomainError, OpsMismatchError
+from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, OpsMismatchError
 from ..ops import (
     ElementOps,
     OpsSpec,
@@ -111,13 +111,13 @@ def resolve_dtype(ops: OpsSpec | None, dtype: OpsSpec | None, func: str, default
     >>> resolve_dtype(gt.integers, gt.floats, "zeros")
     Traceback (most recent call last):
     ...
-    TypeError: zeros: ops= and dtype= name the same thing and disagree (got ops=integers, dtype=floats); pass one of them
+    gentensor.errors.ArgumentTypeError: zeros: ops= and dtype= name the same thing and disagree (got ops=integers, dtype=floats); pass one of them
     """
     if dtype is None:
         return default if ops is None else as_ops(ops, func)
     target = as_ops(dtype, func)
     if ops is not None and as_ops(ops, func) is not target:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{func}: ops= and dtype= name the same thing and disagree (got ops={ops!r}, dtype={dtype!r}); "
             "pass one of them"
         )
@@ -131,10 +131,10 @@ def check_device(device: Any, func: str) -> None:
     >>> check_device("cuda", "zeros")
     Traceback (most recent call last):
     ...
-    ValueError: zeros: unknown device 'cuda'; gentensor tensors live on the only device 'cpu'
+    gentensor.errors.ArgumentValueError: zeros: unknown device 'cuda'; gentensor tensors live on the only device 'cpu'
     """
     if device is not None and device != "cpu":
-        raise ValueError(f"{func}: unknown device {device!r}; gentensor tensors live on the only device 'cpu'")
+        raise ArgumentValueError(f"{func}: unknown device {device!r}; gentensor tensors live on the only device 'cpu'")
 
 
 # -- the dtype functions ------------------------------------------------------------------------
@@ -205,7 +205,7 @@ def result_type(*arrays_and_dtypes: Any) -> ElementOps:
     (integers, rationals)
     """
     if not arrays_and_dtypes:
-        raise TypeError("result_type: needs at least one tensor, dtype or scalar (got none)")
+        raise ArgumentTypeError("result_type: needs at least one tensor, dtype or scalar (got none)")
     found = [_ops_of(v, "result_type") for v in arrays_and_dtypes]
     try:
         return result_ops(*found)  # type: ignore[no-any-return]
@@ -283,7 +283,7 @@ def isdtype(dtype: OpsSpec, kind: Any) -> Any:
             return own in group
         if kind in ("rational", "symbolic", "modular", "object", "user"):
             return own == kind
-        raise ValueError(
+        raise ArgumentValueError(
             f"isdtype: unknown kind {kind!r}; use one of {', '.join(_KIND_GROUPS)}, "
             "rational, symbolic, modular, object, user, or a dtype"
         )

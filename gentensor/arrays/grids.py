@@ -22,7 +22,7 @@ from typing import Any
 from ..core.layout import Layout
 from ..core.operands import as_tensor, build
 from ..core.tensor import Tensor
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
 from ..ops import OpsSpec
 from .dtypes import check_device, resolve_dtype
 from .manipulation import broadcast_to
@@ -76,12 +76,12 @@ def linspace(
     check_device(device, "linspace")
     target = resolve_dtype(ops, dtype, "linspace")
     if isinstance(num, bool) or not isinstance(num, int):
-        raise TypeError(f"linspace: num must be an int (got {num!r})")
+        raise ArgumentTypeError(f"linspace: num must be an int (got {num!r})")
     if num < 0:
-        raise ValueError(f"linspace: num must be non-negative (got {num})")
+        raise ArgumentValueError(f"linspace: num must be non-negative (got {num})")
     for name, v in (("start", start), ("stop", stop)):
         if not isinstance(v, numbers.Number) and not hasattr(v, "is_Number"):
-            raise TypeError(f"linspace: {name} must be a number (got {v!r})")
+            raise ArgumentTypeError(f"linspace: {name} must be a number (got {v!r})")
     steps = num - 1 if endpoint else num
     exact = isinstance(start, (int, Fraction)) and isinstance(stop, (int, Fraction))
     if num == 0:
@@ -132,7 +132,7 @@ def meshgrid(*arrays: Any, indexing: str = "xy") -> list[Tensor[Any]]:
     ([[1, 2, 3], [1, 2, 3]], [[10, 10, 10], [20, 20, 20]])
     """
     if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij' (got {indexing!r})")
+        raise ArgumentValueError(f"meshgrid: indexing must be 'xy' or 'ij' (got {indexing!r})")
     xs = [as_tensor(a, "meshgrid") for a in arrays]
     for x in xs:
         if x.ndim != 1:
@@ -156,7 +156,7 @@ def _triangle(func: str, x: Any, k: int, lower: bool) -> Tensor[Any]:
     if x.ndim < 2:
         raise ShapeError(f"{func}: needs a tensor with ndim >= 2 (got shape {x.shape})")
     if isinstance(k, bool) or not isinstance(k, int):
-        raise TypeError(f"{func}: k must be an int (got {k!r})")
+        raise ArgumentTypeError(f"{func}: k must be an int (got {k!r})")
     m, n = x.shape[-2:]
     values = x._elements()
     zero = x.ops.zero

@@ -15,7 +15,7 @@ from ..core import kernels as _kernels
 from ..core.layout import broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, ShapeError
 
 __all__ = [
     "reshape",
@@ -104,11 +104,11 @@ def _reshape_target(shape: Any, x: Tensor[Any]) -> tuple[int, ...]:
     dims = []
     for n in raw:
         if isinstance(n, bool):
-            raise TypeError(f"reshape: a shape must be an int or a tuple of ints (got {shape!r})")
+            raise ArgumentTypeError(f"reshape: a shape must be an int or a tuple of ints (got {shape!r})")
         try:
             dims.append(operator.index(n))
         except TypeError:
-            raise TypeError(f"reshape: a shape must be an int or a tuple of ints (got {shape!r})") from None
+            raise ArgumentTypeError(f"reshape: a shape must be an int or a tuple of ints (got {shape!r})") from None
     if dims.count(-1) > 1:
         raise ShapeError(f"reshape: only one dimension can be -1 (got {tuple(dims)})")
     if -1 in dims:
@@ -139,7 +139,7 @@ def permute_dims(x: Tensor[Any], /, axes: Sequence[int]) -> Tensor[Any]:
     """
     x = as_tensor(x, "permute_dims")
     if not isinstance(axes, (tuple, list)):
-        raise TypeError(f"permute_dims: axes must be a tuple of ints (got {axes!r})")
+        raise ArgumentTypeError(f"permute_dims: axes must be a tuple of ints (got {axes!r})")
     norm = tuple(normalize_axis(a, x.ndim, "permute_dims") for a in axes)
     if sorted(norm) != list(range(x.ndim)):
         raise ShapeError(
@@ -297,8 +297,11 @@ def broadcast_to(x: Tensor[Any], /, shape: Any) -> Tensor[Any]:
     """
     from ..core.layout import normalize_shape
 
+    from ..resources import check_shape
+
     x = as_tensor(x, "broadcast_to")
     target = normalize_shape(shape, "broadcast_to")
+    check_shape(target, "broadcast_to")  # a view, but every operation on it would build this many elements
     layout = x._layout.broadcast_to(target)
     if layout is None:
         raise ShapeError(
@@ -356,11 +359,11 @@ def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int 
     if a == b:
         raise ShapeError(f"diagonal: axis1 and axis2 must differ (got {axis1} and {axis2})")
     if isinstance(offset, bool):
-        raise TypeError(f"diagonal: offset must be an int (got {offset!r})")
+        raise ArgumentTypeError(f"diagonal: offset must be an int (got {offset!r})")
     try:
         k = operator.index(offset)
     except TypeError:
-        raise TypeError(f"diagonal: offset must be an int (got {offset!r})") from None
+        raise ArgumentTypeError(f"diagonal: offset must be an int (got {offset!r})") from None
     return x._view(x._layout.diagonal(k, a, b))
 
 

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 from ..core.layout import broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, IndexingError, ShapeError
 from ..ops import capabilities_of
 from .composition import concat
 from .manipulation import broadcast_to, reshape
@@ -42,14 +42,14 @@ __all__ = [
 
 def _inputs(tensors: Any, func: str) -> list[Tensor[Any]]:
     if isinstance(tensors, Tensor):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{func}: expected a sequence of tensors (got a single Tensor of shape {tensors.shape}); "
             f"pass a list: gt.{func}([x, y])"
         )
     try:
         items = list(tensors)
     except TypeError:
-        raise TypeError(f"{func}: expected a sequence of tensors (got {type(tensors).__name__})") from None
+        raise ArgumentTypeError(f"{func}: expected a sequence of tensors (got {type(tensors).__name__})") from None
     if not items:
         raise ShapeError(f"{func}: needs at least one tensor (got an empty sequence)")
     return [as_tensor(t, func) for t in items]
@@ -231,7 +231,7 @@ def roll(x: Any, /, shift: Any, *, axis: Any = None) -> Tensor[Any]:
     out = x
     for s, a in zip(shifts, axes):
         if isinstance(s, bool) or not isinstance(s, int):
-            raise TypeError(f"roll: shift must be an int or a tuple of ints (got {shift!r})")
+            raise ArgumentTypeError(f"roll: shift must be an int or a tuple of ints (got {shift!r})")
         ax = normalize_axis(a, x.ndim, "roll")
         n = x.shape[ax]
         if n == 0 or s % n == 0:
@@ -282,7 +282,7 @@ def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Tensor[Any]:
         )
     kind = capabilities_of(idx.ops).kind
     if kind != "integer" and idx.size:
-        raise TypeError(f"take_along_axis: indices must be ints (got elements of {idx.ops!r})")
+        raise ArgumentTypeError(f"take_along_axis: indices must be ints (got elements of {idx.ops!r})")
     ax = normalize_axis(axis, x.ndim, "take_along_axis")
     other_x = x.shape[:ax] + (1,) + x.shape[ax + 1 :]
     other_i = idx.shape[:ax] + (1,) + idx.shape[ax + 1 :]
@@ -297,7 +297,7 @@ def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Tensor[Any]:
     out = []
     for flat_pos, i in enumerate(ib):
         if not -n <= i < n:
-            raise IndexError(f"take_along_axis: index {i} is out of range for axis {ax} with length {n}")
+            raise IndexingError(f"take_along_axis: index {i} is out of range for axis {ax} with length {n}")
         outer, rest = divmod(flat_pos, m * inner)
         inner_pos = rest % inner
         out.append(values[(outer * n + i % n) * inner + inner_pos])

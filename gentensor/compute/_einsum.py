@@ -30,7 +30,7 @@ from ._contract import batched_matmul_flat, row_sums
 from ..core.layout import Layout
 from ..core.operands import convert_values
 from ..core.tensor import Tensor
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, ShapeError
 from ..ops import ElementOps
 
 __all__ = ["parse", "contract"]
@@ -87,7 +87,7 @@ def parse(subscripts: str, shapes: list[tuple[int, ...]]) -> Subscripts:
     [0, 1]
     """
     if not isinstance(subscripts, str):
-        raise TypeError(f"einsum: subscripts must be a string such as 'ij,jk->ik' (got {subscripts!r})")
+        raise ArgumentTypeError(f"einsum: subscripts must be a string such as 'ij,jk->ik' (got {subscripts!r})")
     arrow = subscripts.find("->")
     lhs_end = arrow if arrow >= 0 else len(subscripts)
     if arrow >= 0 and subscripts.find("->", arrow + 2) >= 0:

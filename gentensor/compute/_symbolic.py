@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import DomainError
+from ..errors import ArgumentValueError, DomainError
 from ..ops import capabilities_of, symbolic
 
 __all__ = ["subs", "diff", "expand", "simplify", "evalf"]
@@ -74,12 +74,12 @@ def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
         matches = set(found.get(name, ()))
         if not matches:
             shown = ", ".join(sorted(found)) or "none"
-            raise ValueError(
+            raise ArgumentValueError(
                 f"subs: no free symbol is named {name!r} (got {name}={value!r}); the free symbols are {shown}; "
                 "substitute with x.subs(symbol, value) or x.subs({symbol: value})"
             )
         if len(matches) > 1:
-            raise ValueError(
+            raise ArgumentValueError(
                 f"subs: several symbols are named {name!r} (got {name}={value!r}, symbols with different "
                 "assumptions); substitute with x.subs({symbol: value})"
             )

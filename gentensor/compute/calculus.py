@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor, is_array_like
-from ..errors import DomainError, ShapeError
+from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, ShapeError
 from ..ops import capabilities_of, symbolic
 from .elementary import conj
 
@@ -76,7 +76,7 @@ def _variables(v: Any, func: str) -> Tensor[Any]:
         if not t.size:
             return Tensor._from_flat([], t.shape, symbolic)
         if capabilities_of(t.ops).kind != "symbolic":
-            raise TypeError(f"{func}: the variables must be SymPy symbols (got a tensor with ops {t.ops!r})")
+            raise ArgumentTypeError(f"{func}: the variables must be SymPy symbols (got a tensor with ops {t.ops!r})")
     else:
         try:
             t = Tensor._from_flat([symbolic.convert(v)], (), symbolic)
@@ -84,7 +84,7 @@ def _variables(v: Any, func: str) -> Tensor[Any]:
             t = Tensor._from_flat([v], (), symbolic)  # refused just below, with the variable named
     for s in t._elements():
         if not getattr(s, "_diff_wrt", False):
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"{func}: cannot differentiate with respect to {s!r} (got a variable of type {type(s).__name__}); "
                 "use SymPy symbols, e.g. sympy.symbols('x y') or gt.symbols('q', 3)"
             )
@@ -291,7 +291,7 @@ def xreplace(x: Any, rule: dict[Any, Any], /) -> Tensor[Any]:
     [b + 3, 6]
     """
     if not isinstance(rule, dict):
-        raise TypeError(f"xreplace: the rule must be a dict {{old: new}} (got {type(rule).__name__})")
+        raise ArgumentTypeError(f"xreplace: the rule must be a dict {{old: new}} (got {type(rule).__name__})")
     return _each("xreplace", x, lambda e: e.xreplace(rule))
 
 
@@ -337,7 +337,7 @@ def limit(x: Any, variable: Any, point: Any, /, dir: str = "+") -> Tensor[Any]:
     import sympy
 
     if dir not in ("+", "-", "+-"):
-        raise ValueError(f"limit: dir must be '+', '-' or '+-' (got {dir!r})")
+        raise ArgumentValueError(f"limit: dir must be '+', '-' or '+-' (got {dir!r})")
     return _each("limit", x, lambda e: sympy.limit(e, variable, point, dir))
 
 
@@ -360,7 +360,7 @@ def series(x: Any, /, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = 
     [1 + t + t**2/2 + O(t**3), 1 - t**2/2 + O(t**3)]
     """
     if dir not in ("+", "-"):
-        raise ValueError(f"series: dir must be '+' or '-' (got {dir!r})")
+        raise ArgumentValueError(f"series: dir must be '+' or '-' (got {dir!r})")
 
     def expand(e: Any) -> Any:
         if e.is_number and variable is not None:

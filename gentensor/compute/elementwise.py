@@ -60,8 +60,8 @@ from ._plans import power as _power
 from ._symbolic import diff, evalf, expand, simplify, subs  # noqa: F401
 from ..core.layout import Layout, broadcast_shapes
 from ..core.tensor import Tensor
-from ..errors import OpsMismatchError, ReadOnlyError, ShapeError
 from ..arrays.dtypes import resolve_dtype
+from ..errors import ArgumentTypeError, ArgumentValueError, OpsMismatchError, ReadOnlyError, ShapeError
 from ..ops import integers, OpsSpec
 from ..parallel import run_map
 
@@ -350,7 +350,7 @@ def round(x: Any, /, *, decimals: int = 0) -> Any:
     [3.14, 2.72]
     """
     if isinstance(decimals, bool) or not isinstance(decimals, int):
-        raise TypeError(f"round: decimals must be an int (got {decimals!r})")
+        raise ArgumentTypeError(f"round: decimals must be an int (got {decimals!r})")
     return unary("round", x, plan_round(decimals))
 
 
@@ -546,7 +546,7 @@ def map(
     tensor([1, 2], ops=objects)
     """
     if not tensors:
-        raise TypeError("map: needs at least one tensor (got only the function); use f() directly")
+        raise ArgumentTypeError("map: needs at least one tensor (got only the function); use f() directly")
     ops = resolve_dtype(ops, dtype, "map")
     operands = [as_operand(t) for t in tensors]
     present = [t for t in operands if isinstance(t, Tensor)]
@@ -615,10 +615,10 @@ def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
     [[11, 2], [13, 4]]
     """
     if name not in _INPLACE:
-        raise ValueError(f"inplace: unknown operation {name!r}; use one of {', '.join(_INPLACE)}")
+        raise ArgumentValueError(f"inplace: unknown operation {name!r}; use one of {', '.join(_INPLACE)}")
     func, symbol = _INPLACE[name]
     if not isinstance(x, Tensor):
-        raise TypeError(f"{symbol}: the target must be a gentensor Tensor (got {type(x).__name__})")
+        raise ArgumentTypeError(f"{symbol}: the target must be a gentensor Tensor (got {type(x).__name__})")
     if x._readonly:
         raise ReadOnlyError(
             f"{symbol}: the target is a read-only view (it repeats elements through stride 0); "

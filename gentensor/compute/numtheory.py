@@ -37,7 +37,7 @@ from ..arrays.manipulation import moveaxis
 from ..core.layout import broadcast_shapes, normalize_axis
 from ..core.operands import as_operand, as_tensor, convert_scalar, convert_values, operand_ops
 from ..core.tensor import Tensor
-from ..errors import DomainError, ShapeError
+from ..errors import ArgumentValueError, DomainError, ShapeError
 from ..ops import ElementOps, booleans, capabilities_of, defines, integers
 from ._engine import arithmetic_ops, compute, flat_values, result, run
 from . import _numtheory_kernels as _k
@@ -514,7 +514,7 @@ def crt(residues: Any, moduli: Any, /, *, axis: int = -1) -> Any:
     m = [R.normal(v) for v in convert_values(mods.tolist(), arithmetic_ops(mods.ops), ops)]
     for v in m:
         if R.is_zero(v):
-            raise ValueError(f"crt: the moduli must be non-zero (got {[ops.format(v) for v in m]})")
+            raise ArgumentValueError(f"crt: the moduli must be non-zero (got {[ops.format(v) for v in m]})")
     moved = moveaxis(x, ax, -1)
     out_shape = moved.shape[:-1]
     values = convert_values(flat_values(moved), x.ops, ops)

@@ -20,7 +20,7 @@ from ._einsum import contract, parse
 from ..core.layout import Layout, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, ShapeError
 from ..arrays.manipulation import moveaxis, permute_dims
 from ..ops import ElementOps, capabilities_of, provider_info
 from .elementary import conj
@@ -231,7 +231,7 @@ def outer(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
 
 def _tensordot_axes(a: Tensor[Any], b: Tensor[Any], axes: Any) -> tuple[list[int], list[int]]:
     if isinstance(axes, (bool, str)):
-        raise TypeError(f"tensordot: axes must be an int or a pair of axis sequences such as ([1], [0]) (got {axes!r})")
+        raise ArgumentTypeError(f"tensordot: axes must be an int or a pair of axis sequences such as ([1], [0]) (got {axes!r})")
     try:
         count = operator.index(axes)
     except TypeError:
@@ -246,7 +246,7 @@ def _tensordot_axes(a: Tensor[Any], b: Tensor[Any], axes: Any) -> tuple[list[int
     try:
         first, second = axes
     except (TypeError, ValueError):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"tensordot: axes must be an int or a pair of axis sequences such as ([1], [0]) (got {axes!r})"
         ) from None
     ax_a = [normalize_axis(x, a.ndim, "tensordot") for x in ([first] if isinstance(first, int) else first)]
@@ -353,7 +353,7 @@ def einsum(subscripts: str, /, *operands: Tensor[Any]) -> Any:
             ^
     """
     if not operands:
-        raise TypeError("einsum: needs at least one operand after the subscripts")
+        raise ArgumentTypeError("einsum: needs at least one operand after the subscripts")
     xs = [as_tensor(x, "einsum") for x in operands]
     spec = parse(subscripts, [x.shape for x in xs])
     ops = common_ops([x._ops for x in xs], "einsum")

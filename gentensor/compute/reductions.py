@@ -34,7 +34,7 @@ from ..core import kernels as _kernels
 from ..core.layout import Layout, collapse, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, ShapeError
 from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, require
 from ._engine import arithmetic_ops, flat_values, wrap_results
 
@@ -62,7 +62,7 @@ def _axes(axis: Any, ndim: int, func: str) -> tuple[int, ...]:
     if axis is None:
         return tuple(range(ndim))
     if isinstance(axis, bool):
-        raise TypeError(f"{func}: axis must be an int, a tuple of ints or None (got {axis!r})")
+        raise ArgumentTypeError(f"{func}: axis must be an int, a tuple of ints or None (got {axis!r})")
     items = axis if isinstance(axis, (tuple, list)) else (axis,)
     axes = [normalize_axis(a, ndim, func) for a in items]
     if len(set(axes)) != len(axes):
@@ -527,7 +527,7 @@ def reduce(
     [10, 10]
     """
     if not callable(f):
-        raise TypeError(f"reduce: the first argument must be a binary function (got {f!r})")
+        raise ArgumentTypeError(f"reduce: the first argument must be a binary function (got {f!r})")
     ops = resolve_dtype(ops, dtype, "reduce")
     x = _tensor(x, "reduce")
     axes = _axes(axis, x.ndim, "reduce")

@@ -27,7 +27,7 @@ from ..arrays.composition import where as _select
 from ..core.layout import normalize_axis
 from ..core.operands import as_operand, as_tensor, common_ops, convert_scalar, elements_as
 from ..core.tensor import Tensor
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
 from ..ops import capabilities_of, integers
 from ._engine import flat_values
 from ._functions import nan_test, ordered_lt
@@ -64,7 +64,7 @@ def _arg_extreme(func: str, x: Any, axis: int | None, keepdims: bool, largest: b
             return Tensor._from_flat([k], (1,) * x.ndim, integers)
         return k
     if isinstance(axis, bool) or not isinstance(axis, int):
-        raise TypeError(f"{func}: axis must be an int or None (got {axis!r})")
+        raise ArgumentTypeError(f"{func}: axis must be an int or None (got {axis!r})")
     if x.ndim == 0:
         raise ShapeError(f"{func}: a 0-d tensor has no axis {axis} (got shape ()); use axis=None")
     ax = normalize_axis(axis, x.ndim, func)
@@ -214,7 +214,7 @@ def where(condition: Any, x1: Any = None, x2: Any = None, /) -> Any:
     if x1 is None and x2 is None:
         return nonzero(condition)
     if x1 is None or x2 is None:
-        raise TypeError("where: give both x1 and x2, or neither (got only one); where(condition) alone is nonzero(condition)")
+        raise ArgumentTypeError("where: give both x1 and x2, or neither (got only one); where(condition) alone is nonzero(condition)")
     return _select(condition, x1, x2)
 
 
@@ -332,14 +332,14 @@ def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None)
     ([1, 4], 3)
     """
     if side not in ("left", "right"):
-        raise ValueError(f"searchsorted: side must be 'left' or 'right' (got {side!r})")
+        raise ArgumentValueError(f"searchsorted: side must be 'left' or 'right' (got {side!r})")
     a = as_tensor(x1, "searchsorted")
     if a.ndim != 1:
         raise ShapeError(f"searchsorted: x1 must be 1-d (got shape {a.shape})")
     if sorter is not None:
         order = as_tensor(sorter, "searchsorted")
         if order.shape != a.shape or (order.size and capabilities_of(order.ops).kind != "integer"):
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"searchsorted: sorter must be ints of x1's shape {a.shape} (got {order.ops!r} of shape {order.shape}); "
                 "pass gt.argsort(x1)"
             )

@@ -22,6 +22,7 @@ from functools import cmp_to_key
 from typing import Any, Callable
 
 from ..core.layout import normalize_axis
+from ..errors import ArgumentTypeError
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..ops import integers
@@ -45,7 +46,7 @@ def _key(lt: Callable[[Any, Any], Any]) -> Any:
 def _lanes(func: str, x: Any, axis: int) -> tuple[Tensor[Any], int, Any]:
     x = as_tensor(x, func)
     if isinstance(axis, bool) or not isinstance(axis, int):
-        raise TypeError(f"{func}: axis must be an int (got {axis!r})")
+        raise ArgumentTypeError(f"{func}: axis must be an int (got {axis!r})")
     ax = normalize_axis(axis, x.ndim, func)
     return x, ax, _blocks(x, (ax,))
 
@@ -63,7 +64,7 @@ def _put_back(values: list[Any], b: Any, x: Tensor[Any], ax: int, ops: Any) -> T
 
 def _check_stable(func: str, stable: Any) -> None:
     if not isinstance(stable, bool):
-        raise TypeError(f"{func}: stable must be a bool (got {stable!r}); sorts are always stable")
+        raise ArgumentTypeError(f"{func}: stable must be a bool (got {stable!r}); sorts are always stable")
 
 
 def sort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor[Any]:

@@ -34,7 +34,7 @@ from ..arrays.manipulation import broadcast_to, moveaxis
 from ..core.layout import normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import DomainError, ShapeError
+from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, ShapeError
 from ..ops import OpsSpec, capabilities_of
 from ._engine import arithmetic_ops, binary
 from ._plans import plan_divide
@@ -146,7 +146,7 @@ def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = Fa
     n = _count(x, axes)
     ops = arithmetic_ops(x.ops)
     if isinstance(correction, bool) or not isinstance(correction, (int, float)) and not hasattr(correction, "denominator"):
-        raise TypeError(f"var: correction must be a number (got {correction!r})")
+        raise ArgumentTypeError(f"var: correction must be a number (got {correction!r})")
     if capabilities_of(ops).exact:
         if n - correction <= 0:
             raise ShapeError(
@@ -322,7 +322,7 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
     """
     x = as_tensor(x, "diff")
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"diff: n must be a non-negative int (got {n!r})")
+        raise ArgumentValueError(f"diff: n must be a non-negative int (got {n!r})")
     if x.ndim == 0:
         raise ShapeError("diff: needs a tensor with ndim >= 1 (got shape ())")
     ax = normalize_axis(axis, x.ndim, "diff")

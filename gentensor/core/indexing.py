@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from .kernels import gather, row_starts
 from .layout import Layout, broadcast_shapes
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, IndexingError, ShapeError
 
 __all__ = ["resolve", "resolve_simple"]
 
@@ -57,7 +57,7 @@ def _classify(item: Any, func: str, index_array: IndexArray) -> Any:
     if item is None or item is Ellipsis or isinstance(item, slice):
         return item
     if isinstance(item, bool):
-        raise TypeError(f"{func}: a bare bool is not an index (got {item!r}); use a list of bools as a mask")
+        raise ArgumentTypeError(f"{func}: a bare bool is not an index (got {item!r}); use a list of bools as a mask")
     if isinstance(item, int):
         return item
     if _is_index_array(item):
@@ -71,14 +71,14 @@ def _classify(item: Any, func: str, index_array: IndexArray) -> Any:
             return _Mask(values, shape)
         if kind == "integer" or not values:
             return _Advanced(values, shape)
-        raise IndexError(
+        raise IndexingError(
             f"{func}: index arrays must hold ints or bools (got elements of kind {kind!r}); "
             "convert with .astype(gt.integers)"
         )
     try:
         return operator.index(item)
     except TypeError:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{func}: invalid index {item!r} of type {type(item).__name__}; "
             "use an int, a slice, ..., None, a list of ints or a boolean mask"
         ) from None
@@ -98,9 +98,9 @@ def _expand(key: Any, ndim: int, func: str, index_array: IndexArray) -> list[Any
         else:
             consumed += 1
     if ellipses > 1:
-        raise IndexError(f"{func}: an index can only have a single ellipsis ('...')")
+        raise IndexingError(f"{func}: an index can only have a single ellipsis ('...')")
     if consumed > ndim:
-        raise IndexError(f"{func}: too many indices for a tensor with ndim {ndim} (got {consumed})")
+        raise IndexingError(f"{func}: too many indices for a tensor with ndim {ndim} (got {consumed})")
     out: list[Any] = []
     for it in items:
         if it is Ellipsis:
@@ -114,6 +114,18 @@ def _expand(key: Any, ndim: int, func: str, index_array: IndexArray) -> list[Any
 
 
 _SEPARATOR = object()  # an ellipsis that expanded to no axis
+
+
+def _slice_indices(it: slice, n: int, func: str) -> tuple[int, int, int]:
+    """``it.indices(n)``, with the errors of the tree (a zero step, bounds that are not ints)."""
+    try:
+        return it.indices(n)
+    except ValueError:
+        raise IndexingError(f"{func}: a slice step cannot be zero (got {it!r}); use a step such as 1 or -1") from None
+    except TypeError:
+        raise ArgumentTypeError(
+            f"{func}: slice bounds and step must be ints or None (got {it!r}); convert them with int(...)"
+        ) from None
 
 
 def _mask_to_arrays(mask: _Mask) -> list[_Advanced]:
@@ -151,7 +163,10 @@ def resolve_simple(key: Any, layout: Layout) -> tuple[tuple[int, ...], tuple[int
                 out_shape.append(shape[axis])
                 out_strides.append(strides[axis])
                 continue
-            start, stop, step = it.indices(shape[axis])
+            try:
+                start, stop, step = it.indices(shape[axis])
+            except (ValueError, TypeError):  # a zero step, a non-int bound: the general path explains
+                return None
             length = len(range(start, stop, step))
             if length:
                 offset += start * strides[axis]
@@ -195,7 +210,7 @@ def resolve(
                 continue
             covered = shape[axis : axis + mask.ndim]
             if covered != mask.shape:
-                raise IndexError(
+                raise IndexingError(
                     f"{func}: boolean mask of shape {mask.shape} does not match the indexed axes "
                     f"{tuple(range(axis, axis + mask.ndim))} of shape {covered}"
                 )
@@ -224,12 +239,12 @@ def resolve(
         elif isinstance(it, int):
             n = shape[axis]
             if not -n <= it < n:
-                raise IndexError(f"{func}: index {it} is out of range for axis {axis} with size {n}")
+                raise IndexingError(f"{func}: index {it} is out of range for axis {axis} with size {n}")
             offset += (it % n) * strides[axis]
             axis += 1
         elif isinstance(it, slice):
             n = shape[axis]
-            start, stop, step = it.indices(n)
+            start, stop, step = _slice_indices(it, n, func)
             length = len(range(start, stop, step))
             if length:
                 offset += start * strides[axis]
@@ -247,7 +262,7 @@ def resolve(
                 bad = next(v for v in vals if not -n <= v < n)
                 message = f"{func}: index {bad} is out of range for axis {axis} with size {n}"
                 if not it.shape:
-                    raise IndexError(message)
+                    raise IndexingError(message)
                 # As NumPy, index arrays are checked only when their broadcast selects something.
                 out_of_range = out_of_range or message
             elif vals and min(vals) < 0:
@@ -270,12 +285,12 @@ def _advanced_positions(
     try:
         bshape = broadcast_shapes(*(a.shape for _, a, _ in advanced), func=func)
     except ShapeError as e:
-        raise IndexError(f"{func}: index arrays could not be broadcast together: {e}") from None
+        raise IndexingError(f"{func}: index arrays could not be broadcast together: {e}") from None
     size = 1
     for n in bshape:
         size *= n
     if out_of_range and size:
-        raise IndexError(out_of_range)
+        raise IndexingError(out_of_range)
     # Offset contributed by the advanced indices, for each position of the broadcast shape.
     contrib = [0] * size
     for _, arr, stride in advanced:

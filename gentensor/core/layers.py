@@ -20,6 +20,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+from ..errors import ArgumentValueError
+
 __all__ = ["upper", "connect", "LAYERS"]
 
 #: The modules a Tensor method may reach, by the name it uses.
@@ -88,5 +90,5 @@ def connect(**modules: ModuleType) -> None:
     """
     for name, module in modules.items():
         if name not in LAYERS:
-            raise ValueError(f"connect: unknown layer {name!r}; the layers are {', '.join(LAYERS)}")
+            raise ArgumentValueError(f"connect: unknown layer {name!r}; the layers are {', '.join(LAYERS)}")
         setattr(upper, name, module)

@@ -13,7 +13,8 @@ import operator
 from math import prod
 from typing import Any, Sequence
 
-from ..errors import AxisError, ShapeError
+from ..errors import ArgumentTypeError, AxisError, ShapeError
+from ..resources import check_ndim, check_shape
 
 __all__ = ["Layout", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides"]
 
@@ -41,7 +42,7 @@ def normalize_axis(axis: int, ndim: int, func: str) -> int:
     try:
         a = operator.index(axis)
     except TypeError:
-        raise TypeError(f"{func}: axis must be an int (got {axis!r})") from None
+        raise ArgumentTypeError(f"{func}: axis must be an int (got {axis!r})") from None
     if not -ndim <= a < ndim:
         if ndim == 0:
             raise AxisError(f"{func}: axis {a} is out of range for a tensor with ndim 0 (it has no axes)")
@@ -54,22 +55,25 @@ def normalize_axis(axis: int, ndim: int, func: str) -> int:
 def normalize_shape(shape: object, func: str) -> tuple[int, ...]:
     """A shape argument (an int or a sequence of ints) as a tuple of non-negative ints.
 
+    More axes than ``max_ndim`` (:func:`gentensor.limits`) raise ``LimitError``.
+
     >>> normalize_shape(3, "f"), normalize_shape([2, 0], "f")
     ((3,), (2, 0))
     """
     if isinstance(shape, bool):
-        raise TypeError(f"{func}: a shape must be an int or a tuple of ints (got {shape!r})")
+        raise ArgumentTypeError(f"{func}: a shape must be an int or a tuple of ints (got {shape!r})")
     try:
         dims: tuple[int, ...] = (operator.index(shape),)  # type: ignore[arg-type]
     except TypeError:
         if not isinstance(shape, (tuple, list)):
-            raise TypeError(f"{func}: a shape must be an int or a tuple of ints (got {shape!r})") from None
+            raise ArgumentTypeError(f"{func}: a shape must be an int or a tuple of ints (got {shape!r})") from None
+        check_ndim(len(shape), func)
         try:
             dims = tuple(operator.index(n) for n in shape)
         except TypeError:
-            raise TypeError(f"{func}: every dimension must be an int (got {tuple(shape)!r})") from None
+            raise ArgumentTypeError(f"{func}: every dimension must be an int (got {tuple(shape)!r})") from None
         if any(isinstance(n, bool) for n in shape):
-            raise TypeError(f"{func}: every dimension must be an int, not a bool (got {tuple(shape)!r})")
+            raise ArgumentTypeError(f"{func}: every dimension must be an int, not a bool (got {tuple(shape)!r})")
     if any(n < 0 for n in dims):
         raise ShapeError(f"{func}: dimensions must be non-negative (got {dims!r})")
     return dims
@@ -100,6 +104,8 @@ def broadcast_shapes(*shapes: tuple[int, ...], func: str = "broadcast_shapes") -
                         f"{func}: shapes {other} and {shape} do not broadcast: axis {k - ndim} "
                         f"has lengths {r} and {n}; lengths must match or be 1"
                     )
+    if len(shapes) > 1:
+        check_shape(result, func)  # the result of a broadcast operation has this many elements
     return tuple(result)
 
 

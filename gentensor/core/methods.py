@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .layers import upper
+from ..errors import ArgumentValueError
 
 __all__ = ["TensorMethods", "API_VERSIONS"]
 
@@ -71,9 +72,9 @@ class TensorMethods:
         True
         """
         if device != "cpu":
-            raise ValueError(f"to_device: unknown device {device!r}; gentensor tensors live on the only device 'cpu'")
+            raise ArgumentValueError(f"to_device: unknown device {device!r}; gentensor tensors live on the only device 'cpu'")
         if stream is not None:
-            raise ValueError(f"to_device: the cpu device has no streams (got stream={stream!r})")
+            raise ArgumentValueError(f"to_device: the cpu device has no streams (got stream={stream!r})")
         return self
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
@@ -84,7 +85,7 @@ class TensorMethods:
         'gentensor'
         """
         if api_version is not None and api_version not in API_VERSIONS:
-            raise ValueError(
+            raise ArgumentValueError(
                 f"__array_namespace__: unsupported Array API version {api_version!r}; use one of {', '.join(API_VERSIONS)}"
             )
         return upper.namespace

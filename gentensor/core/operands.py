@@ -22,12 +22,12 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..errors import OpsMismatchError, ShapeError
+from ..errors import ArgumentTypeError, GentensorError, LimitError, OpsMismatchError, ShapeError
+from ..resources import check_shape, get_limits
 from ..ops import as_ops, ElementOps, infer_ops, known_ops_for_type, OpsSpec, result_ops
 from .tensor import Tensor, _foreign_kind, is_array_like
 
 __all__ = [
-    "MAX_NDIM",
     "is_array_like",
     "to_tensor",
     "as_tensor",
@@ -38,9 +38,6 @@ __all__ = [
     "convert_values",
     "elements_as",
 ]
-
-#: The most axes a tensor may have (as NumPy); deeper nesting is refused, not followed.
-MAX_NDIM = 64
 
 _NEST = (list, tuple, range)
 _NOT_DATA = (str, bytes, bytearray, memoryview, dict, set, frozenset)
@@ -58,9 +55,10 @@ def _unravel(k: int, shape: list[int]) -> list[int]:
 def _nested_shape(data: Any) -> list[int]:
     """The shape read down the first entries (checked against every entry later).
 
-    Refuses nesting past :data:`MAX_NDIM`, which is also how a list that
-    contains itself (followed forever otherwise) is caught.
+    Refuses nesting past ``max_ndim`` (:func:`gentensor.limits`), which is
+    also how a list that contains itself (followed forever otherwise) is caught.
     """
+    max_ndim = get_limits().max_ndim
     shape: list[int] = []
     probe = data
     while isinstance(probe, _NEST) or isinstance(probe, Tensor):
@@ -68,17 +66,21 @@ def _nested_shape(data: Any) -> list[int]:
             shape.extend(probe.shape)
             break
         shape.append(len(probe))
-        if len(shape) > MAX_NDIM:
+        if len(shape) > max_ndim:
             if _contains_itself(data):
                 raise ShapeError("tensor: the nested data contains itself (a list inside its own items); it has no shape")
             raise ShapeError(
-                f"tensor: nested data deeper than {MAX_NDIM} levels; tensors have at most {MAX_NDIM} axes"
+                f"tensor: nested data deeper than {max_ndim} levels; tensors have at most max_ndim={max_ndim} axes "
+                "(raise it with gt.limits(max_ndim=...))"
             )
         if not probe:
             break
         probe = probe[0]
-    if len(shape) > MAX_NDIM:
-        raise ShapeError(f"tensor: {len(shape)} axes are more than the {MAX_NDIM} a tensor may have")
+    if len(shape) > max_ndim:
+        raise ShapeError(
+            f"tensor: {len(shape)} axes are more than the max_ndim={max_ndim} a tensor may have "
+            "(raise it with gt.limits(max_ndim=...))"
+        )
     return shape
 
 
@@ -135,7 +137,7 @@ def _from_numpy(data: Any) -> tuple[list[Any], tuple[int, ...]]:
     if (kind == "f" and itemsize > 8) or (kind == "c" and itemsize > 16):
         # Extended-precision floats have no exact Python float: they become exact Fractions.
         if kind == "c":
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"tensor: NumPy {data.dtype} values have no exact Python equivalent; "
                 "convert the array to complex128 first (data.astype(complex))"
             )
@@ -157,6 +159,7 @@ def build(
 
     Elements are converted only when some are not native to the ops.
     """
+    check_shape(shape, "tensor")
     if ops is None:
         # Tensors inside the data bring their own ops (modular elements are plain ints).
         target = result_ops(infer_ops(types), *embedded) if embedded else infer_ops(types)
@@ -186,12 +189,12 @@ def to_tensor(data: Any, ops: OpsSpec | None = None) -> Tensor[Any]:
         items, shape = _from_numpy(data) if kind == "numpy" else _from_sympy(data)
         return build(items, shape, set(map(type, items)), ops)
     if isinstance(data, _NOT_DATA) and ops is None:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"tensor: cannot build a tensor from a {type(data).__name__} (got {_short(data)}); "
             "pass nested lists of elements (strings are not parsed)"
         )
     if isinstance(data, Iterator):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"tensor: cannot build a tensor from a one-pass iterator (got a {type(data).__name__}); "
             "materialise it first: gt.tensor(list(...))"
         )
@@ -221,10 +224,9 @@ def as_tensor(value: Any, func: str) -> Tensor[Any]:
         return value
     try:
         return to_tensor(value)
-    except TypeError as e:
-        raise TypeError(f"{func}: {str(e).removeprefix('tensor: ')}") from None
-    except ShapeError as e:
-        raise ShapeError(f"{func}: {str(e).removeprefix('tensor: ')}") from None
+    except (GentensorError, TypeError) as e:  # the same error, naming the caller
+        cls = type(e) if isinstance(e, GentensorError) else ArgumentTypeError
+        raise cls(f"{func}: {str(e).removeprefix('tensor: ')}") from None
 
 
 def as_operand(value: Any) -> Any:
@@ -314,8 +316,10 @@ def convert_scalar(value: Any, ops: ElementOps, func: str) -> Any:
     """
     try:
         return ops.convert(value)
+    except LimitError:
+        raise
     except (TypeError, ValueError, ArithmeticError) as e:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{func}: cannot use the scalar {_short(value)} (type {type(value).__name__}) with elements of "
             f"{ops!r}: {e}"
         ) from None

@@ -20,7 +20,7 @@ from fractions import Fraction
 from math import prod
 from typing import Any, Generic, Iterator, TypeVar
 
-from ..errors import ReadOnlyError, ShapeError
+from ..errors import ArgumentTypeError, ArgumentValueError, IndexingError, ReadOnlyError, ShapeError
 from ..ops import ElementOps, OpsSpec, as_ops, booleans, capabilities_of, known_ops_for_type, result_ops
 from . import kernels as _kernels
 from .indexing import resolve, resolve_simple
@@ -160,7 +160,7 @@ class Tensor(TensorMethods, Generic[E]):
     __hash__ = None  # type: ignore[assignment]  # == is element-wise
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("Tensor has no public constructor; build tensors with gt.tensor(data, ops=...)")
+        raise ArgumentTypeError("Tensor: there is no public constructor (got Tensor(...)); build tensors with gt.tensor(data, ops=...)")
 
     # -- construction (internal) ---------------------------------------------
     @classmethod
@@ -343,18 +343,18 @@ class Tensor(TensorMethods, Generic[E]):
 
     def __len__(self) -> int:
         if not self.ndim:
-            raise TypeError("len: a 0-d tensor has no length (got shape ()); use x.item()")
+            raise ArgumentTypeError("len: a 0-d tensor has no length (got shape ()); use x.item()")
         return self.shape[0]
 
     def __iter__(self) -> Iterator[Any]:
         if not self.ndim:
-            raise TypeError("iter: a 0-d tensor cannot be iterated (got shape ()); use x.item()")
+            raise ArgumentTypeError("iter: a 0-d tensor cannot be iterated (got shape ()); use x.item()")
         for i in range(self.shape[0]):
             yield self[i]
 
     def __bool__(self) -> bool:
         if self.size != 1:
-            raise ValueError(
+            raise ArgumentValueError(
                 f"__bool__: the truth value of a tensor with {self.size} elements is ambiguous "
                 f"(got shape {self.shape}); use gt.all(x) or gt.any(x)"
             )
@@ -363,7 +363,7 @@ class Tensor(TensorMethods, Generic[E]):
 
     def _scalar(self, func: str) -> Any:
         if self.size != 1:
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"{func}: only one-element tensors can be converted to Python scalars (got shape {self.shape}); "
                 "index an element first, e.g. x[0] or x.item()"
             )
@@ -396,7 +396,7 @@ class Tensor(TensorMethods, Generic[E]):
         """
         v = self._scalar("__index__")
         if type(v) is not int:
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"__index__: only tensors of ints can be used as an index (got an element of type "
                 f"{type(v).__name__}, ops {self._ops!r}); convert with .astype(gt.integers)"
             )
@@ -633,7 +633,7 @@ def _index_array(item: Any, func: str) -> tuple[list[Any], tuple[int, ...], str]
         try:
             item = upper.operands.to_tensor(item)
         except (ShapeError, TypeError) as e:
-            raise IndexError(f"{func}: invalid index array {item!r}: {e}") from None
+            raise IndexingError(f"{func}: invalid index array {item!r}: {e}") from None
     return item._elements(), item.shape, capabilities_of(item._ops).kind
 
 

@@ -2,7 +2,9 @@
 
 Only the elements that are shown are ever formatted, so the repr of a
 10^6-element tensor costs a few dozen ``ops.format`` calls.  An element whose
-``format`` raises is shown through ``repr`` instead: display never raises.
+``format`` raises is shown through ``repr`` instead, and a tensor that cannot
+be laid out at all (a SymPy tree too deep to print, an ops whose name
+raises) is shown by its shape: display never raises.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import contextlib
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
+
+from ..errors import ArgumentValueError
 from ..ops import ElementOps
 
-__all__ = ["printoptions", "PrintOptions", "get_printoptions", "tensor_repr", "tensor_str", "DISPLAYS"]
+__all__ = ["printoptions", "PrintOptions", "get_printoptions", "tensor_repr", "tensor_str", "DISPLAYS", "fallback_text"]
 
 
 @dataclass(frozen=True)
@@ -86,10 +90,10 @@ def printoptions(
     }
     for k, v in changes.items():
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise ValueError(f"printoptions: {k} must be a non-negative int (got {v!r})")
+            raise ArgumentValueError(f"printoptions: {k} must be a non-negative int (got {v!r})")
     if display is not None:
         if display not in DISPLAYS:
-            raise ValueError(f"printoptions: display must be one of {', '.join(map(repr, DISPLAYS))} (got {display!r})")
+            raise ArgumentValueError(f"printoptions: display must be one of {', '.join(map(repr, DISPLAYS))} (got {display!r})")
         changes["display"] = display
     token = _options.set(replace(_options.get(), **changes))
     try:
@@ -181,6 +185,30 @@ def tensor_repr(x: Any) -> str:
     >>> print(repr(gt.zeros((2, 0))))
     tensor([], shape=(2, 0), ops=integers)
     """
+    try:
+        return _tensor_repr(x)
+    except Exception:  # RecursionError, MemoryError, a user ops' failure: never raise from repr
+        return fallback_text(x)
+
+
+def fallback_text(x: Any) -> str:
+    """What display shows when a tensor cannot be laid out: its shape and ops, no elements.
+
+    >>> import gentensor as gt
+    >>> fallback_text(gt.zeros((2, 3)))
+    'tensor(<6 elements not shown>, shape=(2, 3), ops=integers)'
+    """
+    try:
+        name = getattr(x.ops, "name", None) or type(x.ops).__name__
+    except Exception:
+        name = "?"
+    try:
+        return f"tensor(<{x.size} elements not shown>, shape={x.shape}, ops={name})"
+    except Exception:
+        return "tensor(<not shown>)"
+
+
+def _tensor_repr(x: Any) -> str:
     opts = _options.get()
     name = getattr(x.ops, "name", repr(x.ops))
     if x.ndim == 0:
@@ -205,6 +233,13 @@ def tensor_str(x: Any) -> str:
     [[  1  22]
      [333   4]]
     """
+    try:
+        return _tensor_str(x)
+    except Exception:  # never raise from str
+        return fallback_text(x)
+
+
+def _tensor_str(x: Any) -> str:
     opts = _options.get()
     if x.ndim == 0:
         return _fmt(x.ops, x._data[x._layout.offset])

@@ -29,7 +29,7 @@ from __future__ import annotations
 import html
 from typing import Any, Callable
 
-from . import get_printoptions, shown_indices
+from . import fallback_text, get_printoptions, shown_indices
 from ..ops import ElementOps
 
 __all__ = ["tensor_latex", "tensor_html", "latex_repr", "html_repr", "chosen_display", "number_latex"]
@@ -205,6 +205,13 @@ def tensor_latex(x: Any) -> str:
     ...     print(tensor_latex(gt.arange(10)))
     $\displaystyle \begin{bmatrix}0 & \cdots & 9\end{bmatrix}$
     """
+    try:
+        return _tensor_latex(x)
+    except Exception:  # never raise from a display hook
+        return r"$\text{" + _latex_text(fallback_text(x)) + "}$"
+
+
+def _tensor_latex(x: Any) -> str:
     if x.ndim == 0:
         body = _element_latex(x.ops, x._data[x._layout.offset])
     elif x.size == 0:
@@ -356,6 +363,13 @@ def tensor_html(x: Any) -> str:
     >>> "shape (1, 2), ops objects" in page
     True
     """
+    try:
+        return _tensor_html(x)
+    except Exception:  # never raise from a display hook
+        return _TABLE + "<tr><td>" + html.escape(fallback_text(x)) + "</td></tr></table>"
+
+
+def _tensor_html(x: Any) -> str:
     opts = get_printoptions()
     summarised = x.size > opts.threshold and x.ndim > 0
     parts = [_TABLE, _caption(x, summarised)]

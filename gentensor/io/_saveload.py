@@ -31,10 +31,12 @@ from typing import IO, Any, Union
 
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import FormatError
+from ..errors import ArgumentTypeError, FormatError, LimitError
 from ..ops import defines, ElementOps, ops_from_spec, OpsSpec
 from ..ops._codec import _Bad, _show
 from ._files import write_atomic
+from ..ops._parse import checked_int
+from ..resources import check_shape
 
 __all__ = [
     "FormatError",
@@ -110,6 +112,10 @@ def decode_document(doc: Any, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     shape = doc["shape"]
     if not isinstance(shape, list) or not all(type(n) is int and n >= 0 for n in shape):
         raise _Bad("shape", f"expected a list of non-negative integers (got {_show(shape)})")
+    try:
+        check_shape(shape, "load")
+    except LimitError as e:
+        raise _Bad("shape", str(e).removeprefix("load: ")) from None
     data = doc["data"]
     if not isinstance(data, list):
         raise _Bad("data", f"expected a list of elements (got {_show(data)})")
@@ -149,7 +155,7 @@ def _path(f: Any, func: str) -> str:
     try:
         return os.fsdecode(os.fspath(f))
     except TypeError:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{func}: expected a path (str or pathlib.Path) or an open file object (got {type(f).__name__})"
         ) from None
 
@@ -279,19 +285,32 @@ def load(path: FileSpec, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
 
 
 def parse_json(raw: bytes | str, name: str, func: str = "load", parse_float: Any = None) -> Any:
-    """Parse JSON text strictly (UTF-8, no NaN literals, no duplicate keys) or raise FormatError."""
+    """Parse JSON text strictly (UTF-8, no NaN literals, no duplicate keys) or raise FormatError.
+
+    Integer literals are held to ``max_digits`` before they are converted
+    (CPython's decimal conversion is quadratic); ``parse_float`` may check
+    decimals likewise (the matrix reader's exact decimals do).
+    """
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as e:
         raise FormatError(f"{func}: {name}: byte {e.start}: the file is not UTF-8 text") from None
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant, parse_float=parse_float)
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_no_constant,
+            parse_float=parse_float,
+            parse_int=checked_int,
+        )
     except json.JSONDecodeError as e:
         raise FormatError(f"{func}: {name}: line {e.lineno}, column {e.colno}: invalid JSON ({e.msg})") from None
     except _Bad as bad:
         raise FormatError(f"{func}: {name}: {bad.what}") from None
     except RecursionError:
         raise FormatError(f"{func}: {name}: the JSON is nested too deeply") from None
+    except LimitError as e:  # a number past max_digits or max_bits
+        raise FormatError(f"{func}: {name}: {e}") from None
     except ValueError as e:  # e.g. an integer literal past Python's digit limit
         raise FormatError(f"{func}: {name}: invalid JSON ({e})") from None
 

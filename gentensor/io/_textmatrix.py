@@ -7,7 +7,9 @@ objects directly (``+ - * / ** ^``, parentheses, the constants ``pi E I oo``
 and whitelisted functions such as ``sqrt`` or ``sin``).  Nothing is ever
 evaluated as Python code.  Blank lines separate the matrices of a stack.
 Errors are ``FormatError`` naming the file, the
-line and the column.
+line and the column.  Every cell is held to the limits of
+:func:`gentensor.limits` (digits, bits, exponents, nesting), JSON numbers
+included: ``[[1e999999999]]`` is refused at once, not expanded.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.tensor import Tensor
-from ..errors import FormatError
+from ..errors import FormatError, LimitError
 from ..ops import as_ops, infer_ops, parse_cell
-from ..ops._codec import _Bad
+from ..ops._codec import _Bad, _show
+from ..ops._parse import exact_decimal
+from ..resources import check_shape
 from ._saveload import decode_document, parse_json
 
 __all__ = ["read_matrix", "FORMATS"]
@@ -73,15 +77,18 @@ def read_matrix(
             except _Bad as bad:
                 raise FormatError(f"{func}: {path}: {bad.where}: {bad.what}") from None
             return x if target is None or x.ops is target else x.astype(target)
-        # Plain nested lists: read decimals as the exact rationals they spell.
-        doc = parse_json(raw, path, func, parse_float=Fraction)
+        # Plain nested lists: read decimals as the exact rationals they spell (within the limits).
+        doc = parse_json(raw, path, func, parse_float=exact_decimal)
         return _from_json_lists(doc, path, target, func)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise FormatError(f"{func}: {path}: byte {e.start}: the file is not UTF-8 text") from None
     if fmt == "csv" or (fmt == "auto" and (path.lower().endswith(".csv") or _looks_like_csv(text))):
-        rows = _csv_rows(text)
+        try:
+            rows = _csv_rows(text)
+        except csv.Error as e:  # e.g. a field longer than the csv module's limit
+            raise FormatError(f"{func}: {path}: cannot read the CSV ({e})") from None
     else:
         rows = _text_rows(text)
     rows = _header(rows, path, target, func, header)
@@ -114,16 +121,27 @@ def _text_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
 _CSV_LIMIT = threading.Lock()
 
 
+def _csv_records(text: str) -> Any:
+    """The CSV records of ``text``; a malformed one raises ``csv.Error`` naming its line."""
+    reader = csv.reader(io.StringIO("\n".join(text.splitlines())))
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            raise csv.Error(f"line {reader.line_num}: {e}") from None
+
+
 def _csv_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
     rows: list[tuple[int, list[tuple[int, str]]] | None] = []
-    lines = text.splitlines()
     # The csv module refuses fields over its (process-wide) limit of 131072 characters; a cell is
     # bounded by the file here, and its size by the cell limits of the parser.
     with _CSV_LIMIT:
         old = csv.field_size_limit()
         csv.field_size_limit(max(old, len(text) + 1))
         try:
-            records = list(csv.reader(io.StringIO("\n".join(lines))))
+            records = list(_csv_records(text))
         finally:
             csv.field_size_limit(old)
     for n, record in enumerate(records, 1):
@@ -193,7 +211,7 @@ def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any
                     values.append(parse_cell(cell))
                 except ValueError as e:
                     raise FormatError(
-                        f"{func}: {path}: line {line}, cell {col}: cannot read the cell {cell.strip()!r} "
+                        f"{func}: {path}: line {line}, cell {col}: cannot read the cell {_show(cell.strip(), 40)} "
                         f"as a number or an expression ({e})"
                     ) from None
                 places.append(f"line {line}, cell {col}")
@@ -228,7 +246,7 @@ def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]
         try:
             values.append(parse_cell(node) if isinstance(node, str) else node)  # ints and exact decimals
         except ValueError as e:
-            raise FormatError(f"{func}: {path}: {where}: cannot read {node!r} ({e})") from None
+            raise FormatError(f"{func}: {path}: {where}: cannot read {_show(node, 40)} ({e})") from None
         places.append(where)
 
     walk(doc, "$", 0)
@@ -237,12 +255,27 @@ def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]
     return _convert(values, places, tuple(shape), path, target, func)
 
 
+def _text(v: Any, limit: int = 40) -> str:
+    """``str(v)`` for a message: short, and never the decimal form of a huge int (slow, or refused)."""
+    if type(v) is int and v.bit_length() > 4 * limit:
+        return f"<an int of {v.bit_length()} bits>"
+    try:
+        text = str(v)
+    except Exception:  # a digit limit, a deep tree
+        return f"<{type(v).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _convert(values: list[Any], places: list[str], shape: tuple[int, ...], path: str, target: Any, func: str) -> Tensor[Any]:
+    try:
+        check_shape(shape, func)
+    except LimitError as e:
+        raise FormatError(f"{func}: {path}: {str(e).removeprefix(func + ': ')}") from None
     ops = target if target is not None else infer_ops(set(map(type, values)))
     out = []
     for v, where in zip(values, places):
         try:
             out.append(ops.convert(v))
         except (TypeError, ValueError, ArithmeticError) as e:
-            raise FormatError(f"{func}: {path}: {where}: cannot convert {v} to {ops.name} ({e})") from None
+            raise FormatError(f"{func}: {path}: {where}: cannot convert {_text(v)} to {ops.name} ({e})") from None
     return Tensor._from_flat(out, shape, ops)

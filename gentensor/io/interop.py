@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..errors import ArgumentTypeError, ArgumentValueError
 from ._saveload import load, save
 from ..core.tensor import Tensor
 from ..ops import ElementOps, canonical_ops
@@ -44,7 +45,7 @@ def tensor_to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = No
 
     Raises
     ------
-    ValueError
+    ArgumentValueError
         ``copy=False``: NumPy cannot view a tensor's storage without copying.
 
     Examples
@@ -58,7 +59,7 @@ def tensor_to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = No
     import numpy as np
 
     if copy is False:
-        raise ValueError(
+        raise ArgumentValueError(
             "__array__: a tensor's elements live in a Python list, so NumPy cannot use them without a copy "
             "(got copy=False); use np.asarray(x) or copy=None"
         )
@@ -116,7 +117,7 @@ def _sympy_converter(ops: ElementOps) -> Callable[[Any], Any]:
         try:
             return symbolic.convert(v)
         except TypeError:
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"to_sympy: the {ops.name} element {v!r} has no SymPy equivalent; "
                 "give the ops a to_sympy(element) method"
             ) from None

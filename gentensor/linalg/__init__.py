@@ -30,7 +30,7 @@ from ..core.layout import broadcast_shapes
 from ..compute._engine import flat_values
 from ..core.operands import as_tensor, common_ops, convert_values
 from ..core.tensor import Tensor
-from ..errors import NonSquareError, ShapeError, SingularMatrixError
+from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, ShapeError, SingularMatrixError
 from ..ops import ElementOps, as_ops, integers
 from . import _policy
 from ._providers import register_builtin_providers
@@ -251,7 +251,7 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
     DomainError
         ``method`` cannot work over the ring (the message names the methods
         that can), or the ops is not commutative.
-    ValueError
+    ArgumentValueError
         ``method`` is not one of the names above.
 
     Examples
@@ -616,11 +616,11 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
     if x.shape[-1] != x.shape[-2]:
         raise NonSquareError(f"matrix_power: needs square matrices (got shape {x.shape})")
     if isinstance(n, bool):
-        raise TypeError(f"matrix_power: the exponent must be an int (got {n!r})")
+        raise ArgumentTypeError(f"matrix_power: the exponent must be an int (got {n!r})")
     try:
         power = operator.index(n)
     except TypeError:
-        raise TypeError(f"matrix_power: the exponent must be an int (got {n!r})") from None
+        raise ArgumentTypeError(f"matrix_power: the exponent must be an int (got {n!r})") from None
     if power < 0:
         x = inv(x)
         power = -power
@@ -669,7 +669,7 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
 
     Raises
     ------
-    ValueError
+    ArgumentValueError
         An unknown operation.
 
     Examples
@@ -681,14 +681,14 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
     ('gauss', 'berkowitz')
     """
     if operation not in _policy.POLICY:
-        raise ValueError(f"explain: unknown operation {operation!r}; one of {', '.join(_policy.POLICY)}")
+        raise ArgumentValueError(f"explain: unknown operation {operation!r}; one of {', '.join(_policy.POLICY)}")
     if isinstance(x, Tensor) or not hasattr(x, "convert"):
         ops = arithmetic(as_tensor(x, "explain").ops)
     else:
         ops = as_ops(x, "explain")
     if method != "auto":
         if operation != "det":
-            raise ValueError(f"explain: only det takes a method (got operation={operation!r}, method={method!r})")
+            raise ArgumentValueError(f"explain: only det takes a method (got operation={operation!r}, method={method!r})")
         _policy.check_method("det", method, ops)
     return _policy.plan(operation, ops, method)
 

@@ -336,7 +336,7 @@ def jordan_chains(B: list[list[Any]], m: int, ops: ElementOps, func: str = "jord
     power: Optional[list[list[Any]]] = None
     while len(kernels[-1]) < m:
         if len(kernels) > n:
-            raise ArithmeticError(f"{func}: the generalized eigenspace never reached dimension {m} (got {n}x{n})")
+            raise RuntimeError(f"{func}: internal error: the generalized eigenspace never reached dimension {m} (got {n}x{n})")
         power = [row[:] for row in B] if power is None else matmul(power, B, ops)
         kernels.append(nullspace_rows([row[:] for row in power], ops))
     chains: list[list[list[Any]]] = []

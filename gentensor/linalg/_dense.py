@@ -19,13 +19,15 @@ The kernels:
   subsets (``n * 2**(n-1)`` products): the choice for tiny matrices.
 
 The division-free Berkowitz kernels live in :mod:`._charpoly`.  Pivots are
-chosen with ``ops.is_zero``, never with Python truthiness.
+chosen with ``ops.is_zero``, never with Python truthiness; an ops whose zero
+test can be undecided (symbolic elements) also has ``ops.zero_test``, and then
+:func:`find_pivot` prefers an entry *proven* non-zero.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Optional
-from ..ops import ElementOps
+from ..ops import ElementOps, undecided
 
 __all__ = [
     "Matrix",
@@ -89,7 +91,13 @@ def find_pivot(M: Matrix, col: int, start: int, ops: ElementOps, key: PivotKey =
     With ``key=None`` the first non-zero entry wins (exact rings); otherwise the
     entry with the largest ``key(entry)`` (partial pivoting: ``key=abs``).
 
-    Uses ``ops.is_zero``.
+    When ``ops`` has ``zero_test`` (an element test answering ``"zero"``,
+    ``"nonzero"`` or ``"unknown"``), the first entry *proven* non-zero wins;
+    if the column holds only zeros and undecided entries, the first undecided
+    one is settled by ``gt.limits(undecided=...)``: by default an
+    ``UndecidableError``, never a silent guess.
+
+    Uses ``ops.is_zero`` (and ``ops.zero_test`` when present).
 
     >>> from gentensor.ops import integers
     >>> find_pivot([[0, 1], [0, 2], [3, 0]], 0, 0, integers)
@@ -98,6 +106,9 @@ def find_pivot(M: Matrix, col: int, start: int, ops: ElementOps, key: PivotKey =
     1
     """
     is_zero = ops.is_zero
+    test = getattr(ops, "zero_test", None)
+    if test is not None and key is None:
+        return _proven_pivot(M, col, start, test)
     if key is None:
         for i in range(start, len(M)):
             if not is_zero(M[i][col]):
@@ -112,6 +123,20 @@ def find_pivot(M: Matrix, col: int, start: int, ops: ElementOps, key: PivotKey =
         if best_size is None or size > best_size:
             best, best_size = i, size
     return best
+
+
+def _proven_pivot(M: Matrix, col: int, start: int, test: Callable[[Any], Any]) -> int:
+    """:func:`find_pivot` for an ops with a three-valued ``zero_test``."""
+    first_unknown, found = -1, None
+    for i in range(start, len(M)):
+        t = test(M[i][col])
+        if t.verdict == "nonzero":
+            return i
+        if t.verdict == "unknown" and first_unknown < 0:
+            first_unknown, found = i, t
+    if first_unknown >= 0 and not undecided(M[first_unknown][col], "pivot search", found):
+        return first_unknown
+    return -1
 
 
 def det_bareiss(M: Matrix, ops: ElementOps) -> Any:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Optional
 
-from ..errors import DomainError, NotDivisibleError, SingularMatrixError
+from ..errors import ArgumentValueError, DomainError, NotDivisibleError, SingularMatrixError
 from ..ops import Capabilities, ElementOps, capabilities_of, defines, provider_info
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz, matmul
 from ._dense import (
@@ -124,7 +124,7 @@ def check_method(func: str, method: Any, ops: ElementOps) -> None:
     """Refuse an unknown method, or one that cannot work over this ring, before any work."""
     if method not in METHODS:
         valid = ", ".join(repr(m) for m in METHODS)
-        raise ValueError(f"{func}: unknown method (got {method!r}); valid: {valid}")
+        raise ArgumentValueError(f"{func}: unknown method (got {method!r}); valid: {valid}")
     cls = ring_class(check_commutative(ops, func))
     fit = _FIT[cls]
     if method in fit:

@@ -10,8 +10,10 @@ object), and the results are converted back to expressions at the end.
 
 Zero tests stay semantic: when a generator is not a plain symbol
 (``sin(x)``, ``sqrt(x)``), a formally non-zero element may still be zero
-(``sin(x)**2 + cos(x)**2 - 1``), so :class:`DomainOps` then confirms with
-:meth:`gentensor.ops.symbolic.is_zero`.  SymPy is imported on first use only.
+(``sin(x)**2 + cos(x)**2 - 1``), so :class:`DomainOps` then decides with
+:meth:`gentensor.ops.symbolic.zero_test`: pivots are entries proven non-zero,
+and an undecidable pivot raises instead of being guessed.  Non-commutative
+entries are refused with ``DomainError``.  SymPy is imported on first use only.
 """
 # mypy: disable-error-code="assignment,method-assign"
 # (members that are operator functions or domain methods replace BaseOps methods: same call)
@@ -22,9 +24,19 @@ import operator
 from functools import reduce
 from typing import Any, Optional
 
-from ..ops import BaseOps, symbolic
+from ..errors import DomainError
+from ..ops import BaseOps, symbolic, ZeroTest
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
-from ._dense import identity_rows, det_bareiss, det_gauss, det_laplace, echelon_bareiss, lu_field, rref_den
+from ._dense import (
+    det_bareiss,
+    det_gauss,
+    det_laplace,
+    echelon_bareiss,
+    identity_rows,
+    lu_field,
+    rref_den,
+    rref_field,
+)
 
 __all__ = [
     "DomainOps",
@@ -49,6 +61,9 @@ __all__ = [
 ]
 
 
+_CANONICAL_ZERO = ZeroTest("zero", "canonical form")
+
+
 def _element_exquo(a: Any, b: Any) -> Any:
     return a.exquo(b)
 
@@ -57,8 +72,11 @@ class DomainOps(BaseOps):
     """A SymPy domain seen as an element-operations object (internal to linalg).
 
     Arithmetic is the domain elements' own operators; ``exquo`` is the
-    domain's exact division; ``is_zero`` is the domain's canonical test, or
-    the semantic test of :data:`gentensor.symbolic` when ``semantic`` is true.
+    domain's exact division; ``is_zero`` is the domain's canonical test.  When
+    ``semantic`` is true, ``zero_test`` is the three-valued test of
+    :data:`gentensor.symbolic` (pivot searches use it) and ``is_zero`` answers
+    "proven zero" (kernels use it only to skip work, which is safe for an
+    entry that is zero but not known to be).
     """
 
     is_commutative = True
@@ -80,11 +98,17 @@ class DomainOps(BaseOps):
         self.semantic = semantic
         if semantic:
             self.is_zero = self._semantic_is_zero
+            self.zero_test = self._zero_test
         else:
             self.is_zero = K.is_zero
 
+    def _zero_test(self, a: Any) -> Any:
+        if self.K.is_zero(a):
+            return _CANONICAL_ZERO
+        return symbolic.zero_test(self.K.to_sympy(a))
+
     def _semantic_is_zero(self, a: Any) -> bool:
-        return bool(self.K.is_zero(a) or symbolic.is_zero(self.K.to_sympy(a)))
+        return bool(self._zero_test(a).is_zero)
 
     def equal(self, a: Any, b: Any) -> bool:
         return self.is_zero(a - b)
@@ -332,7 +356,14 @@ _DET_KERNELS = {"bareiss": det_bareiss, "berkowitz": det_berkowitz, "laplace": d
 
 def _matrix_domain(rows: list[list[Any]]) -> tuple[Any, list[list[Any]]]:
     ncols = len(rows[0]) if rows else 0
-    K, flat = to_domain([v for row in rows for v in row])
+    values = [v for row in rows for v in row]
+    for v in values:
+        if getattr(v, "is_commutative", True) is False:
+            raise DomainError(
+                f"linalg: the matrix has a non-commutative entry (got {v}); determinants, inverses, ranks and "
+                "decompositions need commuting entries: use commutative symbols"
+            )
+    K, flat = to_domain(values)
     return K, [flat[i * ncols : (i + 1) * ncols] for i in range(len(rows))]
 
 
@@ -460,6 +491,15 @@ def _coprime_quotient(F: Any, R: Any, den: Any) -> Optional[Any]:
 
 #: Expressions with more operations than this leave a decomposition as computed (simplify costs too much).
 TIDY_LIMIT = 60
+#: Nor do functions nested deeper than this (``sin(sin(sin(x)))``): simplify's cost grows exponentially with it.
+TIDY_NESTING = 2
+
+
+def _function_nesting(e: Any) -> int:
+    """How deeply function applications nest in ``e`` (``sin(cos(x))``: 2; a polynomial: 0)."""
+    args = getattr(e, "args", ())
+    inner = max((_function_nesting(a) for a in args), default=0)
+    return inner + 1 if getattr(e, "is_Function", False) else inner
 
 
 def tidy(e: Any) -> Any:
@@ -478,12 +518,12 @@ def tidy(e: Any) -> Any:
     """
     if not getattr(e, "free_symbols", None) and getattr(e, "is_Rational", False):
         return e
-    if symbolic.is_zero(e):
+    if symbolic.zero_test(e).verdict == "zero":  # only a proven zero becomes 0; an undecided entry stays as is
         return symbolic.zero
     import sympy
 
     size = sympy.count_ops(e)
-    if size > TIDY_LIMIT:
+    if size > TIDY_LIMIT or _function_nesting(e) > TIDY_NESTING:
         return e
     s = sympy.simplify(e)
     return s if sympy.count_ops(s) <= size else e
@@ -528,6 +568,29 @@ def matrix_field(rows: list[list[Any]]) -> Any:
     return DomainOps(F, semantic), _convert(F, M, K), back
 
 
+def _semantic_rref(K: Any, M: list[list[Any]]) -> tuple[Any, list[int]]:
+    """Gauss-Jordan in the field of fractions, pivots proven non-zero: the fallback for hidden relations.
+
+    Where the generators obey relations the domain does not know (``sin(x)``
+    and ``cos(x)``, ``atan(1/2)`` and ``atan(3)``), an entry can be zero while
+    its polynomial is not.  Fraction-free elimination with pivots proven
+    non-zero stays correct whenever its divisions are exact, but a column
+    skipped as zero can make a later division inexact (SymPy raises
+    ``ExactQuotientFailed``); then the matrix is eliminated in the field,
+    where dividing by a pivot proven non-zero is always right.  ``M`` is
+    replaced by its rows over the field.  Returns ``(field, pivots)``.
+    """
+    F = field_of(K)
+    M[:] = _convert(F, M, K)
+    return F, rref_field(M, DomainOps(F, True))
+
+
+def _inexact_quotient() -> type[Exception]:
+    from sympy.polys.polyerrors import ExactQuotientFailed
+
+    return ExactQuotientFailed
+
+
 def inv_sym(rows: list[list[Any]]) -> Any:
     """Inverse of a square matrix of expressions; ``None`` when singular."""
     K, M = _matrix_domain(rows)
@@ -536,7 +599,15 @@ def inv_sym(rows: list[list[Any]]) -> Any:
     R, B, scales = clear_rows(K, M)
     n = len(B)
     aug = [row + ident for row, ident in zip(B, identity_rows(n, R.zero, R.one))]
-    den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    try:
+        den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    except _inexact_quotient():
+        aug = [row + ident for row, ident in zip(M, identity_rows(n, K.zero, K.one))]
+        F, pivots = _semantic_rref(K, aug)
+        if len(pivots) < n or (n and pivots[-1] >= n):
+            return None
+        back = expr_converter(F)
+        return [[back(v) for v in row[n:]] for row in aug]
     if len(pivots) < n or (n and pivots[-1] >= n):
         return None
     return _over_den(R, [row[n:] for row in aug], den, scales)
@@ -548,8 +619,15 @@ def solve_sym(A: list[list[Any]], B: list[list[Any]]) -> Any:
     K, M = _matrix_domain([ra + rb for ra, rb in zip(A, B)])
     if not K.is_Exact:
         return NotImplemented
-    R, aug, _ = clear_rows(K, M)
-    den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    R, aug, _ = clear_rows(K, [list(row) for row in M])
+    try:
+        den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+    except _inexact_quotient():
+        F, pivots = _semantic_rref(K, M)
+        if len(pivots) < n or (n and pivots[n - 1] >= n):
+            return None
+        back = expr_converter(F)
+        return [[back(v) for v in row[n:]] for row in M]
     if len(pivots) < n or (n and pivots[n - 1] >= n):
         return None
     return _over_den(R, [row[n:] for row in aug], den)
@@ -560,8 +638,11 @@ def rank_sym(rows: list[list[Any]]) -> Any:
     K, M = _matrix_domain(rows)
     if not K.is_Exact:
         return NotImplemented
-    R, M, _ = clear_rows(K, M)
-    return len(echelon_bareiss(M, DomainOps(R, needs_semantic_zero(R))))
+    R, B, _ = clear_rows(K, [list(row) for row in M])
+    try:
+        return len(echelon_bareiss(B, DomainOps(R, needs_semantic_zero(R))))
+    except _inexact_quotient():
+        return len(_semantic_rref(K, M)[1])
 
 
 def rref_sym(rows: list[list[Any]]) -> Any:
@@ -569,9 +650,14 @@ def rref_sym(rows: list[list[Any]]) -> Any:
     K, M = _matrix_domain(rows)
     if not K.is_Exact:
         return NotImplemented
-    R, M, _ = clear_rows(K, M)
-    den, pivots = rref_den(M, DomainOps(R, needs_semantic_zero(R)))
-    return _over_den(R, M, den), pivots
+    R, B, _ = clear_rows(K, [list(row) for row in M])
+    try:
+        den, pivots = rref_den(B, DomainOps(R, needs_semantic_zero(R)))
+    except _inexact_quotient():
+        F, pivots = _semantic_rref(K, M)
+        back = expr_converter(F)
+        return [[back(v) for v in row] for row in M], pivots
+    return _over_den(R, B, den), pivots
 
 
 def lu_sym(rows: list[list[Any]]) -> Any:

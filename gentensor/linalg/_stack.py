@@ -15,8 +15,8 @@ from typing import Any, Callable, NamedTuple
 
 from ..core.operands import as_tensor, elements_as
 from ..core.tensor import Tensor
-from ..errors import NonSquareError, ShapeError
-from ..ops import ElementOps
+from ..errors import DomainError, NonSquareError, ShapeError, UndecidableError
+from ..ops import capabilities_of, ElementOps
 from ..parallel import run_tasks
 from ..parallel._progress import watch
 
@@ -71,7 +71,15 @@ def flat_of(
         raise NonSquareError(f"{func}: expects square matrices (got shape {x.shape}); the last two axes must be equal")
     if ops is None:
         ops = arithmetic(x.ops)
-    return tuple(batch), m, n, ops, elements_as(x, ops)
+    flat = elements_as(x, ops)
+    if capabilities_of(ops).kind in ("symbolic", "object"):
+        bad = next((v for v in flat if getattr(v, "is_commutative", True) is False), None)
+        if bad is not None:
+            raise DomainError(
+                f"{func}: the matrix has a non-commutative entry (got {bad}); linear algebra needs commuting "
+                "entries: use commutative symbols"
+            )
+    return tuple(batch), m, n, ops, flat
 
 
 #: A single matrix with at least this many elements may run long: a timer is shown if it does.
@@ -86,10 +94,13 @@ def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, work
     """
     if not stack.batch:
         timer = watch(func) if stack.m * stack.n >= WATCH_SIZE else None
-        if timer is None:
-            return [task(stack.matrices[0])]
-        with timer:
-            return [task(stack.matrices[0])]
+        try:
+            if timer is None:
+                return [task(stack.matrices[0])]
+            with timer:
+                return [task(stack.matrices[0])]
+        except UndecidableError as e:  # raised by a pivot search: name the function called
+            raise UndecidableError(f"{func}: {str(e).removeprefix('pivot search: ')}", e.element) from None
     return run_tasks(
         task, stack.matrices, executor=executor, workers=workers, index_shape=stack.batch, where=func, unit="matrices"
     )

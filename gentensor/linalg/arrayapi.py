@@ -36,7 +36,7 @@ from ..arrays.manipulation import matrix_transpose as _matrix_transpose
 from ..compute import products as _products
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import DomainError, ShapeError
+from ..errors import ArgumentValueError, DomainError, ShapeError
 from ..ops import OpsSpec, capabilities_of, floats, integers
 from . import _jacobi, _policy
 from ._stack import stack_of, wrap_matrices
@@ -440,7 +440,7 @@ def _eigh(x: Any, func: str) -> EighResult:
     values, vectors = [], []
     for rows in stack.matrices:
         if not _jacobi.is_hermitian(rows):
-            raise ValueError(
+            raise ArgumentValueError(
                 f"{func}: the matrix is not symmetric/Hermitian (got x != conj(x).mT beyond rounding); "
                 "it needs Hermitian input"
             )

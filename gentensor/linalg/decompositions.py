@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, Optional
 
 from ..compute._functions import conjugator
 from ..core.tensor import Tensor
-from ..errors import DomainError, NotPositiveDefiniteError, SingularMatrixError
+from ..errors import ArgumentValueError, DomainError, NotPositiveDefiniteError, SingularMatrixError
 from ..ops import ElementOps, capabilities_of, symbolic
 from . import _policy
 from ._decomp import ZeroPivot, ldl_fraction_free_rows, ldl_rows, mgs_rows, orthogonal_rows
@@ -164,7 +164,7 @@ def _check_hermitian(rows: list[list[Any]], ops: ElementOps, hermitian: bool, fu
             if not ops.equal(rows[i][j], other):
                 kind = "Hermitian" if hermitian else "symmetric"
                 hint = "; for symbols that are not real=True pass hermitian=False" if hermitian else ""
-                raise ValueError(
+                raise ArgumentValueError(
                     f"{func}: the matrix must be {kind} (got x[{i}, {j}] = {ops.format(rows[i][j])} and "
                     f"x[{j}, {i}] = {ops.format(rows[j][i])}){hint}"
                 )
@@ -519,9 +519,9 @@ def qr(
     (3, 3)
     """
     if mode not in ("reduced", "complete"):
-        raise ValueError(f"qr: mode must be 'reduced' or 'complete' (got {mode!r})")
+        raise ArgumentValueError(f"qr: mode must be 'reduced' or 'complete' (got {mode!r})")
     if mode == "complete" and not normalize:
-        raise ValueError("qr: mode='complete' needs normalize=True (got normalize=False); orthogonal columns only span x")
+        raise ArgumentValueError("qr: mode='complete' needs normalize=True (got normalize=False); orthogonal columns only span x")
     raw = stack_of(x, "qr", square=False)
     stack, field = _field_stack(x, "qr", square=False, inner_product=True)
     target = _roots_ops(field, "qr") if normalize else field

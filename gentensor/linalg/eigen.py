@@ -35,7 +35,7 @@ from functools import partial
 from typing import Any, NamedTuple, Optional
 
 from ..core.tensor import Tensor
-from ..errors import DomainError, NotDiagonalizableError, ShapeError
+from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NotDiagonalizableError, ShapeError
 from ..ops import ElementOps, booleans, symbolic
 from . import _policy
 from ._algebraic import (
@@ -114,7 +114,7 @@ def _symbol(symbol: Any, func: str) -> Any:
     if isinstance(symbol, str):
         return sympy.Symbol(symbol)
     if not isinstance(symbol, sympy.Symbol):
-        raise TypeError(f"{func}: symbol must be a SymPy Symbol or a name (got {symbol!r})")
+        raise ArgumentTypeError(f"{func}: symbol must be a SymPy Symbol or a name (got {symbol!r})")
     return symbol
 
 
@@ -130,7 +130,7 @@ def _as_polynomial(coeffs: list[Any], symbol: Any, poly: bool, func: str) -> Any
             "omit symbol= for the coefficients themselves"
         ) from None
     if any(symbol in getattr(v, "free_symbols", ()) for v in values):
-        raise ValueError(f"{func}: the symbol {symbol} occurs in the matrix (got symbol={symbol}); choose another")
+        raise ArgumentValueError(f"{func}: the symbol {symbol} occurs in the matrix (got symbol={symbol}); choose another")
     p = sympy.PurePoly.from_list(values, symbol)
     return p if poly else p.as_expr()
 

@@ -40,7 +40,7 @@ from ..arrays.manipulation import broadcast_to
 from ..core.layout import broadcast_shapes
 from ..core.operands import as_tensor, common_ops, convert_scalar
 from ..core.tensor import Tensor
-from ..errors import DomainError, NoSolutionError, ShapeError
+from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NoSolutionError, ShapeError
 from ..ops import ElementOps, capabilities_of
 from . import _lattice
 from . import _lattice_tasks as _t
@@ -290,10 +290,10 @@ def elementary_divisors(x: Tensor[Any], /, *, executor: Any = None, workers: Opt
 
 def _delta(delta: Any) -> Fraction:
     if isinstance(delta, bool) or not isinstance(delta, (numbers.Rational, float)):
-        raise TypeError(f"lll: delta must be a rational number such as Fraction(3, 4) (got {delta!r})")
+        raise ArgumentTypeError(f"lll: delta must be a rational number such as Fraction(3, 4) (got {delta!r})")
     value = Fraction(delta)
     if not Fraction(1, 4) < value <= 1:
-        raise ValueError(f"lll: delta must satisfy 1/4 < delta <= 1 (got {value})")
+        raise ArgumentValueError(f"lll: delta must satisfy 1/4 < delta <= 1 (got {value})")
     return value
 
 
@@ -550,7 +550,7 @@ def det_mod(x: Tensor[Any], m: Any, /, *, executor: Any = None, workers: Optiona
     modulus = convert_scalar(m, ops, "det_mod")
     caps = capabilities_of(ops)
     if ops.is_zero(modulus) or (caps.ordered and ops.lt(modulus, ops.zero)):  # type: ignore[attr-defined]
-        raise ValueError(f"det_mod: the modulus must be non-zero (positive for an ordered ring) (got {m!r})")
+        raise ArgumentValueError(f"det_mod: the modulus must be non-zero (positive for an ordered ring) (got {m!r})")
     task = partial(_t.det_mod_task, ops=ops, modulus=modulus, provider=_t.kernel(ops, "det_mod"))
     results = run(task, stack, "det_mod", executor, workers)
     if not stack.batch:

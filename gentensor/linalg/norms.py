@@ -22,7 +22,7 @@ from ..compute._functions import conjugator
 from ..core.layout import normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import DomainError, ShapeError
+from ..errors import ArgumentValueError, DomainError, ShapeError
 from ..ops import ElementOps, capabilities_of, defines, integers, symbolic
 
 __all__ = ["vector_norm", "matrix_norm"]
@@ -101,7 +101,7 @@ def _power(a: Any, p: Any, ops: ElementOps) -> Any:
 
 def _check_ord(ord: Any, func: str) -> None:
     if isinstance(ord, bool) or not isinstance(ord, (int, float)) or (isinstance(ord, float) and math.isnan(ord)):
-        raise ValueError(f"{func}: ord must be a number, inf or -inf (got {ord!r})")
+        raise ArgumentValueError(f"{func}: ord must be a number, inf or -inf (got {ord!r})")
 
 
 def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2) -> Any:
@@ -154,7 +154,7 @@ def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any
         raw = (axis,) if isinstance(axis, int) else tuple(axis)
         axes = tuple(sorted({normalize_axis(a, t.ndim, "vector_norm") for a in raw}))
         if len(axes) != len(raw):
-            raise ValueError(f"vector_norm: repeated axis (got axis={axis!r})")
+            raise ArgumentValueError(f"vector_norm: repeated axis (got axis={axis!r})")
     keep = [a for a in range(t.ndim) if a not in axes]
     moved = permute_dims(t, tuple(keep) + axes).contiguous()
     out_shape = tuple(t.shape[a] for a in keep)
@@ -251,7 +251,7 @@ def matrix_norm(x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
     [2, 2]
     """
     if ord not in _MATRIX_ORDS or isinstance(ord, bool):
-        raise ValueError(f"matrix_norm: ord must be one of 'fro', 'nuc', 1, -1, 2, -2, inf, -inf (got {ord!r})")
+        raise ArgumentValueError(f"matrix_norm: ord must be one of 'fro', 'nuc', 1, -1, 2, -2, inf, -inf (got {ord!r})")
     t = as_tensor(x, "matrix_norm")
     if t.ndim < 2:
         raise ShapeError(f"matrix_norm: expects a matrix or a stack of matrices, ndim >= 2 (got shape {t.shape})")

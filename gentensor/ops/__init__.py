@@ -30,6 +30,7 @@ from ._registry import (
     result_ops,
 )
 from ._symbolic import symbolic
+from ._zerotest import undecided, zero_test, ZeroTest
 
 __all__ = [
     "ElementOps",
@@ -64,4 +65,7 @@ __all__ = [
     "unregister_provider",
     "provider",
     "provider_info",
+    "ZeroTest",
+    "zero_test",
+    "undecided",
 ]

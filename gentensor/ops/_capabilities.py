@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from typing import Any
+from ..errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = ["Capabilities", "KINDS", "capabilities_of"]
 
@@ -73,7 +74,7 @@ class Capabilities:
     >>> gt.Capabilities(field=True)
     Traceback (most recent call last):
     ...
-    ValueError: Capabilities: a field is an integral domain with exact division (got field=True with integral_domain=False, exact_division=False); set all three
+    gentensor.errors.ArgumentValueError: Capabilities: a field is an integral domain with exact division (got field=True with integral_domain=False, exact_division=False); set all three
     """
 
     kind: str = "user"
@@ -88,24 +89,24 @@ class Capabilities:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"Capabilities: unknown kind {self.kind!r}; use one of {', '.join(KINDS)}")
+            raise ArgumentValueError(f"Capabilities: unknown kind {self.kind!r}; use one of {', '.join(KINDS)}")
         for f in fields(self):
             value = getattr(self, f.name)
             if f.type == "bool" and not isinstance(value, bool):
-                raise TypeError(f"Capabilities: {f.name} must be a bool (got {value!r})")
+                raise ArgumentTypeError(f"Capabilities: {f.name} must be a bool (got {value!r})")
         if self.field and not (self.integral_domain and self.exact_division):
-            raise ValueError(
+            raise ArgumentValueError(
                 "Capabilities: a field is an integral domain with exact division (got field=True with "
                 f"integral_domain={self.integral_domain}, exact_division={self.exact_division}); set all three"
             )
         if self.euclidean and not (self.integral_domain and self.exact_division):
-            raise ValueError(
+            raise ArgumentValueError(
                 "Capabilities: a Euclidean domain is an integral domain with exact division (got euclidean=True "
                 f"with integral_domain={self.integral_domain}, exact_division={self.exact_division}); set all three"
             )
         c = self.characteristic
         if c is not None and (isinstance(c, bool) or not isinstance(c, int) or c < 0):
-            raise ValueError(f"Capabilities: characteristic must be a non-negative int or None (got {c!r})")
+            raise ArgumentValueError(f"Capabilities: characteristic must be a non-negative int or None (got {c!r})")
 
     @property
     def zero_divisors(self) -> bool:

@@ -15,7 +15,8 @@ import re
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..errors import DomainError, FormatError
+from ..errors import DomainError, FormatError, LimitError
+from ..resources import get_limits
 
 __all__ = [
     "FormatError",
@@ -33,8 +34,6 @@ __all__ = [
 
 _SAFE_INT = 2**53  # integers up to this size are JSON numbers every reader keeps exact
 _HEX = re.compile(r"-?0x[0-9a-fA-F]+\Z")
-_MAX_DEPTH = 400  # deepest SymPy tree accepted (deeper input is refused, not a crash)
-_MAX_FLOAT_PREC = 1 << 20  # bits of precision a SymPy Float in a file may ask for
 
 
 class _Bad(Exception):
@@ -85,6 +84,13 @@ def decode_int(v: Any, where: str) -> int:
     if type(v) is int:
         return v
     if isinstance(v, str) and _HEX.match(v):
+        bits = 4 * (len(v) - 2 - v.startswith("-"))
+        max_bits = get_limits().max_bits
+        if bits > max_bits:
+            raise _Bad(
+                where,
+                f"an integer of {bits} bits is more than max_bits={max_bits}; raise it with gt.limits(max_bits=...)",
+            )
         return int(v, 16)
     raise _Bad(where, f"expected an integer (a JSON integer or a hex string like \"0x1f\") (got {_show(v)})")
 
@@ -149,10 +155,15 @@ def encode_expr(e: Any) -> Any:
 def decode_expr(tree: Any, where: str = "expr", depth: int = 0) -> Any:
     """Rebuild a SymPy expression from a tree written by :func:`encode_expr`, never evaluating code.
 
+    The tree is held to the limits in force (:func:`gentensor.limits`): depth,
+    node count, the bits of its numbers and of its unevaluated powers, the
+    exponents of its powers.
+
     Raises
     ------
     FormatError
-        The tree is malformed or names a class outside the whitelist.
+        The tree is malformed, names a class outside the whitelist, or is
+        past a limit.
 
     >>> decode_expr(['Add', ['Integer', 1], ['Symbol', 'y', {}]])
     y + 1
@@ -162,16 +173,32 @@ def decode_expr(tree: Any, where: str = "expr", depth: int = 0) -> Any:
     gentensor.errors.FormatError: expr: 'system' is not a SymPy class the format allows (got ...
     """
     try:
-        return _decode_expr(tree, where, depth)
+        return decode_tree(tree, where)
     except _Bad as bad:
         raise FormatError(f"{bad.where}: {bad.what}") from None
+
+
+def decode_tree(tree: Any, where: str) -> Any:
+    """:func:`decode_expr` raising ``_Bad`` (with the place), the limits checked on the result."""
+    from ._exprlimits import check_expr
+
+    e = _decode_expr(tree, where, 0)
+    try:
+        check_expr(e, "", count_numbers=True)
+    except LimitError as err:
+        raise _Bad(where, str(err).removeprefix(": ")) from None
+    return e
 
 
 def _decode_expr(tree: Any, where: str, depth: int) -> Any:
     import sympy
 
-    if depth > _MAX_DEPTH:
-        raise _Bad(where, f"SymPy tree nested deeper than {_MAX_DEPTH} levels")
+    max_depth = get_limits().max_depth
+    if depth >= max_depth:
+        raise _Bad(
+            where if len(where) <= 60 else where[:57] + "...",
+            f"the SymPy tree is nested deeper than max_depth={max_depth} levels; raise it with gt.limits(max_depth=...)",
+        )
     if not isinstance(tree, list) or not tree or not isinstance(tree[0], str):
         raise _Bad(where, f"expected a SymPy node [\"Class\", ...] (got {_show(tree)})")
     tag, args = tree[0], tree[1:]
@@ -188,7 +215,8 @@ def _decode_expr(tree: Any, where: str, depth: int) -> Any:
         _arity(args, 3, tag, where)
         man, exp = decode_int(args[0], f"{where}[1]"), decode_int(args[1], f"{where}[2]")
         prec = args[2]
-        if type(prec) is not int or not 1 <= prec <= _MAX_FLOAT_PREC or abs(exp) > _MAX_FLOAT_PREC * 64:
+        max_bits = get_limits().max_bits
+        if type(prec) is not int or not 1 <= prec <= max_bits or abs(exp) > max_bits * 64:
             raise _Bad(where, f"a Float with an out-of-range precision or exponent (got {_show(tree)})")
         if man.bit_length() > prec:
             raise _Bad(where, f"a Float whose mantissa has more bits than its precision (got {_show(tree)})")
@@ -237,7 +265,15 @@ def _build(make: Callable[[], Any], where: str) -> Any:
 
 
 def _show(v: Any, limit: int = 60) -> str:
-    text = repr(v)
+    """A short repr for messages: long text cut, huge ints described (their decimal form is slow)."""
+    if type(v) is int and v.bit_length() > 4 * limit:
+        return f"<an int of {v.bit_length()} bits>"
+    if isinstance(v, str) and len(v) > limit:
+        return repr(v[: limit - 3]) + f"... ({len(v)} characters)"
+    try:
+        text = repr(v)
+    except Exception:  # a digit limit, a deep tree
+        text = f"<{type(v).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -294,7 +330,7 @@ def decode_object(v: Any, where: str) -> Any:
         if not isinstance(args[0], str):
             raise _Bad(where, f"expected a string (got {_show(args[0])})")
         return args[0]
-    return _decode_expr(args[0], where, 0)
+    return decode_tree(args[0], where)
 
 
 def decode_fraction(v: Any, where: str) -> Fraction:

@@ -15,7 +15,7 @@ import operator
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ..errors import DomainError, NotDivisibleError
+from ..errors import ArgumentTypeError, DomainError, NotDivisibleError
 from ._capabilities import Capabilities
 from ._elementary import (
     BOOLEAN_FUNCTIONS,
@@ -33,9 +33,9 @@ from ._protocol import BaseOps
 __all__ = ["booleans", "integers", "rationals", "floats", "complexes"]
 
 
-def _refuse(ops: BaseOps, value: Any, hint: str = "") -> TypeError:
+def _refuse(ops: BaseOps, value: Any, hint: str = "") -> ArgumentTypeError:
     msg = f"{ops.name}.convert: cannot convert {value!r} (type {type(value).__name__}) to {ops.name} exactly"
-    return TypeError(msg + (f"; {hint}" if hint else ""))
+    return ArgumentTypeError(msg + (f"; {hint}" if hint else ""))
 
 
 def _sympy_number_to_python(value: Any) -> Any:

@@ -10,30 +10,67 @@ is ever evaluated as Python code.  The built-in ops read text through it
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 from typing import Any
 
+from ..errors import ArgumentValueError, LimitError
+from ..resources import check_bits, check_digits, get_limits
 from ._codec import SYMPY_FUNCTIONS
+from ._exprlimits import check_expr, number_bits, power_bits
 
-__all__ = ["parse_cell"]
+__all__ = ["parse_cell", "exact_decimal", "checked_int"]
 
 _INT = re.compile(r"[+-]?\d+\Z", re.ASCII)
 _RATIONAL = re.compile(r"[+-]?\d+\s*/\s*\d+\Z", re.ASCII)
 _DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?\Z", re.ASCII)
 _NUMBER = r"(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?"
 _TOKEN = re.compile(rf"\s*(?:({_NUMBER})|([A-Za-z_]\w*)|(\*\*|[-+*/^(),]))", re.ASCII)
-_MAX_NESTING = 100
-_MAX_EXPONENT = 10_000  # largest decimal exponent (1e10000) a cell may spell
-_MAX_BITS = 1 << 20  # largest number a power of numbers in a cell may build
 _MAX_EVALUATED = 10_000  # numeric function arguments past this stay unevaluated
+_LOG2_10 = math.log2(10)
 
 
-def _exact_decimal(s: str) -> Fraction:
-    mantissa, _, exponent = s.lower().partition("e")
-    if exponent and abs(int(exponent)) > _MAX_EXPONENT:
-        raise ValueError(f"the exponent of {s!r} is beyond +-{_MAX_EXPONENT}")
-    return Fraction(s)
+def checked_int(s: str) -> int:
+    """``int(s)`` for decimal text, refusing more than ``max_digits`` digits first (``LimitError``).
+
+    CPython converts decimal text in quadratic time, so the length is checked
+    before converting.  Also the ``parse_int`` of the JSON readers.
+
+    >>> checked_int("-120")
+    -120
+    """
+    check_digits(len(s.strip().lstrip("+-")), f"the number {_show(s)}")
+    return int(s)
+
+
+def exact_decimal(s: str) -> Fraction:
+    """The exact rational a decimal spells (``"1.5e-3"`` is ``3/2000``), within the limits.
+
+    The digits of the mantissa count towards ``max_digits``; the exponent
+    towards ``max_bits`` (``1e999999999`` is refused at once, not built).
+    Also the ``parse_float`` of the command line's JSON reader.
+
+    >>> exact_decimal("1.25e2"), exact_decimal("-.5")
+    (Fraction(125, 1), Fraction(-1, 2))
+    >>> exact_decimal("1e999999999")
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.LimitError: the number '1e999999999' would have about 3321928095 bits, more than max_bits=1048576; raise it with gt.limits(max_bits=...)
+    """
+    mantissa, _, exponent = s.strip().lower().partition("e")
+    digits = sum(c.isdigit() for c in mantissa)
+    check_digits(digits, f"the number {_show(s)}")
+    if exponent:
+        if len(exponent.lstrip("+-")) > 12:  # more than 10**12 is past any limit; int() would be slow
+            check_bits(10**12, f"the number {_show(s)}")
+        e = int(exponent)
+        check_bits(int((abs(e) + digits) * _LOG2_10) + 1, f"the number {_show(s)}")
+    return Fraction(s.strip())
+
+
+def _show(s: str, limit: int = 30) -> str:
+    return repr(s) if len(s) <= limit else repr(s[:limit]) + f"... ({len(s)} characters)"
 
 
 def parse_cell(text: str) -> Any:
@@ -41,8 +78,11 @@ def parse_cell(text: str) -> Any:
 
     Raises
     ------
-    ValueError
+    ArgumentValueError
         The text is neither a number nor an expression the safe parser accepts.
+    LimitError
+        (also a ``ValueError``) A number, power, nesting or size past the
+        limits in force (:func:`gentensor.limits`).
 
     Examples
     --------
@@ -53,26 +93,33 @@ def parse_cell(text: str) -> Any:
     >>> parse_cell("__import__(os)")
     Traceback (most recent call last):
     ...
-    ValueError: unknown function '__import__' at character 1; known: sqrt, abs and the SymPy functions listed in docs/format.md
+    gentensor.errors.ArgumentValueError: unknown function '__import__' at character 1; known: sqrt, abs and the SymPy functions listed in docs/format.md
     """
     s = text.strip()
     if _INT.match(s):
-        return int(s)
+        return checked_int(s)
     if _RATIONAL.match(s):
         num, den = s.split("/")
-        if int(den) == 0:
-            raise ValueError(f"a zero denominator in {s!r}")
-        return Fraction(int(num), int(den))
+        p, q = checked_int(num), checked_int(den)
+        if q == 0:
+            raise ArgumentValueError(f"a zero denominator in {_show(s)}")
+        return Fraction(p, q)
     if _DECIMAL.match(s):
-        return _exact_decimal(s)
+        return exact_decimal(s)
     if not s:
-        raise ValueError("an empty cell")
+        raise ArgumentValueError("an empty cell")
     try:
-        return _ExprParser(s).parse()
+        value = _ExprParser(s).parse()
     except ValueError:
         raise
-    except (TypeError, ArithmeticError, RecursionError) as e:  # SymPy refusing, e.g. atan2(1) or Mod(x, 0)
-        raise ValueError(f"SymPy refused it ({type(e).__name__}: {e})") from None
+    except RecursionError:
+        raise LimitError(
+            f"the expression is nested too deeply to read (max_depth={get_limits().max_depth})"
+        ) from None
+    except (TypeError, ArithmeticError) as e:  # SymPy refusing, e.g. atan2(1) or Mod(x, 0)
+        raise ArgumentValueError(f"SymPy refused it ({type(e).__name__}: {e})") from None
+    check_expr(value, "the expression")
+    return value
 
 
 class _ExprParser:
@@ -87,12 +134,14 @@ class _ExprParser:
             if m is None or m.end() == pos:
                 if text[pos:].strip() == "":
                     break
-                raise ValueError(f"unexpected character {text[pos:].lstrip()[:1]!r} at character {pos + 1}")
+                raise ArgumentValueError(f"unexpected character {text[pos:].lstrip()[:1]!r} at character {pos + 1}")
             kind = "num" if m.group(1) else "name" if m.group(2) else "op"
             self.tokens.append((kind, m.group(m.lastindex or 0), m.start(m.lastindex or 0) + 1))
             pos = m.end()
         self.k = 0
         self.depth = 0
+        lim = get_limits()
+        self.max_depth, self.max_bits, self.max_exponent = lim.max_depth, lim.max_bits, lim.max_exponent
 
     def parse(self) -> Any:
         import sympy
@@ -101,7 +150,7 @@ class _ExprParser:
         value = self.expr()
         if self.k != len(self.tokens):
             _, tok, at = self.tokens[self.k]
-            raise ValueError(f"unexpected {tok!r} at character {at}")
+            raise ArgumentValueError(f"unexpected {tok!r} at character {at}")
         return value
 
     def peek(self) -> str | None:
@@ -109,31 +158,49 @@ class _ExprParser:
 
     def take(self) -> tuple[str, str, int]:
         if self.k >= len(self.tokens):
-            raise ValueError("the expression ends too early")
+            raise ArgumentValueError("the expression ends too early")
         tok = self.tokens[self.k]
         self.k += 1
         return tok
 
+    def enter(self, at: int) -> None:
+        """One level deeper (parentheses, a call, a sign, a power); refused past ``max_depth``."""
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise LimitError(
+                f"the expression is nested deeper than max_depth={self.max_depth} at character {at}; "
+                "raise it with gt.limits(max_depth=...)"
+            )
+
+    def sized(self, value: Any, at: int) -> Any:
+        """``value`` after checking the number it holds (or its numeric coefficient) against ``max_bits``."""
+        for v in (value, *value.args[:1]):  # a Number, or the coefficient SymPy keeps first in Add and Mul
+            if v.is_Number and number_bits(v) > self.max_bits:
+                check_bits(number_bits(v), f"the number built by character {at}")
+        return value
+
     def expr(self) -> Any:
         value = self.term()
         while self.peek() in ("+", "-"):
-            op = self.take()[1]
+            op, at = self.take()[1:]
             rhs = self.term()
-            value = value + rhs if op == "+" else value - rhs
+            value = self.sized(value + rhs if op == "+" else value - rhs, at)
         return value
 
     def term(self) -> Any:
         value = self.unary()
         while self.peek() in ("*", "/"):
-            op = self.take()[1]
+            op, at = self.take()[1:]
             rhs = self.unary()
-            value = value * rhs if op == "*" else value / rhs
+            value = self.sized(value * rhs if op == "*" else value / rhs, at)
         return value
 
     def unary(self) -> Any:
         if self.peek() in ("+", "-"):
-            op = self.take()[1]
+            op, at = self.take()[1:]
+            self.enter(at)
             value = self.unary()
+            self.depth -= 1
             return -value if op == "-" else value
         return self.power()
 
@@ -141,44 +208,48 @@ class _ExprParser:
         base = self.atom()
         if self.peek() in ("**", "^"):
             at = self.take()[2]
+            self.enter(at)
             exponent = self.unary()
-            if base.is_Rational and exponent.is_Rational and not base.is_zero:
-                bits = max(abs(base.p).bit_length(), base.q.bit_length()) * abs(exponent)
-                if bits > _MAX_BITS:
-                    raise ValueError(f"the power at character {at} would have more than {_MAX_BITS} bits")
-            return self.sympy.Pow(base, exponent)
+            self.depth -= 1
+            if exponent.is_Rational:
+                size = abs(exponent)
+                if base.is_Rational:
+                    if abs(base) != 1 and not base.is_zero and size >= 1:
+                        check_bits(power_bits(base, size), f"the power at character {at}")
+                elif size > self.max_exponent:
+                    raise LimitError(
+                        f"the exponent {exponent} at character {at} is larger than max_exponent={self.max_exponent}; "
+                        "raise it with gt.limits(max_exponent=...)"
+                    )
+            return self.sized(self.sympy.Pow(base, exponent), at)
         return base
 
     def atom(self) -> Any:
         sympy = self.sympy
         kind, tok, at = self.take()
         if kind == "num":
-            return sympy.Integer(int(tok)) if tok.isdigit() else sympy.Rational(_exact_decimal(tok))
+            return sympy.Integer(checked_int(tok)) if tok.isdigit() else sympy.Rational(exact_decimal(tok))
         if kind == "name":
             if self.peek() == "(":
                 return self.call(tok, at)
             return _CONSTANTS[tok](sympy) if tok in _CONSTANTS else sympy.Symbol(tok)
         if tok == "(":
-            self.depth += 1
-            if self.depth > _MAX_NESTING:
-                raise ValueError(f"parentheses nested deeper than {_MAX_NESTING}")
+            self.enter(at)
             value = self.expr()
             self.close(at)
             self.depth -= 1
             return value
-        raise ValueError(f"unexpected {tok!r} at character {at}")
+        raise ArgumentValueError(f"unexpected {tok!r} at character {at}")
 
     def call(self, name: str, at: int) -> Any:
         func = _functions(self.sympy).get(name)
         if func is None:
-            raise ValueError(
+            raise ArgumentValueError(
                 f"unknown function {name!r} at character {at}; known: sqrt, abs and the SymPy functions "
                 "listed in docs/format.md"
             )
         self.take()  # "("
-        self.depth += 1
-        if self.depth > _MAX_NESTING:
-            raise ValueError(f"parentheses nested deeper than {_MAX_NESTING}")
+        self.enter(at)
         args = [self.expr()]
         while self.peek() == ",":
             self.take()
@@ -187,11 +258,12 @@ class _ExprParser:
         self.depth -= 1
         huge = any(a.is_Number and abs(a) > _MAX_EVALUATED for a in args)
         # factorial(10**9) and friends would take forever to evaluate: keep them symbolic.
-        return func(*args, evaluate=False) if huge and name not in ("sqrt", "abs") else func(*args)
+        value = func(*args, evaluate=False) if huge and name not in ("sqrt", "abs") else func(*args)
+        return self.sized(value, at)
 
     def close(self, at: int) -> None:
         if self.peek() != ")":
-            raise ValueError(f"the parenthesis at character {at} is not closed")
+            raise ArgumentValueError(f"the parenthesis at character {at} is not closed")
         self.take()
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import reduce
 from typing import Any, Iterable, Protocol, Union, runtime_checkable
 
-from ..errors import DomainError
+from ..errors import ArgumentValueError, DomainError
 from ._capabilities import Capabilities, capabilities_from_flags, capabilities_of
 
 __all__ = ["ElementOps", "OpsSpec", "BaseOps", "defines", "require"]
@@ -47,6 +47,10 @@ class ElementOps(Protocol):
         Euclidean division and greatest common divisor (Euclidean domains).
     is_zero(a), equal(a, b)
         Semantic tests (never Python truthiness).
+    zero_test(a)
+        Optional: for rings whose zero test can be undecided (``gt.symbolic``),
+        a :class:`~gentensor.ZeroTest` with verdict ``"zero"``, ``"nonzero"``
+        or ``"unknown"``; pivot searches then take an entry proven non-zero.
     lt(a, b), le(a, b)
         The order (ordered rings only).
     format(a), latex(a), parse(text)
@@ -315,7 +319,7 @@ class BaseOps:
     def from_json(self, value: Any) -> Any:
         """The element whose :meth:`to_json` form is ``value`` (by default :meth:`parse` of a string)."""
         if not isinstance(value, str):
-            raise ValueError(f"expected the text of a {self.name} element (got {value!r})")
+            raise ArgumentValueError(f"expected the text of a {self.name} element (got {value!r})")
         return self.convert(self.parse(value))
 
     def spec(self) -> dict[str, Any]:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
+from ..errors import ArgumentTypeError
+
 __all__ = ["Provider", "register_provider", "provider", "provider_info", "unregister_provider"]
 
 
@@ -45,7 +47,7 @@ _FOUND: dict[tuple[int, str], tuple[Any, Provider | None]] = {}
 
 def _check_operation(operation: Any, func: str) -> str:
     if not isinstance(operation, str) or not operation:
-        raise TypeError(f"{func}: the operation must be a non-empty string such as 'det' (got {operation!r})")
+        raise ArgumentTypeError(f"{func}: the operation must be a non-empty string such as 'det' (got {operation!r})")
     return operation
 
 
@@ -80,7 +82,7 @@ def register_provider(
 
     Raises
     ------
-    TypeError
+    ArgumentTypeError
         ``function`` is not callable, or ``operation`` is not a string.
 
     Examples
@@ -109,7 +111,7 @@ def register_provider(
     """
     _check_operation(operation, "register_provider")
     if not callable(function):
-        raise TypeError(f"register_provider: the kernel must be callable (got {function!r})")
+        raise ArgumentTypeError(f"register_provider: the kernel must be callable (got {function!r})")
     record = Provider(function, str(algorithm), str(description))
     _FOUND.clear()
     if isinstance(ops, str):

@@ -12,7 +12,7 @@ import numbers
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ..errors import OpsMismatchError
+from ..errors import ArgumentTypeError, LimitError, OpsMismatchError
 from ._codec import _Bad, _show, decode_int
 from ._modular import modular
 from ._numeric import booleans, complexes, floats, integers, rationals
@@ -68,7 +68,7 @@ def register_ops(cls: type, ops: Any) -> None:
 
     Raises
     ------
-    TypeError
+    ArgumentTypeError
         ``cls`` is not a class, or ``ops`` lacks a required member.
 
     Examples
@@ -90,10 +90,10 @@ def register_ops(cls: type, ops: Any) -> None:
     tensor([$1, $2], ops=money)
     """
     if not isinstance(cls, type):
-        raise TypeError(f"register_ops: the first argument must be a class (got {cls!r})")
+        raise ArgumentTypeError(f"register_ops: the first argument must be a class (got {cls!r})")
     missing = [m for m in _REQUIRED if not hasattr(ops, m)]
     if missing:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"register_ops: {ops!r} is not an element-operations object (missing {', '.join(missing)}); "
             "subclass gt.BaseOps and define them"
         )
@@ -181,7 +181,10 @@ def ops_from_spec(spec: Any, ops: Any = None) -> Any:
         n = decode_int(spec["n"], "ops.n")
         if n < 2:
             raise _Bad("ops.n", f"the modulus must be at least 2 (got {n})")
-        return modular(n)
+        try:
+            return modular(n)
+        except LimitError as e:
+            raise _Bad("ops.n", str(e).removeprefix("modular: ")) from None
     if set(spec) == {"custom"} and isinstance(spec["custom"], str):
         name = spec["custom"]
         found = ops if ops is not None else registered_ops(name)
@@ -229,7 +232,7 @@ def as_ops(spec: Any, func: str = "tensor") -> Any:
             return objects
         ops = ops_for_type(spec)
         if ops is objects and spec not in _registered:
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"{func}: no element operations are registered for type {spec.__name__}; "
                 "pass an ops object or call gt.register_ops(cls, ops) first"
             )
@@ -242,12 +245,12 @@ def as_ops(spec: Any, func: str = "tensor") -> Any:
         user = registered_ops(spec)
         if user is not None:
             return user
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{func}: unknown ops name {spec!r}; use one of {', '.join(sorted(_NAMES))} or 'mod:N'"
         )
     if is_ops(spec):
         return spec
-    raise TypeError(
+    raise ArgumentTypeError(
         f"{func}: ops must be an element-operations object, a type or a name (got {spec!r}); "
         "for example ops=gt.integers or ops=int"
     )
@@ -272,7 +275,7 @@ def result_ops(*ops_list: Any) -> Any:
     modular(5)
     """
     if not ops_list:
-        raise TypeError("result_ops: needs at least one ops")
+        raise ArgumentTypeError("result_ops: needs at least one ops")
     result = ops_list[0]
     for other in ops_list[1:]:
         result = _promote(result, other)

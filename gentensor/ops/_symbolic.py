@@ -2,7 +2,11 @@
 
 The zero test is semantic, not structural: ``(x+1)**2 - x**2 - 2*x - 1`` is a
 non-empty ``Add`` yet zero, and every algorithm that chooses a pivot relies on
-``is_zero`` getting such cases right.
+``is_zero`` getting such cases right.  It is also sound: :meth:`SymbolicOps.zero_test`
+answers zero, non-zero or unknown, each proven (:mod:`gentensor.ops._zerotest`),
+and :meth:`SymbolicOps.is_zero` raises :class:`~gentensor.errors.UndecidableError`
+rather than guess.  Expressions coming in (``convert``, ``from_json``,
+``parse``) are held to the limits of :func:`gentensor.limits`.
 """
 # mypy: disable-error-code="assignment"
 # (members that are operator functions replace BaseOps methods: same call, no binding)
@@ -15,12 +19,14 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
 
-from ..errors import DomainError
+from ..errors import ArgumentTypeError, DomainError
 from ._capabilities import Capabilities
-from ._codec import _decode_expr, encode_expr
+from ._codec import decode_tree, encode_expr
 from ._elementary import SymbolicFunctions
+from ._exprlimits import check_expr
 from ._parse import parse_cell
 from ._protocol import BaseOps
+from ._zerotest import NONZERO, ZERO, ZeroTest, undecided, zero_test
 
 __all__ = ["symbolic", "SymbolicOps", "is_sympy_type"]
 
@@ -57,6 +63,8 @@ class SymbolicOps(BaseOps):
     True
     >>> gt.symbolic.sum([x, 2*x, 1])
     3*x + 1
+    >>> gt.symbolic.zero_test(sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2*sympy.sqrt(6)))
+    ZeroTest(verdict='zero', method='minimal polynomial')
     """
 
     name = "symbolic"
@@ -88,6 +96,7 @@ class SymbolicOps(BaseOps):
     def convert(self, value: Any) -> Any:
         sympy = _sympy()
         if isinstance(value, sympy.Basic):
+            check_expr(value, "symbolic.convert", count_numbers=False)
             return value
         if isinstance(value, bool):
             return sympy.Integer(int(value))
@@ -100,9 +109,9 @@ class SymbolicOps(BaseOps):
         if isinstance(value, complex):
             return sympy.Float(value.real) + sympy.I * sympy.Float(value.imag)
         if hasattr(value, "_sympy_"):
-            return value._sympy_()
+            return self.convert(value._sympy_())
         # Strings are refused on purpose: parsing text would evaluate code.
-        raise TypeError(
+        raise ArgumentTypeError(
             f"symbolic.convert: cannot convert {value!r} (type {type(value).__name__}) to a SymPy expression; "
             "build expressions with sympy.Symbol or gt.symbols (strings are not parsed)"
         )
@@ -113,24 +122,31 @@ class SymbolicOps(BaseOps):
     def prod(self, values: Iterable[Any]) -> Any:
         return _sympy().Mul(*values)
 
+    def zero_test(self, a: Any) -> ZeroTest:
+        """Decide whether ``a`` is zero: ``"zero"``, ``"nonzero"`` or ``"unknown"``, each proven.
+
+        See :func:`gentensor.ops._zerotest.zero_test` for the methods, and
+        ``docs/safety.md`` for the guarantees.  Pivot searches call it to
+        prefer entries proven non-zero.
+        """
+        return zero_test(a)
+
     def is_zero(self, a: Any) -> bool:
-        sympy = _sympy()
-        if not isinstance(a, sympy.Basic):
-            return a == 0
-        if a.is_Number:
-            return bool(a == 0)
-        known = a.is_zero if a.is_Atom else None
-        if known is not None:
-            return bool(known)
-        e = sympy.expand(a)
-        if e == 0:
+        """True when ``a`` is proven zero, False when proven non-zero.
+
+        Raises
+        ------
+        UndecidableError
+            Neither could be proven within the budget of
+            :func:`gentensor.limits` (unless ``undecided="zero"`` or
+            ``"nonzero"`` is in force, which answers accordingly).
+        """
+        test = zero_test(a)
+        if test.verdict == ZERO:
             return True
-        if e.is_Atom:
-            return bool(e.is_zero)
-        if e.is_rational_function():
-            num, _ = sympy.fraction(sympy.together(e))
-            return bool(sympy.expand(num) == 0)
-        return bool(sympy.simplify(e) == 0)
+        if test.verdict == NONZERO:
+            return False
+        return undecided(a, "symbolic.is_zero", test)
 
     def equal(self, a: Any, b: Any) -> bool:
         return a == b or self.is_zero(a - b)
@@ -177,7 +193,7 @@ class SymbolicOps(BaseOps):
     to_json = staticmethod(encode_expr)
 
     def from_json(self, value: Any) -> Any:
-        return _decode_expr(value, "", 0)
+        return decode_tree(value, "")
 
     def spec(self) -> dict[str, Any]:
         return {"builtin": "symbolic"}

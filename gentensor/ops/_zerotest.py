@@ -1,0 +1,393 @@
+"""The zero test of symbolic elements: zero, non-zero, or unknown -- proven, never guessed.
+
+Every pivot choice, rank and singularity verdict on symbolic matrices rests
+on deciding whether an expression is zero.  Simplifying and comparing with 0
+is not a decision: ``atan(1/2) + atan(1/3) - pi/4`` is zero yet no
+simplification SymPy tries reaches 0, so SymPy calls it non-zero and inverts
+a singular matrix.  :func:`zero_test` answers only what it can prove, trying
+in order (cheapest first, each within the budget of :func:`gentensor.limits`):
+
+1. **exact forms** -- numbers; rational functions of symbols with rational
+   (or Gaussian) coefficients, decided by expanding the numerator;
+2. **rigorous numerics** -- the expression enclosed in complex intervals
+   (:mod:`gentensor.ops._enclose`) at rising precision up to
+   ``zero_test_bits``; a box that excludes 0 proves it non-zero.  Free
+   symbols get values that satisfy their assumptions (undefined functions a
+   random polynomial): non-zero at one point is non-zero as a function;
+3. **algebraic proofs of zero** -- the minimal polynomial of an algebraic
+   number (radicals, ``sin``/``cos`` of rational multiples of pi, roots of
+   unity: the polynomial is ``x`` exactly when the number is 0); a sum of
+   inverse tangents and multiples of pi is a multiple of pi exactly when an
+   algebraic number (the product of ``1 + i*t``) is real, and with ``|e| < 1``
+   from the intervals that proves ``e = 0``; ``exp`` of a sum of logarithms
+   likewise (``exp(e) = 1``); a polynomial in the symbols whose constant
+   coefficients are each decided;
+4. **rewriting** -- ``trigsimp`` and, for small expressions, ``simplify``;
+   reaching 0 is a proof.
+
+Whatever is left is ``"unknown"``.  :meth:`SymbolicOps.is_zero
+<gentensor.ops._symbolic.SymbolicOps.is_zero>` then raises
+:class:`~gentensor.errors.UndecidableError` (or follows ``gt.limits(undecided=...)``);
+it never turns "unknown" into "non-zero" silently.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Optional
+
+from ..errors import DomainError, UndecidableError
+from ..resources import get_limits
+from ._enclose import Box, enclose, excludes_zero
+from ._zerotools import (
+    NONZERO,
+    UNKNOWN,
+    ZERO,
+    ZeroTest,
+    _algebraic,
+    _argument_product,
+    _expansion_terms,
+    _huge_numbers,
+    _nodes,
+    _plain_rational_function,
+    _points,
+    _undefined_functions,
+)
+
+__all__ = ["ZeroTest", "zero_test", "undecided", "ZERO", "NONZERO", "UNKNOWN"]
+
+_SIMPLIFY_NODES = 60  # simplify only expressions this small (it can take long on large ones)
+_EXPAND_TERMS = 200_000  # expand a polynomial only when its terms (times coefficient growth) stay below this
+_FACTOR_NODES = 400  # factor only expressions this small
+_FACTOR_DEPTH = threading.local()  # .n: how deep factors of factors are being decided (at most 3)
+
+
+def zero_test(e: Any) -> ZeroTest:
+    """Decide whether ``e`` is zero: ``"zero"``, ``"nonzero"`` or ``"unknown"``, with the method used.
+
+    An expression with free symbols is zero when it is zero as a function
+    (for every value of its symbols that their assumptions allow).
+
+    Raises
+    ------
+    DomainError
+        ``e`` has non-commutative factors the test cannot compare.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> zero_test((x + 1)**2 - x**2 - 2*x - 1).verdict
+    'zero'
+    >>> zero_test(sympy.sin(sympy.pi / 7) * sympy.sin(2 * sympy.pi / 7) * sympy.sin(3 * sympy.pi / 7) - sympy.sqrt(7) / 8)
+    ZeroTest(verdict='zero', method='minimal polynomial')
+    >>> zero_test(sympy.exp(sympy.pi * sympy.sqrt(163)) - 262537412640768744)
+    ZeroTest(verdict='nonzero', method='interval at 256 bits')
+    """
+    from sympy import Basic
+
+    if not isinstance(e, Basic):
+        return ZeroTest(ZERO if e == 0 else NONZERO, "exact")
+    if e.is_Number:
+        return ZeroTest(ZERO if e.is_zero else NONZERO, "exact")
+    lim = get_limits()
+    return _cached(e, lim.zero_test_bits, float(lim.zero_test_seconds))
+
+
+def undecided(e: Any, func: str, test: Optional[ZeroTest] = None) -> bool:
+    """Whether to take an undecided element as zero, following ``gt.limits(undecided=...)``.
+
+    Under ``"raise"`` (the default) this raises :class:`UndecidableError`
+    naming ``func``, the element and the ways to proceed.
+
+    >>> import gentensor as gt
+    >>> with gt.limits(undecided="nonzero"):
+    ...     undecided(1, "f")
+    False
+    """
+    policy = get_limits().undecided
+    if policy == "zero":
+        return True
+    if policy == "nonzero":
+        return False
+    how = f" (tried: {test.method})" if test is not None else ""
+    raise UndecidableError(
+        f"{func}: cannot decide whether {_short(e)} is zero{how}; raise gt.limits(zero_test_bits=..., "
+        "zero_test_seconds=...), simplify the element first, or accept an assumption with "
+        "gt.limits(undecided='zero') or gt.limits(undecided='nonzero')",
+        e,
+    )
+
+
+def _short(e: Any, limit: int = 120) -> str:
+    try:
+        text = str(e)
+    except Exception:  # a deep tree may not print
+        text = f"<{type(e).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_CACHE: dict[tuple[Any, int, float], ZeroTest] = {}
+_CACHE_SIZE = 4096
+_CACHE_LOCK = threading.Lock()
+
+
+def _cached(e: Any, bits: int, seconds: float) -> ZeroTest:
+    """The verdict on ``e`` under this budget, remembered (unless the time budget cut the run short)."""
+    key = (e, bits, seconds)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    decision = _Decision(e, bits, time.monotonic() + seconds)
+    result = decision.run()
+    if result.verdict != UNKNOWN or not decision.late():  # an "unknown" cut short by the clock is not remembered
+        with _CACHE_LOCK:
+            if len(_CACHE) >= _CACHE_SIZE:
+                _CACHE.clear()
+            _CACHE[key] = result
+    return result
+
+
+def clear_cache() -> None:
+    """Forget the remembered verdicts (benchmarks time the test itself)."""
+    with _CACHE_LOCK:
+        _CACHE.clear()
+
+
+class _Decision:
+    """One run of the zero test on one expression (the steps of the module docstring)."""
+
+    def __init__(self, e: Any, bits: int, deadline: float) -> None:
+        import sympy
+
+        self.sympy = sympy
+        self.e = e
+        self.bits = max(bits, 64)
+        self.deadline = deadline
+        self.tried: list[str] = []
+        self.box: Optional[Box] = None  # the tightest enclosure found (constants)
+
+    def late(self) -> bool:
+        return time.monotonic() > self.deadline
+
+    def run(self) -> ZeroTest:
+        e = self.e
+        if e.is_Atom:
+            known = e.is_zero
+            if known is not None:
+                return ZeroTest(ZERO if known else NONZERO, "assumptions")
+        if not e.is_commutative:
+            return self.noncommutative()
+        free = e.free_symbols
+        if _plain_rational_function(e):
+            found = self.rational_function()
+            if found is not None:
+                return found
+        found = self.numeric(free)
+        if found is not None:
+            return found
+        for step in (self.constant_proofs if not free else self.function_proofs, self.rewriting):
+            if self.late():
+                self.tried.append("stopped at zero_test_seconds")
+                break
+            found = step()
+            if found is not None:
+                return found
+        return ZeroTest(UNKNOWN, ", ".join(self.tried) or "nothing applied")
+
+    # -- 1. exact forms -------------------------------------------------------------------------
+
+    def noncommutative(self) -> ZeroTest:
+        sympy = self.sympy
+        if not _plain_rational_function(self.e, negative_powers=False):
+            raise DomainError(
+                f"zero_test: cannot decide non-commutative expressions with functions (got {_short(self.e)}); "
+                "use commutative symbols"
+            )
+        expanded = sympy.expand(self.e)  # polynomials in non-commuting symbols have one expanded form
+        return ZeroTest(ZERO if expanded == 0 else NONZERO, "expanded non-commutative polynomial")
+
+    def rational_function(self) -> Optional[ZeroTest]:
+        sympy = self.sympy
+        if _expansion_terms(self.e) > _EXPAND_TERMS:
+            self.tried.append("polynomial too large to expand")
+            return None
+        num, _ = sympy.fraction(sympy.together(self.e))
+        return ZeroTest(ZERO if sympy.expand(num) == 0 else NONZERO, "polynomial")
+
+    # -- 2. rigorous numerics -------------------------------------------------------------------
+
+    def precisions(self) -> list[int]:
+        return sorted({p for p in (64, 256, self.bits) if p <= self.bits})
+
+    def numeric(self, free: set[Any]) -> Optional[ZeroTest]:
+        points = [{}] if not free and not _undefined_functions(self.e) else _points(self.e, free)
+        if not points:
+            self.tried.append("no values satisfy the symbols' assumptions")
+        evaluated = False
+        for point in points:
+            for prec in self.precisions():
+                if self.late():
+                    break
+                box = enclose(self.e, prec, point)
+                if box is None:
+                    break
+                evaluated = True
+                if excludes_zero(box):
+                    where = " at a point" if point else ""
+                    return ZeroTest(NONZERO, f"interval at {prec} bits{where}")
+                if not point:
+                    self.box = box
+        self.tried.append(f"intervals up to {self.bits} bits contain 0" if evaluated else "no interval enclosure")
+        return None
+
+    # -- 3. algebraic proofs ----------------------------------------------------------------------
+
+    def constant_proofs(self) -> Optional[ZeroTest]:
+        found = _algebraic(self.e, self.sympy)
+        if found is not None:
+            return found
+        self.tried.append("not algebraic (or degree too high)")
+        for step in (self.tan_pullback, self.exp_pullback, self.factors):
+            found = step()
+            if found is not None:
+                return found
+        return None
+
+    def factors(self) -> Optional[ZeroTest]:
+        """A product is zero exactly when a factor of its numerator is: decide each factor.
+
+        The expression is put over one denominator and its numerator
+        factored.  A polynomial in transcendental constants (``z**2 + z`` with
+        ``z`` a sum of inverse tangents, as elimination produces) is decided
+        this way.  The expression has a finite enclosure, so its denominator
+        is not zero.
+        """
+        sympy = self.sympy
+        depth = getattr(_FACTOR_DEPTH, "n", 0)
+        if self.box is None or _nodes(self.e) > _FACTOR_NODES or depth >= 3:
+            return None
+        try:
+            num, _ = sympy.fraction(sympy.together(self.e))
+            product = sympy.factor(num) if num.is_Add else num
+        except (RecursionError, MemoryError):
+            raise
+        except Exception:  # a generator SymPy cannot separate
+            return None
+        parts = []
+        for f in sympy.Mul.make_args(product):
+            base, exp = f.as_base_exp()
+            if not base.is_Number and not (exp.is_Number and exp.is_negative):
+                parts.append(base)
+        if not parts or (len(parts) == 1 and parts[0] == self.e):
+            self.tried.append("no factors")
+            return None
+        _FACTOR_DEPTH.n = depth + 1
+        try:
+            verdicts = [zero_test(b) for b in parts]
+        finally:
+            _FACTOR_DEPTH.n = depth
+        if any(v.verdict == ZERO for v in verdicts):
+            return ZeroTest(ZERO, "a factor is 0")
+        if all(v.verdict == NONZERO for v in verdicts):
+            return ZeroTest(NONZERO, "no factor is 0")
+        self.tried.append("factors undecided")
+        return None
+
+    def small_box(self) -> bool:
+        """The enclosure lies inside |re| < 1, |im| < 1."""
+        if self.box is None:
+            return False
+        from mpmath.libmp import fone, fnone, mpf_gt, mpf_lt
+
+        return all(mpf_gt(iv[0], fnone) and mpf_lt(iv[1], fone) for iv in self.box)
+
+    def tan_pullback(self) -> Optional[ZeroTest]:
+        """e = 0 mod pi and |e| < 1 give e = 0; e mod pi is decided through an algebraic number.
+
+        For ``e = sum c_j * atan(t_j) + r*pi`` (integer ``c_j``, algebraic
+        ``t_j``, rational ``r``; ``acot``, ``asin``, ``acos`` and ``atan2``
+        rewritten as ``atan``), ``w = prod (1 + i t_j)**c_j * exp(i r pi)``
+        has argument ``e``, so ``e`` is a multiple of pi exactly when ``w``
+        is real: an algebraic question.
+        """
+        sympy = self.sympy
+        if not self.e.has(sympy.atan, sympy.acot, sympy.asin, sympy.acos, sympy.atan2, sympy.pi):
+            return None
+        try:
+            w = _argument_product(self.e, sympy)
+            if w is not None:
+                im = sympy.im(sympy.expand(w))
+                found = ZeroTest(ZERO if im.is_zero else NONZERO, "exact") if im.is_Number else _algebraic(im, sympy)
+                if found is not None:
+                    if found.verdict == NONZERO:
+                        return ZeroTest(NONZERO, "not a multiple of pi")
+                    if self.small_box():
+                        return ZeroTest(ZERO, "a multiple of pi and |e| < 1")
+        except (RecursionError, MemoryError):
+            raise
+        except Exception:  # SymPy refusing an argument
+            return None
+        self.tried.append("not a sum of inverse tangents")
+        return None
+
+    def exp_pullback(self) -> Optional[ZeroTest]:
+        """exp(e) = 1 and |e| < 1 give e = 0 (exp is 1 only at multiples of 2*pi*i)."""
+        sympy = self.sympy
+        if not self.e.has(sympy.log):
+            return None
+        try:
+            w = sympy.expand(sympy.exp(self.e)) - 1
+        except Exception:
+            return None
+        found = ZeroTest(ZERO if w.is_zero else NONZERO, "exact") if w.is_Number else _algebraic(w, sympy)
+        if found is None:
+            self.tried.append("exp of the sum not algebraic")
+            return None
+        if found.verdict == NONZERO:
+            return ZeroTest(NONZERO, "exp of the sum is not 1")
+        if self.small_box():
+            return ZeroTest(ZERO, "exp of the sum is 1 and |e| < 1")
+        return None
+
+    def function_proofs(self) -> Optional[ZeroTest]:
+        """A rational function of the symbols over constants: zero exactly when every coefficient is."""
+        sympy = self.sympy
+        free = sorted(self.e.free_symbols, key=str)
+        if not self.e.is_rational_function(*free) or _expansion_terms(self.e) > _EXPAND_TERMS:
+            return None
+        num, _ = sympy.fraction(sympy.together(self.e))
+        try:
+            coeffs = sympy.Poly(sympy.expand(num), *free).coeffs()
+        except Exception:  # a generator SymPy cannot separate
+            return None
+        verdicts = [zero_test(c) for c in coeffs]
+        if any(v.verdict == NONZERO for v in verdicts):
+            return ZeroTest(NONZERO, "a coefficient is not 0")
+        if all(v.verdict == ZERO for v in verdicts):
+            return ZeroTest(ZERO, "every coefficient is 0")
+        self.tried.append("coefficients undecided")
+        return None
+
+    # -- 4. rewriting ---------------------------------------------------------------------------------
+
+    def rewriting(self) -> Optional[ZeroTest]:
+        sympy = self.sympy
+        e = self.e
+        if _huge_numbers(e):
+            return None
+        try:
+            if e.has(sympy.sin, sympy.cos, sympy.tan, sympy.sinh, sympy.cosh, sympy.tanh):
+                if sympy.trigsimp(e) == 0:
+                    return ZeroTest(ZERO, "trigsimp")
+                self.tried.append("trigsimp")
+            if _nodes(e) <= _SIMPLIFY_NODES and not self.late():
+                if sympy.simplify(e) == 0:
+                    return ZeroTest(ZERO, "simplify")
+                self.tried.append("simplify")
+        except (RecursionError, MemoryError):
+            raise
+        except Exception:  # SymPy failing inside a rewrite proves nothing
+            self.tried.append("rewriting failed")
+        return None

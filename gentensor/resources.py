@@ -1,0 +1,252 @@
+"""Resource limits: one policy for every input path, so bad input fails fast instead of hanging.
+
+A 15-byte file can ask for a number with a billion digits, a power with a
+billion bits, a tree thousands of levels deep or a tensor of 2**63 elements.
+Every input path -- the API (:func:`gentensor.tensor`, the creation
+functions, reshapes), :func:`gentensor.load`, the command line's text, CSV
+and JSON reader, :func:`gentensor.modular` -- checks what it is asked to
+build against the limits below *before* building it, and refuses with a
+:class:`~gentensor.errors.LimitError` (or, for a file, a
+:class:`~gentensor.errors.FormatError` naming the place) whose message names
+the limit and how to raise it.
+
+The symbolic zero test's budget lives here too (``zero_test_bits``,
+``zero_test_seconds``) with the policy for an undecided zero test
+(``undecided``); see ``docs/safety.md``.
+
+The limits in force are a context variable: :func:`limits` changes them inside
+a ``with`` block (other threads and async tasks keep theirs);
+:func:`set_limits` changes the process-wide defaults that new threads start
+from; :func:`get_limits` reads them.
+
+>>> import gentensor as gt
+>>> gt.get_limits().max_ndim
+64
+>>> with gt.limits(max_elements=10):
+...     gt.zeros(11)
+Traceback (most recent call last):
+...
+gentensor.errors.LimitError: zeros: the shape (11,) has 11 elements, more than max_elements=10; raise it with gt.limits(max_elements=...)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from contextvars import ContextVar
+from dataclasses import dataclass, fields, replace
+from typing import Any, Iterator, Sequence
+
+from .errors import ArgumentTypeError, ArgumentValueError, LimitError
+
+__all__ = ["Limits", "limits", "get_limits", "set_limits", "check_shape", "check_ndim", "check_digits", "check_bits"]
+
+UNDECIDED = ("raise", "zero", "nonzero")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The resource limits in force (read them with :func:`get_limits`, change them with :func:`limits`).
+
+    Attributes
+    ----------
+    max_digits : int
+        Decimal digits in one number read from text (a cell, a JSON number, a
+        decimal mantissa).  CPython converts decimal text to ``int`` in
+        quadratic time: 100 000 digits take about 0.05 s.
+    max_bits : int
+        Bits of any number an input may build: a hexadecimal integer in a
+        saved file, a decimal exponent (``1e999999999``), a power of numbers
+        (``3**(2**19)``), a product of such powers; also the *total* bits of
+        all the numbers in one expression.
+    max_exponent : int
+        The largest integer exponent of a power of a non-number (``(x+1)**n``)
+        in a cell or a saved expression: expanding ``(x+1)**1000000`` would
+        exhaust memory.
+    max_depth : int
+        Nesting of one expression: parentheses in a cell, levels of a saved
+        SymPy tree, levels of an expression given to the API.  SymPy recurses
+        once per level (or more), so deep trees would hit Python's recursion
+        limit later.
+    max_nodes : int
+        Nodes (sub-expressions) of one expression.
+    max_ndim : int
+        Axes of a tensor (NumPy's limit); deeper nested data is refused.
+    max_elements : int
+        Elements of one tensor a call may build.
+    max_modulus_bits : int
+        Bits of the modulus of :func:`gentensor.modular` (its primality test
+        must finish: a 4096-bit modulus takes a fraction of a second).
+    zero_test_bits : int
+        The highest precision, in bits, at which the symbolic zero test
+        evaluates an expression to prove it non-zero.
+    zero_test_seconds : float
+        Time after which the zero test stops trying further methods (a
+        method already running finishes first).
+    undecided : str
+        What the symbolic zero test does when it can neither prove an element
+        zero nor prove it non-zero: ``"raise"`` (the default) raises
+        :class:`~gentensor.errors.UndecidableError`; ``"zero"`` takes it to be
+        zero (it then evaluated to within ``2**-zero_test_bits`` of 0 at every
+        point tried, or could not be evaluated at all); ``"nonzero"`` takes it
+        to be non-zero (what SymPy does).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.Limits().max_digits, gt.Limits().undecided
+    (100000, 'raise')
+    """
+
+    max_digits: int = 100_000
+    max_bits: int = 1 << 20
+    max_exponent: int = 10_000
+    max_depth: int = 100
+    max_nodes: int = 100_000
+    max_ndim: int = 64
+    max_elements: int = 100_000_000
+    max_modulus_bits: int = 4096
+    zero_test_bits: int = 1024
+    zero_test_seconds: float = 2.0
+    undecided: str = "raise"
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "undecided":
+                if value not in UNDECIDED:
+                    raise ArgumentValueError(
+                        f"limits: undecided must be one of {', '.join(map(repr, UNDECIDED))} (got {value!r})"
+                    )
+            elif f.name == "zero_test_seconds":
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+                    raise ArgumentValueError(f"limits: zero_test_seconds must be a number >= 0 (got {value!r})")
+            elif isinstance(value, bool) or not isinstance(value, int):
+                raise ArgumentTypeError(f"limits: {f.name} must be an int (got {value!r})")
+            elif value < 1:
+                raise ArgumentValueError(f"limits: {f.name} must be at least 1 (got {value!r})")
+
+
+_default = Limits()
+_current: ContextVar[Limits | None] = ContextVar("gentensor_limits", default=None)
+
+
+def get_limits() -> Limits:
+    """The limits in force (in this thread / task).
+
+    >>> import gentensor as gt
+    >>> gt.get_limits().max_elements
+    100000000
+    """
+    found = _current.get()
+    return _default if found is None else found
+
+
+def _changed(base: Limits, changes: dict[str, Any], func: str) -> Limits:
+    names = {f.name for f in fields(Limits)}
+    unknown = sorted(set(changes) - names)
+    if unknown:
+        raise ArgumentTypeError(f"{func}: unknown limit {unknown[0]!r}; the limits are {', '.join(sorted(names))}")
+    return replace(base, **changes)
+
+
+@contextlib.contextmanager
+def limits(**changes: Any) -> Iterator[Limits]:
+    """Context manager that changes resource limits inside a ``with`` block.
+
+    Keywords are the fields of :class:`Limits`.  The setting is a context
+    variable: other threads and async tasks keep their own (new threads
+    start from the process-wide defaults, see :func:`set_limits`).
+
+    Raises
+    ------
+    ArgumentTypeError
+        An unknown limit name, or a value of the wrong type.
+    ArgumentValueError
+        A value out of range.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> with gt.limits(max_digits=5) as lim:
+    ...     print(lim.max_digits)
+    ...     gt.load  # every reader in this block refuses numbers past 5 digits
+    5
+    <function load at ...>
+    >>> gt.get_limits().max_digits
+    100000
+    """
+    token = _current.set(_changed(get_limits(), changes, "limits"))
+    try:
+        yield get_limits()
+    finally:
+        _current.reset(token)
+
+
+def set_limits(**changes: Any) -> Limits:
+    """Change the process-wide default limits (those of threads that never entered :func:`limits`).
+
+    Returns the new defaults.  Prefer :func:`limits` in library code.
+
+    >>> import gentensor as gt
+    >>> old = gt.get_limits()
+    >>> gt.set_limits(max_depth=200).max_depth
+    200
+    >>> gt.set_limits(max_depth=old.max_depth).max_depth
+    100
+    """
+    global _default
+    _default = _changed(_default, changes, "set_limits")
+    return _default
+
+
+def _raise_hint(name: str) -> str:
+    return f"raise it with gt.limits({name}=...)"
+
+
+# -- checks used by the input paths ---------------------------------------------------------
+
+
+def check_ndim(ndim: int, func: str) -> None:
+    """Refuse a tensor with more axes than ``max_ndim``.
+
+    >>> check_ndim(3, "f")
+    """
+    lim = get_limits().max_ndim
+    if ndim > lim:
+        raise LimitError(f"{func}: {ndim} axes are more than max_ndim={lim} a tensor may have; {_raise_hint('max_ndim')}")
+
+
+def check_shape(shape: Sequence[int], func: str) -> None:
+    """Refuse a shape with more than ``max_ndim`` axes or ``max_elements`` elements.
+
+    >>> check_shape((2, 3), "f")
+    """
+    check_ndim(len(shape), func)
+    lim = get_limits().max_elements
+    n = math.prod(shape)  # a zero-length axis means no elements, whatever the others
+    if n > lim:
+        raise LimitError(
+            f"{func}: the shape {tuple(shape)} has {n} elements, more than max_elements={lim}; "
+            f"{_raise_hint('max_elements')}"
+        )
+
+
+def check_digits(ndigits: int, what: str) -> None:
+    """Refuse a decimal number written with more than ``max_digits`` digits (``what`` names it).
+
+    >>> check_digits(10, "the cell")
+    """
+    lim = get_limits().max_digits
+    if ndigits > lim:
+        raise LimitError(f"{what} has {ndigits} digits, more than max_digits={lim}; {_raise_hint('max_digits')}")
+
+
+def check_bits(nbits: int, what: str) -> None:
+    """Refuse a number of more than ``max_bits`` bits (``what`` names where it comes from).
+
+    >>> check_bits(64, "the power")
+    """
+    lim = get_limits().max_bits
+    if nbits > lim:
+        raise LimitError(f"{what} would have about {nbits} bits, more than max_bits={lim}; {_raise_hint('max_bits')}")

@@ -1,0 +1,446 @@
+"""Resource limits: one policy for every input path, so tiny bad inputs fail fast and clearly.
+
+Each input of issue 14 that hung, exhausted memory or crashed is here, with
+the limits in force: it must now raise a class of the error tree (naming the
+limit) within a few seconds -- and read normally once the limit is raised.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gentensor as gt
+from gentensor.io._saveload import loads
+from gentensor.io._textmatrix import read_matrix
+from tests.toyring import Gauss
+
+FAST = 3.0  # seconds: every refusal below must come well within this
+
+
+@contextmanager
+def fast(limit: float = FAST):
+    start = time.perf_counter()
+    yield
+    elapsed = time.perf_counter() - start
+    assert elapsed < limit, f"took {elapsed:.2f} s"
+
+
+@contextmanager
+def no_digit_limit():
+    """As the command line runs: CPython's 4300-digit guard off, so only gentensor's limits protect."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def saved(ops: dict, data: list, shape: list | None = None) -> str:
+    return json.dumps(
+        {"format": "gentensor", "version": 1, "ops": ops, "shape": [len(data)] if shape is None else shape, "data": data}
+    )
+
+
+def tower(depth: int, leaf: list | None = None, head: str = "sin") -> list:
+    tree = leaf or ["Symbol", "x", {}]
+    for _ in range(depth - 1):
+        tree = [head, tree]
+    return tree
+
+
+# -- the settings themselves ---------------------------------------------------------------------------
+
+
+def test_defaults_are_documented():
+    lim = gt.Limits()
+    assert gt.get_limits() == lim
+    assert (lim.max_digits, lim.max_bits, lim.max_exponent, lim.max_depth, lim.max_nodes) == (
+        100_000, 2**20, 10_000, 100, 100_000
+    )
+    assert (lim.max_ndim, lim.max_elements, lim.max_modulus_bits) == (64, 10**8, 4096)
+    assert (lim.zero_test_bits, lim.zero_test_seconds, lim.undecided) == (1024, 2.0, "raise")
+    page = (Path(__file__).resolve().parents[1] / "docs" / "safety.md").read_text(encoding="utf-8")
+    for name in ("max_digits", "max_bits", "max_exponent", "max_depth", "max_nodes", "max_ndim", "max_elements",
+                 "max_modulus_bits", "zero_test_bits", "zero_test_seconds", "undecided"):
+        assert f"`{name}`" in page, f"docs/safety.md does not document {name}"
+
+
+def test_the_context_manager_nests_and_restores():
+    with gt.limits(max_digits=10) as outer:
+        assert outer.max_digits == 10 and gt.get_limits() is outer
+        with gt.limits(max_depth=5) as inner:
+            assert (inner.max_digits, inner.max_depth) == (10, 5)
+        assert gt.get_limits() is outer
+    assert gt.get_limits() == gt.Limits()
+
+
+def test_a_failing_block_restores_the_limits():
+    with pytest.raises(ZeroDivisionError):
+        with gt.limits(max_digits=10):
+            1 / 0
+    assert gt.get_limits().max_digits == 100_000
+
+
+def test_threads_start_from_the_process_defaults():
+    seen = {}
+
+    def worker() -> None:
+        seen["thread"] = gt.get_limits().max_digits
+
+    with gt.limits(max_digits=7):
+        t = threading.Thread(target=worker)
+        t.start()
+        t.join()
+    assert seen["thread"] == 100_000
+    old = gt.get_limits()
+    try:
+        gt.set_limits(max_digits=9)
+        t = threading.Thread(target=worker)
+        t.start()
+        t.join()
+        assert seen["thread"] == 9
+    finally:
+        gt.set_limits(max_digits=old.max_digits)
+    assert gt.get_limits() == gt.Limits()
+
+
+@pytest.mark.parametrize(
+    "changes, exc",
+    [
+        ({"max_digits": 0}, gt.ArgumentValueError),
+        ({"max_digits": 2.5}, gt.ArgumentTypeError),
+        ({"max_depth": True}, gt.ArgumentTypeError),
+        ({"undecided": "maybe"}, gt.ArgumentValueError),
+        ({"zero_test_seconds": -1}, gt.ArgumentValueError),
+        ({"max_digit": 5}, gt.ArgumentTypeError),
+    ],
+)
+def test_bad_settings_are_refused(changes, exc):
+    with pytest.raises(exc, match=r"^limits: "):
+        with gt.limits(**changes):
+            pass
+    assert gt.get_limits() == gt.Limits()
+
+
+# -- the inputs of issue 14 ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", ["1e999999999", "1e-999999999", "-12.5e999999999"])
+def test_json_exponents_are_capped(tmp_path, number):
+    # A 15-byte file hung the matrix reader: JSON numbers became Fractions with no exponent cap.
+    path = tmp_path / "m.json"
+    path.write_text(f"[[{number}]]")
+    with fast(), pytest.raises(gt.FormatError, match=r"m\.json: .*more than max_bits=1048576"):
+        read_matrix(str(path))
+    path.write_text("[[1e3, 2.5e-1]]")
+    assert read_matrix(str(path)).tolist() == [[1000, sympy.Rational(1, 4)]]
+
+
+@pytest.mark.parametrize("cell", ["1e999999999", "1e-999999999"])
+def test_text_cells_use_the_same_cap(tmp_path, cell):
+    path = tmp_path / "m.txt"
+    path.write_text(cell + "\n")
+    with fast(), pytest.raises(gt.FormatError, match=r"line 1, cell 1: .*max_bits"):
+        read_matrix(str(path))
+
+
+def test_a_product_of_big_powers_is_refused(tmp_path):
+    # 40 factors 3**(2**19): each within the per-power cap, the product 33 million bits.
+    path = tmp_path / "m.txt"
+    path.write_text("*".join(["3**(2**19)"] * 40) + "\n")
+    with fast(), pytest.raises(gt.FormatError, match="max_bits"):
+        read_matrix(str(path))
+
+
+def test_a_product_of_factorials_is_refused(tmp_path):
+    path = tmp_path / "m.txt"
+    path.write_text("*".join(["factorial(10000)"] * 300) + "\n")  # 5 KB
+    assert path.stat().st_size < 6000
+    with fast(), pytest.raises(gt.FormatError, match="max_bits"):
+        read_matrix(str(path))
+
+
+def test_a_huge_symbolic_exponent_is_refused(tmp_path):
+    # (x+1)**1000000 took 9.5 s and then raised MemoryError.
+    path = tmp_path / "m.txt"
+    path.write_text("(x+1)**1000000\n")
+    with fast(), pytest.raises(gt.FormatError, match="max_exponent=10000"):
+        read_matrix(str(path))
+    with gt.limits(max_exponent=10**6):
+        assert read_matrix(str(path)).shape == (1, 1)  # reading is cheap; expanding is not
+
+
+def test_a_megabyte_integer_cell_is_refused_fast(tmp_path):
+    path = tmp_path / "m.txt"
+    path.write_text("7" * 1_000_000 + "\n")
+    with no_digit_limit(), fast(), pytest.raises(gt.FormatError, match="1000000 digits, more than max_digits=100000"):
+        read_matrix(str(path))
+    path.write_text("7" * 150_000 + "\n")
+    with no_digit_limit(), gt.limits(max_digits=200_000):
+        assert read_matrix(str(path))[0, 0] == int("7" * 150_000)
+
+
+def test_a_megabyte_json_integer_is_refused_fast(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text("[[" + "7" * 1_000_000 + "]]")
+    with no_digit_limit(), fast(), pytest.raises(gt.FormatError, match="max_digits"):
+        read_matrix(str(path))
+    with no_digit_limit(), fast(), pytest.raises(gt.FormatError, match="max_digits"):
+        loads(saved({"builtin": "integers"}, [], [0])[:-1] + ', "extra": ' + "7" * 1_000_000 + "}")
+
+
+def test_a_saved_power_of_two_is_refused():
+    # Pow(2, 10**10) loaded unevaluated; then x + 1 exhausted memory.
+    text = saved({"builtin": "symbolic"}, [["Pow", ["Integer", 2], ["Integer", 10**10]]])
+    with fast(), pytest.raises(gt.FormatError, match=r"data\[0\].*power of a number would have about 10000000001 bits"):
+        loads(text)
+
+
+def test_a_saved_product_of_powers_is_refused():
+    power = ["Pow", ["Integer", 3], ["Integer", 2**19]]
+    text = saved({"builtin": "symbolic"}, [["Mul", *([power] * 40)]])
+    with fast(), pytest.raises(gt.FormatError, match="max_bits"):
+        loads(text)
+
+
+def test_saved_huge_numbers_and_exponents_are_refused():
+    big = hex(1 << (2**21))
+    with fast(), pytest.raises(gt.FormatError, match=r"data\[0\].*more than max_bits"):
+        loads(saved({"builtin": "integers"}, [big]))
+    text = saved({"builtin": "symbolic"}, [["Pow", ["Add", ["Symbol", "x", {}], ["Integer", 1]], ["Integer", 10**6]]])
+    with fast(), pytest.raises(gt.FormatError, match="max_exponent"):
+        loads(text)
+
+
+def test_a_saved_unevaluated_factorial_stays_cheap():
+    text = saved({"builtin": "symbolic"}, [["factorial", ["Integer", 10**9]]])
+    with fast():
+        y = loads(text)
+        z = y + 1
+        assert gt.symbolic.zero_test(z[0]).verdict == "nonzero"
+
+
+def test_a_saved_huge_modulus_is_refused():
+    # 2**44497 - 1 is prime; its primality test took minutes.
+    text = saved({"builtin": "modular", "n": hex(2**44497 - 1)}, [1])
+    with fast(), pytest.raises(gt.FormatError, match=r"ops\.n: the modulus has 44497 bits, more than max_modulus_bits=4096"):
+        loads(text)
+    with fast(), pytest.raises(gt.LimitError, match="^modular: "):
+        gt.modular(2**44497 - 1)
+
+
+def test_moduli_past_the_decimal_digit_limit():
+    with fast(), pytest.raises(gt.LimitError, match="^modular: the modulus has 16610 bits"):
+        gt.modular(10**5000 + 1)
+    with gt.limits(max_modulus_bits=20_000):
+        ops = gt.modular(2**14_500 + 1)  # composite (divisible by 3): quick to tell
+        assert ops.name.startswith("modular(0x") and not ops.is_field
+        assert "ops=modular(0x" in repr(gt.tensor([5], ops=ops))
+
+
+def test_a_list_that_contains_itself():
+    cyclic: list = []
+    cyclic.append(cyclic)
+    with fast(), pytest.raises(gt.ShapeError, match="contains itself"):
+        gt.tensor(cyclic)
+
+
+@pytest.mark.parametrize("depth", [18, 24, 100])
+def test_towers_of_sines_are_fast(depth):
+    # Depth 18 took 14.5 s (simplify without a budget); depth 24 ran past a minute.
+    e = sympy.Symbol("x")
+    for _ in range(depth - 1):
+        e = sympy.sin(e)
+    with fast():
+        m = gt.tensor([[e]], ops=gt.symbolic)
+        assert gt.linalg.rank(m) == 1
+        gt.linalg.inv(m)
+
+
+def test_a_tower_of_sines_from_a_file(tmp_path):
+    path = tmp_path / "m.txt"
+    path.write_text("sin(" * 24 + "x" + ")" * 24 + "\n")
+    with fast():
+        assert gt.linalg.rank(read_matrix(str(path))) == 1
+    path.write_text("sin(" * 150 + "x" + ")" * 150 + "\n")
+    with fast(), pytest.raises(gt.FormatError, match="max_depth=100"):
+        read_matrix(str(path))
+
+
+def test_deep_saved_trees_are_refused():
+    # A 350-deep tree loaded, then x + 1, rank and str raised RecursionError.
+    with fast(), pytest.raises(gt.FormatError, match="nested deeper than max_depth=100"):
+        loads(saved({"builtin": "symbolic"}, [tower(350)]))
+    y = loads(saved({"builtin": "symbolic"}, [tower(100)], [1, 1]))
+    assert gt.linalg.rank(y) == 1
+    (y + 1)[0, 0].free_symbols  # noqa: B018  (arithmetic works at the limit)
+    assert str(y[0, 0]).startswith("sin(sin(")
+    with gt.limits(max_depth=120):
+        assert loads(saved({"builtin": "symbolic"}, [tower(110)])).shape == (1,)
+
+
+def test_too_many_nodes():
+    leaves = [["Symbol", f"x{k}", {}] for k in range(50)]
+    text = saved({"builtin": "symbolic"}, [["Add", *leaves]])
+    with gt.limits(max_nodes=20), pytest.raises(gt.FormatError, match="max_nodes=20"):
+        loads(text)
+    assert loads(text).shape == (1,)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: gt.zeros((2**63,)),
+        lambda: gt.zeros((2**40,)),
+        lambda: gt.ones((10**5, 10**5)),
+        lambda: gt.full((10**9,), 1),
+        lambda: gt.eye(10**5),
+        lambda: gt.arange(10**12),
+        lambda: gt.symbols("a", (10**5, 10**5)),
+        lambda: gt.fromfunction(lambda i: i, (10**9,)),
+    ],
+    ids=["zeros-2**63", "zeros-2**40", "ones", "full", "eye", "arange", "symbols", "fromfunction"],
+)
+def test_huge_shapes_are_refused_not_allocated(call):
+    with fast(), pytest.raises(gt.LimitError, match=r"more than max_elements=100000000; raise it with gt.limits"):
+        call()
+
+
+def test_too_many_axes():
+    with pytest.raises(gt.LimitError, match="65 axes are more than max_ndim=64"):
+        gt.zeros((1,) * 65)
+    with pytest.raises(gt.LimitError, match="max_ndim"):
+        gt.zeros(1).reshape((1,) * 1000)
+    with pytest.raises(gt.ShapeError, match="max_ndim=64"):
+        nested: list = [0]
+        for _ in range(70):
+            nested = [nested]
+        gt.tensor(nested)
+    with gt.limits(max_ndim=70):
+        assert gt.zeros((1,) * 66).ndim == 66
+
+
+def test_too_many_elements_in_a_saved_file():
+    text = saved({"builtin": "integers"}, [0] * 10, [10])
+    with gt.limits(max_elements=5), pytest.raises(gt.FormatError, match=r"shape: .*more than max_elements=5"):
+        loads(text)
+    assert loads(text).shape == (10,)
+
+
+def test_deep_or_huge_sympy_values_from_the_api():
+    e = sympy.Symbol("x")
+    for _ in range(150):
+        e = sympy.sin(e)
+    with pytest.raises(gt.LimitError, match="max_depth=100"):
+        gt.tensor([e], ops=gt.symbolic)
+    with pytest.raises(gt.LimitError, match="power of a number"):
+        gt.tensor([sympy.Pow(2, 10**10, evaluate=False)])
+    with gt.limits(max_depth=200):
+        assert gt.tensor([e]).shape == (1,)
+
+
+# -- display never raises ------------------------------------------------------------------------------
+
+
+class Unprintable:
+    def __repr__(self) -> str:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    __str__ = __repr__
+
+
+def test_repr_never_raises():
+    t = gt.tensor([Unprintable(), 1], ops=gt.objects)
+    assert repr(t).startswith("tensor([<Unprintable>,")
+    assert str(t)
+    deep = sympy.Symbol("x")
+    for _ in range(3000):
+        deep = sympy.Add(sympy.sin(deep, evaluate=False), 1, evaluate=False)
+    with gt.limits(max_depth=10_000):
+        d = gt.tensor([deep, deep], ops=gt.symbolic)
+    with gt.printoptions(display="html"):  # symbolic tensors show LaTeX by default; the table too must not raise
+        html = d._repr_html_()
+    for text in (repr(d), str(d), d._repr_latex_(), html):
+        assert isinstance(text, str) and text
+    many = gt.zeros((1,) * 64)
+    assert repr(many).startswith("tensor(" + "[" * 64 + "0")
+
+
+def test_a_tensor_that_cannot_be_laid_out_shows_its_shape():
+    class BadOps(gt.BaseOps):
+        name = "bad"
+
+        def convert(self, v):
+            return v
+
+        def format(self, a):
+            raise RuntimeError("no")
+
+    t = gt.tensor([1, 2], ops=BadOps())
+    assert repr(t) == "tensor([1, 2], ops=bad)"  # elements fall back to repr
+    broken = gt.tensor([1, 2])
+    object.__setattr__(broken, "_data", None)  # a tensor whose storage is gone
+    assert repr(broken) == "tensor(<2 elements not shown>, shape=(2,), ops=integers)"
+
+
+# -- properties: the element limit on every ops, creation and files alike ------------------------------
+
+OPS = [gt.integers, gt.rationals, gt.floats, gt.complexes, gt.booleans, gt.objects, gt.symbolic, gt.modular(7), "gauss"]
+
+
+def _ops(name):
+    if name == "gauss":
+        from tests.toyring import GaussOps
+
+        return GaussOps()
+    return name
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 6), max_size=5), st.integers(1, 200), st.sampled_from(range(len(OPS))))
+def test_the_element_limit_on_every_ops(shape, limit, k):
+    ops = _ops(OPS[k])
+    n = math.prod(shape)
+    with gt.limits(max_elements=limit):
+        if n > limit:
+            with pytest.raises(gt.LimitError, match="max_elements"):
+                gt.zeros(tuple(shape), ops=ops)
+        else:
+            z = gt.zeros(tuple(shape), ops=ops)
+            assert z.shape == tuple(shape) and z.size == n
+            if n:  # nested lists lose the shape of an empty tensor
+                assert gt.tensor(z.tolist() if shape else z.item(), ops=z.ops).shape == tuple(shape)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 60), st.integers(1, 60))
+def test_digit_limits_are_exact_boundaries(digits, limit):
+    text = "9" * digits
+    with gt.limits(max_digits=limit):
+        if digits > limit:
+            with pytest.raises(gt.LimitError):
+                gt.integers.parse(text)
+        else:
+            assert gt.integers.parse(text) == int(text)
+
+
+def test_the_toy_ring_reads_through_the_limits(tmp_path):
+    from tests.toyring import GaussOps
+
+    ops = GaussOps()
+    t = gt.tensor([Gauss(1, 2), Gauss(0, -1)], ops=ops)
+    with gt.limits(max_elements=1), pytest.raises(gt.LimitError):
+        gt.tensor([Gauss(1, 2), Gauss(0, -1)], ops=ops)
+    assert t.shape == (2,)
