@@ -3,6 +3,8 @@
 ``import gentensor as gt``.  Every public name is re-exported here; the
 modules below are the implementation (see ``docs/`` for the guide).
 
+Examples
+--------
 >>> import gentensor as gt
 >>> x = gt.tensor([[2, 1], [1, 3]])
 >>> x.T.tolist(), gt.shares_memory(x, x.T)
@@ -79,6 +81,7 @@ from .arrays.manipulation import (
 )
 from .io.interop import *  # noqa: F401,F403  (names listed in interop.__all__)
 from .ops import (
+    as_ops,
     BaseOps,
     Capabilities,
     ElementOps,
@@ -178,6 +181,7 @@ __all__ = [
     "modular",
     "register_ops",
     "result_ops",
+    "as_ops",
     "Capabilities",
     "register_provider",
     "provider",

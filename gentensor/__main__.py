@@ -1,4 +1,4 @@
-"""``python -m gentensor``: the command line (see :mod:`gentensor.cli`)."""
+"""``python -m gentensor``: the command line (see `gentensor.cli`)."""
 
 from __future__ import annotations
 

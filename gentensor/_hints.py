@@ -2,9 +2,11 @@
 
 ``gt.arccos`` raises ``AttributeError`` naming ``gt.acos``; ``np.nanmax(x)``
 on a tensor raises ``TypeError`` with the same hint (see
-:mod:`gentensor._numpy_protocol`).  The table is the "coming from NumPy"
+`gentensor._numpy_protocol`).  The table is the "coming from NumPy"
 cheat sheet in code form (``docs/numpy.md`` shows it as a page).
 
+Examples
+--------
 >>> import gentensor as gt
 >>> gt.arccos
 Traceback (most recent call last):
@@ -104,6 +106,8 @@ HINTS: dict[str, str] = {
 def hint(name: str) -> str | None:
     """What to use instead of NumPy's ``name``, or ``None``.
 
+    Examples
+    --------
     >>> hint("absolute")
     'gt.abs'
     """
@@ -113,6 +117,8 @@ def hint(name: str) -> str | None:
 def message(name: str, module: str = "gentensor") -> str:
     """The ``AttributeError`` text for a missing ``gt.<name>``, with a hint when there is one.
 
+    Examples
+    --------
     >>> message("fabs")
     "module 'gentensor' has no attribute 'fabs'; NumPy's fabs is gt.abs"
     >>> message("frobnicate")

@@ -13,6 +13,8 @@ position); one with no counterpart is accepted only at its default value
 (``np.sum(x, where=m)`` raises, naming the argument).  ``out=`` works when it
 is a tensor: the result is written into it.
 
+Examples
+--------
 >>> import gentensor as gt, numpy as np
 >>> x = gt.tensor([[1, 2], [3, 4]])
 >>> np.sum(x), np.sum(x, axis=0).tolist(), np.add(x, 1).tolist()

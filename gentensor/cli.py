@@ -113,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     naming the file (and the matrix of a stack), ``--debug`` adds the
     traceback before it.
 
+    Examples
+    --------
     >>> main(["demo"])  # doctest: +ELLIPSIS
     gentensor ...
     0

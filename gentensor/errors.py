@@ -4,11 +4,13 @@ Every error raised on bad input is one of these classes, so callers can catch
 ``gt.GentensorError`` for "anything gentensor refused" or the matching
 built-in (``ValueError``, ``TypeError``, ``IndexError``, ``ArithmeticError``)
 for code written against NumPy.  Input past a resource limit
-(:mod:`gentensor.resources`) is a :class:`LimitError`; a symbolic element whose
-zero test cannot be decided is an :class:`UndecidableError`.  Messages follow one pattern::
+([`gentensor.resources`][gentensor.resources]) is a [`LimitError`][gentensor.errors.LimitError]; a symbolic element whose
+zero test cannot be decided is an [`UndecidableError`][gentensor.errors.UndecidableError].  Messages follow one pattern::
 
     "<function>: <what is wrong> (got <value>)[; <how to fix>]"
 
+Examples
+--------
 >>> import gentensor as gt
 >>> issubclass(gt.AxisError, IndexError) and issubclass(gt.AxisError, ValueError)
 True
@@ -42,6 +44,8 @@ __all__ = [
 class GentensorError(Exception):
     """Base class of every error gentensor raises on purpose.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> try:
     ...     gt.tensor([[1, 2], [3]])
@@ -54,6 +58,8 @@ class GentensorError(Exception):
 class ShapeError(GentensorError, ValueError):
     """A shape is wrong: ragged data, shapes that do not broadcast, a bad reshape.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.zeros((2, 3)).reshape(4)
     Traceback (most recent call last):
@@ -65,6 +71,8 @@ class ShapeError(GentensorError, ValueError):
 class AxisError(ShapeError, IndexError):
     """An axis number is out of range for the tensor's ``ndim``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.squeeze(gt.zeros((1, 2)), axis=5)
     Traceback (most recent call last):
@@ -76,6 +84,8 @@ class AxisError(ShapeError, IndexError):
 class NonSquareError(ShapeError):
     """A square matrix (or stack of them) was needed.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> issubclass(gt.NonSquareError, gt.ShapeError)
     True
@@ -85,6 +95,8 @@ class NonSquareError(ShapeError):
 class OpsMismatchError(GentensorError, TypeError):
     """Two element operations cannot be combined (e.g. ``modular(5)`` with ``modular(7)``).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.result_ops(gt.modular(5), gt.modular(7))
     Traceback (most recent call last):
@@ -96,6 +108,8 @@ class OpsMismatchError(GentensorError, TypeError):
 class DomainError(GentensorError, TypeError):
     """The element operations cannot do what was asked (e.g. field division on integers).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.integers.div(1, 2)
     Traceback (most recent call last):
@@ -107,6 +121,8 @@ class DomainError(GentensorError, TypeError):
 class NotDivisibleError(GentensorError, ArithmeticError):
     """An exact division has no result in the ring (``exquo`` failed).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.integers.exquo(7, 2)
     Traceback (most recent call last):
@@ -118,6 +134,8 @@ class NotDivisibleError(GentensorError, ArithmeticError):
 class SingularMatrixError(GentensorError, ArithmeticError):
     """A matrix that must be invertible is singular.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> issubclass(gt.SingularMatrixError, ArithmeticError)
     True
@@ -127,6 +145,8 @@ class SingularMatrixError(GentensorError, ArithmeticError):
 class ReadOnlyError(GentensorError, ValueError):
     """A write to a read-only view (``broadcast_to`` results repeat elements).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> b = gt.broadcast_to(gt.tensor([1, 2]), (2, 2))
     >>> b[0, 0] = 5
@@ -142,6 +162,8 @@ class FormatError(GentensorError, ValueError):
     The message names the file and the place in it (a line and column, or a
     path into the JSON document such as ``data[3]``).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> issubclass(gt.FormatError, ValueError) and issubclass(gt.FormatError, gt.GentensorError)
     True
@@ -153,6 +175,8 @@ class NoSolutionError(GentensorError, ValueError):
     (``gt.linalg.gauss_jordan_solve`` of an inconsistent system) or none in the integers
     (``gt.linalg.solve_integer``).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.solve_integer(gt.tensor([[2]]), gt.tensor([1]))
     Traceback (most recent call last):
@@ -168,6 +192,8 @@ class NotRegularFileError(GentensorError, OSError):
     replace ``/dev/null`` or a named pipe.  To write to one, pass a file
     object opened on it.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> issubclass(gt.NotRegularFileError, OSError) and issubclass(gt.NotRegularFileError, gt.GentensorError)
     True
@@ -177,6 +203,8 @@ class NotRegularFileError(GentensorError, OSError):
 class NotDiagonalizableError(GentensorError, ArithmeticError):
     """A matrix has no basis of eigenvectors (``gt.linalg.diagonalize``); ``jordan_form`` always exists.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.diagonalize(gt.tensor([[1, 1], [0, 1]]))
     Traceback (most recent call last):
@@ -188,6 +216,8 @@ class NotDiagonalizableError(GentensorError, ArithmeticError):
 class NotPositiveDefiniteError(GentensorError, ArithmeticError):
     """A matrix that must be positive definite is not (``gt.linalg.cholesky``).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.cholesky(gt.tensor([[1, 2], [2, 1]]))
     Traceback (most recent call last):
@@ -200,6 +230,8 @@ class IndexingError(GentensorError, IndexError, ValueError):
     Also an ``IndexError`` (as NumPy raises for out-of-range and malformed
     indices) and a ``ValueError`` (as NumPy raises for a zero slice step).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.tensor([1, 2])[5]
     Traceback (most recent call last):
@@ -211,6 +243,8 @@ class IndexingError(GentensorError, IndexError, ValueError):
 class ArgumentTypeError(GentensorError, TypeError):
     """An argument has the wrong type (a float where a dimension must be an int, a string for a tensor).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.zeros((2.5,))
     Traceback (most recent call last):
@@ -222,6 +256,8 @@ class ArgumentTypeError(GentensorError, TypeError):
 class ArgumentValueError(GentensorError, ValueError):
     """An argument has the right type but a value the function does not accept.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.modular(1)
     Traceback (most recent call last):
@@ -233,10 +269,12 @@ class ArgumentValueError(GentensorError, ValueError):
 class LimitError(GentensorError, ValueError):
     """Input past a resource limit: too many digits, a power too large, a tree too deep, too many elements.
 
-    The message names the limit and how to raise it (:func:`gentensor.limits`).
-    Files refused for the same reason raise :class:`FormatError` naming the
+    The message names the limit and how to raise it ([`gentensor.limits`][gentensor.resources.limits]).
+    Files refused for the same reason raise [`FormatError`][gentensor.errors.FormatError] naming the
     place in the file and the limit.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.zeros((2**63,))
     Traceback (most recent call last):
@@ -254,6 +292,8 @@ class UndecidableError(DomainError):
     accept an assumption with ``gt.limits(undecided="zero")`` or
     ``undecided="nonzero"``).  The element is in ``.element``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> issubclass(gt.UndecidableError, gt.DomainError)
     True

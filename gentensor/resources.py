@@ -2,23 +2,25 @@
 
 A 15-byte file can ask for a number with a billion digits, a power with a
 billion bits, a tree thousands of levels deep or a tensor of 2**63 elements.
-Every input path -- the API (:func:`gentensor.tensor`, the creation
-functions, reshapes), :func:`gentensor.load`, the command line's text, CSV
-and JSON reader, :func:`gentensor.modular` -- checks what it is asked to
+Every input path -- the API ([`gentensor.tensor`][gentensor.arrays.creation.tensor], the creation
+functions, reshapes), [`gentensor.load`][gentensor.io._saveload.load], the command line's text, CSV
+and JSON reader, [`gentensor.modular`][gentensor.ops._modular.modular] -- checks what it is asked to
 build against the limits below *before* building it, and refuses with a
-:class:`~gentensor.errors.LimitError` (or, for a file, a
-:class:`~gentensor.errors.FormatError` naming the place) whose message names
+[`LimitError`][gentensor.errors.LimitError] (or, for a file, a
+[`FormatError`][gentensor.errors.FormatError] naming the place) whose message names
 the limit and how to raise it.
 
 The symbolic zero test's budget lives here too (``zero_test_bits``,
 ``zero_test_seconds``) with the policy for an undecided zero test
 (``undecided``); see ``docs/safety.md``.
 
-The limits in force are a context variable: :func:`limits` changes them inside
+The limits in force are a context variable: [`limits`][gentensor.resources.limits] changes them inside
 a ``with`` block (other threads and async tasks keep theirs);
-:func:`set_limits` changes the process-wide defaults that new threads start
-from; :func:`get_limits` reads them.
+[`set_limits`][gentensor.resources.set_limits] changes the process-wide defaults that new threads start
+from; [`get_limits`][gentensor.resources.get_limits] reads them.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> gt.get_limits().max_ndim
 64
@@ -46,7 +48,7 @@ UNDECIDED = ("raise", "zero", "nonzero")
 
 @dataclass(frozen=True)
 class Limits:
-    """The resource limits in force (read them with :func:`get_limits`, change them with :func:`limits`).
+    """The resource limits in force (read them with [`get_limits`][gentensor.resources.get_limits], change them with [`limits`][gentensor.resources.limits]).
 
     Attributes
     ----------
@@ -75,7 +77,7 @@ class Limits:
     max_elements : int
         Elements of one tensor a call may build.
     max_modulus_bits : int
-        Bits of the modulus of :func:`gentensor.modular` (its primality test
+        Bits of the modulus of [`gentensor.modular`][gentensor.ops._modular.modular] (its primality test
         must finish: a 4096-bit modulus takes a fraction of a second).
     zero_test_bits : int
         The highest precision, in bits, at which the symbolic zero test
@@ -86,7 +88,7 @@ class Limits:
     undecided : str
         What the symbolic zero test does when it can neither prove an element
         zero nor prove it non-zero: ``"raise"`` (the default) raises
-        :class:`~gentensor.errors.UndecidableError`; ``"zero"`` takes it to be
+        [`UndecidableError`][gentensor.errors.UndecidableError]; ``"zero"`` takes it to be
         zero (it then evaluated to within ``2**-zero_test_bits`` of 0 at every
         point tried, or could not be evaluated at all); ``"nonzero"`` takes it
         to be non-zero (what SymPy does).
@@ -134,6 +136,8 @@ _current: ContextVar[Limits | None] = ContextVar("gentensor_limits", default=Non
 def get_limits() -> Limits:
     """The limits in force (in this thread / task).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.get_limits().max_elements
     100000000
@@ -154,9 +158,9 @@ def _changed(base: Limits, changes: dict[str, Any], func: str) -> Limits:
 def limits(**changes: Any) -> Iterator[Limits]:
     """Context manager that changes resource limits inside a ``with`` block.
 
-    Keywords are the fields of :class:`Limits`.  The setting is a context
+    Keywords are the fields of [`Limits`][gentensor.resources.Limits].  The setting is a context
     variable: other threads and async tasks keep their own (new threads
-    start from the process-wide defaults, see :func:`set_limits`).
+    start from the process-wide defaults, see [`set_limits`][gentensor.resources.set_limits]).
 
     Raises
     ------
@@ -184,10 +188,12 @@ def limits(**changes: Any) -> Iterator[Limits]:
 
 
 def set_limits(**changes: Any) -> Limits:
-    """Change the process-wide default limits (those of threads that never entered :func:`limits`).
+    """Change the process-wide default limits (those of threads that never entered [`limits`][gentensor.resources.limits]).
 
-    Returns the new defaults.  Prefer :func:`limits` in library code.
+    Returns the new defaults.  Prefer [`limits`][gentensor.resources.limits] in library code.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> old = gt.get_limits()
     >>> gt.set_limits(max_depth=200).max_depth
@@ -210,6 +216,8 @@ def _raise_hint(name: str) -> str:
 def check_ndim(ndim: int, func: str) -> None:
     """Refuse a tensor with more axes than ``max_ndim``.
 
+    Examples
+    --------
     >>> check_ndim(3, "f")
     """
     lim = get_limits().max_ndim
@@ -220,6 +228,8 @@ def check_ndim(ndim: int, func: str) -> None:
 def check_shape(shape: Sequence[int], func: str) -> None:
     """Refuse a shape with more than ``max_ndim`` axes or ``max_elements`` elements.
 
+    Examples
+    --------
     >>> check_shape((2, 3), "f")
     """
     check_ndim(len(shape), func)
@@ -235,6 +245,8 @@ def check_shape(shape: Sequence[int], func: str) -> None:
 def check_digits(ndigits: int, what: str) -> None:
     """Refuse a decimal number written with more than ``max_digits`` digits (``what`` names it).
 
+    Examples
+    --------
     >>> check_digits(10, "the cell")
     """
     lim = get_limits().max_digits
@@ -245,6 +257,8 @@ def check_digits(ndigits: int, what: str) -> None:
 def check_bits(nbits: int, what: str) -> None:
     """Refuse a number of more than ``max_bits`` bits (``what`` names where it comes from).
 
+    Examples
+    --------
     >>> check_bits(64, "the power")
     """
     lim = get_limits().max_bits

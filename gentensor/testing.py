@@ -4,6 +4,8 @@
 is not part of ``gt.*``).  It needs the `hypothesis` package, which the
 ``test`` extra installs: ``pip install "gentensor[test]"``.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> from gentensor.testing import tensors
 >>> from hypothesis import given
@@ -11,8 +13,8 @@ is not part of ``gt.*``).  It needs the `hypothesis` package, which the
 ... def test_transpose_twice(x):
 ...     assert gt.array_equal(x.T.T, x)
 
-Strategies: :func:`shapes`, :func:`broadcastable_shapes`, :func:`elements`
-(for every built-in ops and ``gt.modular(n)``), and :func:`tensors`, which can
+Strategies: `shapes`, `broadcastable_shapes`, `elements`
+(for every built-in ops and ``gt.modular(n)``), and `tensors`, which can
 also draw strided views (``views=True``) and takes an ``elements=`` strategy
 for a user ring.
 """
@@ -114,7 +116,7 @@ def elements(ops: OpsSpec = integers, /, *, min_value: Any = None, max_value: An
         ``gt.complexes`` (finite), ``gt.booleans``, ``gt.symbolic`` (small
         polynomials and rational functions in ``x, y, z``), ``gt.objects``
         (ints and Fractions) or ``gt.modular(n)``.  A user ring has no
-        built-in strategy: pass ``elements=`` to :func:`tensors` instead.
+        built-in strategy: pass ``elements=`` to `tensors` instead.
     min_value, max_value
         Bounds, for the ordered ops (integers, rationals, floats).
 
@@ -199,9 +201,9 @@ def tensors(
         The element operations (any built-in ops, ``gt.modular(n)``, or a
         user ring together with ``elements=``).
     shape : int, tuple or strategy, optional
-        The shape, or a strategy of shapes (default: :func:`shapes`).
+        The shape, or a strategy of shapes (default: `shapes`).
     elements : strategy, optional
-        The elements to draw (default: :func:`elements` of ``ops``); values are
+        The elements to draw (default: `elements` of ``ops``); values are
         passed through ``ops.convert``.
     views : bool
         When true the tensor may be a strided view of a larger tensor:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from toyring import Gauss, gaussian
 
 import gentensor as gt
-from gentensor.io.interop import tensor_to_numpy, to_sympy
+from gentensor.io.interop import to_numpy, to_sympy
 from gentensor.testing import shapes, tensors
 
 GAUSS = st.builds(Gauss, st.integers(-9, 9), st.integers(-9, 9))
@@ -38,7 +38,7 @@ def flat_equal(ops: Any, a: list[Any], b: list[Any]) -> bool:
 @given(data=st.data())
 def test_to_numpy_object_array_keeps_elements(ops: Any, data: st.DataObject) -> None:
     x = data.draw(gen(ops, shape=shapes(max_dims=3, max_side=3), views=True))
-    a = tensor_to_numpy(x)
+    a = to_numpy(x)
     assert a.dtype == object and a.shape == x.shape
     for idx in itertools.product(*map(range, x.shape)):
         assert a[idx] is x[idx] if idx else a[()] is x[...].item()
@@ -49,7 +49,7 @@ def test_to_numpy_object_array_keeps_elements(ops: Any, data: st.DataObject) -> 
 @given(data=st.data())
 def test_numpy_round_trip(ops: Any, data: st.DataObject) -> None:
     x = data.draw(gen(ops, shape=shapes(max_dims=3, max_side=3), views=True))
-    y = gt.tensor(tensor_to_numpy(x), ops=ops)
+    y = gt.tensor(to_numpy(x), ops=ops)
     assert y.shape == x.shape and y.ops is ops
     assert flat_equal(ops, y._elements(), x._elements())
 
@@ -57,30 +57,30 @@ def test_numpy_round_trip(ops: Any, data: st.DataObject) -> None:
 def test_to_numpy_copy_flag_and_dtype() -> None:
     x = gt.tensor([[1, 2], [3, 4]])
     with pytest.raises(ValueError, match="copy=False"):
-        tensor_to_numpy(x, copy=False)
-    a = tensor_to_numpy(x.T, dtype=np.int64)
+        to_numpy(x, copy=False)
+    a = to_numpy(x.T, dtype=np.int64)
     assert a.dtype == np.int64 and a.tolist() == [[1, 3], [2, 4]]
-    f = tensor_to_numpy(gt.tensor([Fraction(1, 4)]), dtype=float)
+    f = to_numpy(gt.tensor([Fraction(1, 4)]), dtype=float)
     assert f.dtype == np.float64 and f[0] == 0.25
-    assert tensor_to_numpy(x, copy=True)[1, 0] == 3
+    assert to_numpy(x, copy=True)[1, 0] == 3
 
 
 def test_to_numpy_does_not_share_storage() -> None:
     x = gt.tensor([1, 2, 3])
-    a = tensor_to_numpy(x)
+    a = to_numpy(x)
     a[0] = 100
     assert x.tolist() == [1, 2, 3]
 
 
 def test_to_numpy_zero_d_and_empty() -> None:
-    assert tensor_to_numpy(gt.tensor(Fraction(1, 3))).shape == ()
-    assert tensor_to_numpy(gt.tensor(Fraction(1, 3)))[()] == Fraction(1, 3)
-    assert tensor_to_numpy(gt.zeros((0, 3))).shape == (0, 3)
+    assert to_numpy(gt.tensor(Fraction(1, 3))).shape == ()
+    assert to_numpy(gt.tensor(Fraction(1, 3)))[()] == Fraction(1, 3)
+    assert to_numpy(gt.zeros((0, 3))).shape == (0, 3)
 
 
 def test_sequence_elements_stay_whole() -> None:
     x = gt.full((2,), (1, 2), ops=gt.objects)
-    a = tensor_to_numpy(x)
+    a = to_numpy(x)
     assert a.shape == (2,) and a[0] == (1, 2)
 
 

@@ -5,7 +5,7 @@ rows are interleaved into the result with C-speed (extended) slice
 assignments; ``stack`` is ``concat`` of ``expand_dims`` views, as in NumPy.
 ``unstack`` and ``split`` return views; ``take``, ``tile``, ``repeat`` and
 ``where`` return new tensors.  Inputs with different ops meet in
-:func:`gentensor.result_ops`, and every element is converted to it.
+[`gentensor.result_ops`][gentensor.ops._registry.result_ops], and every element is converted to it.
 """
 
 from __future__ import annotations
@@ -64,6 +64,8 @@ def _place(out: list[Any], source: list[Any], start: int, chunk: int, offset: in
 def _repeat_blocks(values: list[Any], block: int, count: int) -> list[Any]:
     """Each consecutive run of ``block`` values repeated ``count`` times in place.
 
+    Examples
+    --------
     >>> _repeat_blocks([1, 2, 3, 4], 2, 2)
     [1, 2, 1, 2, 3, 4, 3, 4]
     >>> _repeat_blocks([1, 2, 3], 1, 2)
@@ -111,7 +113,7 @@ def _int_or_ints(value: Any, func: str, what: str) -> int | list[int]:
 
 
 def _counts(value: Any, func: str, what: str) -> int | list[int]:
-    """Like :func:`_int_or_ints`, and every count must be non-negative."""
+    """Like `_int_or_ints`, and every count must be non-negative."""
     counts = _int_or_ints(value, func, what)
     negative = [c for c in ([counts] if isinstance(counts, int) else counts) if c < 0]
     if negative:
@@ -148,7 +150,7 @@ def concat(tensors: Sequence[Tensor[Any]], /, *, axis: int | None = 0) -> Tensor
     Returns
     -------
     Tensor
-        A new tensor whose ops is the :func:`gentensor.result_ops` of the
+        A new tensor whose ops is the [`gentensor.result_ops`][gentensor.ops._registry.result_ops] of the
         inputs; every element is converted to it.
 
     Raises
@@ -569,7 +571,7 @@ def where(condition: Any, x: Any, y: Any, /) -> Tensor[Any]:
     ----------
     condition : Tensor of bools or (nested) list of bools
     x, y : Tensor, array-like or scalar
-        Their ops meet in :func:`gentensor.result_ops`.
+        Their ops meet in [`gentensor.result_ops`][gentensor.ops._registry.result_ops].
 
     Returns
     -------

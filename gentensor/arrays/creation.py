@@ -74,7 +74,7 @@ def tensor(data: Any, /, *, ops: OpsSpec | None = None, dtype: OpsSpec | None = 
         An element ``ops.convert`` cannot convert exactly.
     LimitError
         More than ``max_ndim`` axes or ``max_elements`` elements, or a SymPy
-        element past the expression limits (:func:`gentensor.limits`).
+        element past the expression limits ([`gentensor.limits`][gentensor.resources.limits]).
 
     Examples
     --------
@@ -107,7 +107,7 @@ def asarray(
     Parameters
     ----------
     obj
-        A tensor, or anything :func:`gentensor.tensor` accepts.
+        A tensor, or anything [`gentensor.tensor`][gentensor.arrays.creation.tensor] accepts.
     dtype, ops : ops object, type or name, optional
         The ops of the result (synonyms); by default ``obj``'s own or the inferred one.
     device : {"cpu", None}
@@ -168,6 +168,8 @@ def _ops_for(ops: OpsSpec | None, dtype: OpsSpec | None, device: Any, func: str)
 def zeros(shape: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor of ``ops.zero`` (integers unless ``dtype``/``ops`` says otherwise).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.zeros((2, 2), ops=gt.rationals)
     tensor([[0, 0],
@@ -182,6 +184,8 @@ def zeros(shape: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: 
 def ones(shape: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor of ``ops.one`` (integers unless ``dtype``/``ops`` says otherwise).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.ones(3).tolist()
     [1, 1, 1]
@@ -193,6 +197,8 @@ def ones(shape: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: O
 def empty(shape: Any, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor of the given shape, filled with ``ops.zero`` (Python has no uninitialised storage).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.empty((2, 1)).tolist()
     [[0], [0]]
@@ -206,6 +212,8 @@ def full(
 ) -> Tensor[Any]:
     """A new tensor with every element ``fill_value`` (ops inferred from it when omitted).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> from fractions import Fraction
     >>> gt.full((2,), Fraction(1, 3))
@@ -226,6 +234,8 @@ def _like(x: Any, func: str, ops: OpsSpec | None, dtype: OpsSpec | None, device:
 def zeros_like(x: Tensor[Any], /, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor of ``x``'s shape and ops (or ``dtype``) filled with ``ops.zero``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.zeros_like(gt.tensor([[1.5, 2.5]])).tolist()
     [[0.0, 0.0]]
@@ -237,6 +247,8 @@ def zeros_like(x: Tensor[Any], /, *, dtype: OpsSpec | None = None, device: Any =
 def ones_like(x: Tensor[Any], /, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor of ``x``'s shape and ops (or ``dtype``) filled with ``ops.one``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.ones_like(gt.tensor([1, 2]), dtype=gt.rationals)
     tensor([1, 1], ops=rationals)
@@ -248,6 +260,8 @@ def ones_like(x: Tensor[Any], /, *, dtype: OpsSpec | None = None, device: Any = 
 def empty_like(x: Tensor[Any], /, *, dtype: OpsSpec | None = None, device: Any = None, ops: OpsSpec | None = None) -> Tensor[Any]:
     """A new tensor of ``x``'s shape and ops (or ``dtype``), filled with ``ops.zero``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.empty_like(gt.tensor([7, 8])).tolist()
     [0, 0]
@@ -288,6 +302,8 @@ def eye(
 ) -> Tensor[Any]:
     """A new matrix with ``ops.one`` on diagonal ``k`` and ``ops.zero`` elsewhere (integers by default).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.eye(2, 3, k=1).tolist()
     [[0, 1, 0], [0, 0, 1]]
@@ -319,7 +335,7 @@ def arange(
     ArgumentValueError
         ``step`` is zero, or the range is infinite.
     LimitError
-        More than ``max_elements`` values (:func:`gentensor.limits`).
+        More than ``max_elements`` values ([`gentensor.limits`][gentensor.resources.limits]).
 
     Examples
     --------
@@ -364,8 +380,10 @@ def fromfunction(
 
     ``executor=``/``workers=``/``timeout=`` choose the parallel policy for
     the calls of ``f`` (default: the one in force, see
-    :func:`gentensor.parallel`); the result is identical to the serial one.
+    [`gentensor.parallel`][gentensor.parallel.parallel]); the result is identical to the serial one.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> from fractions import Fraction
     >>> gt.fromfunction(lambda i, j: Fraction(1, i + j + 1), (2, 2))

@@ -12,12 +12,14 @@ standard's names are aliases of the built-in ops:
 ``bool``                                                ``gt.booleans``     ``True``/``False``
 =====================================================  ==================  =======================================
 
-Kinds (:func:`isdtype`) come from ``ops.capabilities.kind``: the standard's
+Kinds ([`isdtype`][gentensor.arrays.dtypes.isdtype]) come from ``ops.capabilities.kind``: the standard's
 ``"bool"``, ``"signed integer"``, ``"unsigned integer"``, ``"integral"``,
 ``"real floating"``, ``"complex floating"``, ``"numeric"``, and gentensor's own
 ``"rational"``, ``"symbolic"``, ``"modular"``, ``"object"``, ``"user"``.
 The only device is ``"cpu"``.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> x = gt.tensor([1, 2])
 >>> x.dtype is gt.int64 is gt.integers, gt.isdtype(x.dtype, "integral"), x.device
@@ -79,10 +81,31 @@ __all__ = [
 
 # -- aliases of the built-in ops (documented deviations: integers are unbounded) -------------------
 bool = booleans
-int8 = int16 = int32 = int64 = integers
-uint8 = uint16 = uint32 = uint64 = integers
-float32 = float64 = floats
-complex64 = complex128 = complexes
+"""The Array API's ``bool``: ``gt.booleans``."""
+int8 = integers
+"""The Array API's ``int8``: ``gt.integers`` (unbounded: no wrap-around, no overflow)."""
+int16 = integers
+"""The Array API's ``int16``: ``gt.integers`` (unbounded)."""
+int32 = integers
+"""The Array API's ``int32``: ``gt.integers`` (unbounded)."""
+int64 = integers
+"""The Array API's ``int64``: ``gt.integers`` (unbounded)."""
+uint8 = integers
+"""The Array API's ``uint8``: ``gt.integers`` (unbounded, and signed: negative values stay negative)."""
+uint16 = integers
+"""The Array API's ``uint16``: ``gt.integers`` (unbounded, signed)."""
+uint32 = integers
+"""The Array API's ``uint32``: ``gt.integers`` (unbounded, signed)."""
+uint64 = integers
+"""The Array API's ``uint64``: ``gt.integers`` (unbounded, signed)."""
+float32 = floats
+"""The Array API's ``float32``: ``gt.floats`` (Python floats: double precision)."""
+float64 = floats
+"""The Array API's ``float64``: ``gt.floats``."""
+complex64 = complexes
+"""The Array API's ``complex64``: ``gt.complexes`` (Python complex: double precision)."""
+complex128 = complexes
+"""The Array API's ``complex128``: ``gt.complexes``."""
 
 #: The standard's dtype names and the ops each one is (for ``__array_namespace_info__().dtypes()``).
 DTYPE_NAMES: dict[str, Any] = {
@@ -95,16 +118,23 @@ DTYPE_NAMES: dict[str, Any] = {
 
 # -- constants -------------------------------------------------------------------------------------
 e = math.e
+"""Euler's number as a float (``math.e``); ``sympy.E`` is the exact one."""
 pi = math.pi
+"""π as a float (``math.pi``); ``sympy.pi`` is the exact one."""
 inf = math.inf
+"""Positive infinity (a float)."""
 nan = math.nan
+"""Not a number (a float)."""
 newaxis = None
+"""``None``: ``x[:, gt.newaxis]`` inserts an axis of length 1."""
 
 
 # -- dtype= and device= arguments ----------------------------------------------------------------------
 def resolve_dtype(ops: OpsSpec | None, dtype: OpsSpec | None, func: str, default: Any = None) -> Any:
     """The ops an ``ops=``/``dtype=`` pair names (they are synonyms), ``default`` when neither is given.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> resolve_dtype(None, gt.float64, "f"), resolve_dtype(gt.integers, None, "f"), resolve_dtype(None, None, "f")
     (floats, integers, None)
@@ -127,6 +157,8 @@ def resolve_dtype(ops: OpsSpec | None, dtype: OpsSpec | None, func: str, default
 def check_device(device: Any, func: str) -> None:
     """Accept ``device=None`` or ``"cpu"`` (the only device); refuse anything else.
 
+    Examples
+    --------
     >>> check_device("cpu", "zeros")
     >>> check_device("cuda", "zeros")
     Traceback (most recent call last):
@@ -184,7 +216,7 @@ def _ops_of(value: Any, func: str) -> Any:
 
 
 def result_type(*arrays_and_dtypes: Any) -> ElementOps:
-    """The ops a result combining these tensors, dtypes (ops) and scalars has: :func:`gentensor.result_ops` over them.
+    """The ops a result combining these tensors, dtypes (ops) and scalars has: [`gentensor.result_ops`][gentensor.ops._registry.result_ops] over them.
 
     Returns
     -------
@@ -291,8 +323,10 @@ def isdtype(dtype: OpsSpec, kind: Any) -> Any:
 
 
 class IInfo(NamedTuple):
-    """Machine limits of an integer-like ops (:func:`iinfo`): ``bits``, ``max``, ``min``, ``dtype``.
+    """Machine limits of an integer-like ops ([`iinfo`][gentensor.arrays.dtypes.iinfo]): ``bits``, ``max``, ``min``, ``dtype``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.iinfo(gt.modular(256))
     IInfo(bits=8, max=255, min=0, dtype=modular(256))
@@ -305,8 +339,10 @@ class IInfo(NamedTuple):
 
 
 class FInfo(NamedTuple):
-    """Machine limits of a floating-point ops (:func:`finfo`).
+    """Machine limits of a floating-point ops ([`finfo`][gentensor.arrays.dtypes.finfo]).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.finfo(gt.float64).eps
     2.220446049250313e-16
@@ -392,6 +428,8 @@ def finfo(type: Any, /) -> FInfo:
 class Info:
     """What ``gt.__array_namespace_info__()`` returns: the namespace's capabilities, devices and dtypes.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> info = gt.__array_namespace_info__()
     >>> info.default_device(), info.devices(), info.capabilities()["boolean indexing"]
@@ -420,7 +458,7 @@ class Info:
         return {"real floating": floats, "complex floating": complexes, "integral": integers, "indexing": integers}
 
     def dtypes(self, *, device: Any = None, kind: Any = None) -> dict[str, Any]:
-        """The standard's dtype names and the ops each is, optionally only those of ``kind`` (as :func:`isdtype`)."""
+        """The standard's dtype names and the ops each is, optionally only those of ``kind`` (as [`isdtype`][gentensor.arrays.dtypes.isdtype])."""
         check_device(device, "dtypes")
         return {name: ops for name, ops in DTYPE_NAMES.items() if kind is None or isdtype(ops, kind)}
 
@@ -428,6 +466,8 @@ class Info:
 def array_namespace_info() -> Info:
     """The inspection namespace of the Array API (``gt.__array_namespace_info__()``).
 
+    Examples
+    --------
     >>> array_namespace_info().devices()
     ['cpu']
     """

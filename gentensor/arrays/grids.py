@@ -6,6 +6,8 @@ NumPy would round to floats; float endpoints give floats.  ``tril`` and
 ``triu`` keep one triangle of every matrix of a stack and put ``ops.zero``
 elsewhere.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> gt.linspace(0, 1, 4)
 tensor([  0, 1/3, 2/3,   1], ops=rationals)

@@ -1,7 +1,7 @@
 """The view family: reshape, permute, squeeze, flip, broadcast, diagonal.
 
 Every function here returns a view of its input (shares storage; O(ndim))
-except :func:`reshape` when no strides can express the new shape, where it
+except [`reshape`][gentensor.arrays.manipulation.reshape] when no strides can express the new shape, where it
 copies (or refuses with ``copy=False``).
 """
 
@@ -53,7 +53,7 @@ def reshape(x: Tensor[Any], /, shape: Any, *, copy: bool | None = None) -> Tenso
         One dimension may be ``-1``: it is inferred from the size.
     copy : bool or None
         ``None``: a view when the layout allows, else a copy.  ``False``: a
-        view or :class:`ShapeError`.  ``True``: always a copy.
+        view or [`ShapeError`][gentensor.errors.ShapeError].  ``True``: always a copy.
 
     Returns
     -------
@@ -156,6 +156,8 @@ def matrix_transpose(x: Tensor[Any], /) -> Tensor[Any]:
     Tensor
         A view of ``x`` (shares storage).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.matrix_transpose(gt.tensor([[1, 2], [3, 4]])).tolist()
     [[1, 3], [2, 4]]
@@ -171,6 +173,8 @@ def moveaxis(x: Tensor[Any], source: Any, destination: Any, /) -> Tensor[Any]:
     Tensor
         A view of ``x`` (shares storage).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.moveaxis(gt.zeros((2, 3, 4)), 0, -1).shape
     (3, 4, 2)
@@ -196,6 +200,8 @@ def swapaxes(x: Tensor[Any], axis1: int, axis2: int, /) -> Tensor[Any]:
     Tensor
         A view of ``x`` (shares storage).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.swapaxes(gt.zeros((2, 3, 4)), 0, 2).shape
     (4, 3, 2)
@@ -221,6 +227,8 @@ def squeeze(x: Tensor[Any], /, axis: Any = None) -> Tensor[Any]:
     ShapeError
         A named axis does not have length 1.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.squeeze(gt.zeros((1, 3, 1))).shape, gt.squeeze(gt.zeros((1, 3, 1)), axis=0).shape
     ((3,), (3, 1))
@@ -246,6 +254,8 @@ def expand_dims(x: Tensor[Any], /, axis: Any = 0) -> Tensor[Any]:
     Tensor
         A view of ``x`` (shares storage).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.expand_dims(gt.zeros((2, 3)), axis=(0, -1)).shape
     (1, 2, 3, 1)
@@ -267,6 +277,8 @@ def flip(x: Tensor[Any], /, axis: Any = None) -> Tensor[Any]:
     Tensor
         A view of ``x`` (shares storage; strides become negative).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.flip(gt.tensor([[1, 2], [3, 4]])).tolist(), gt.flip(gt.tensor([[1, 2], [3, 4]]), axis=1).tolist()
     ([[4, 3], [2, 1]], [[2, 1], [4, 3]])
@@ -283,13 +295,15 @@ def broadcast_to(x: Tensor[Any], /, shape: Any) -> Tensor[Any]:
     -------
     Tensor
         A read-only view of ``x`` (shares storage; writing raises
-        :class:`ReadOnlyError`, since one element stands in many places).
+        [`ReadOnlyError`][gentensor.errors.ReadOnlyError], since one element stands in many places).
 
     Raises
     ------
     ShapeError
         ``x.shape`` does not broadcast to ``shape``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> b = gt.broadcast_to(gt.tensor([1, 2, 3]), (2, 3))
     >>> b.tolist(), b.strides
@@ -324,6 +338,8 @@ def broadcast_arrays(*arrays: Any) -> list[Tensor[Any]]:
     ShapeError
         The shapes do not broadcast (both shapes and the axis named).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> a, b = gt.broadcast_arrays(gt.tensor([[1], [2]]), gt.tensor([10, 20, 30]))
     >>> a.tolist(), b.shape
@@ -346,6 +362,8 @@ def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int 
     Tensor
         A view of ``x`` (shares storage; writes go through).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> x = gt.arange(9).reshape((3, 3))
     >>> gt.diagonal(x).tolist(), gt.diagonal(x, offset=1).tolist()
@@ -370,6 +388,8 @@ def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int 
 def shares_memory(a: Tensor[Any], b: Tensor[Any], /) -> bool:
     """True when ``a`` and ``b`` have at least one storage position in common (exact).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> x = gt.arange(10)
     >>> gt.shares_memory(x[:5], x[4:]), gt.shares_memory(x[::2], x[1::2]), gt.shares_memory(x, x.copy())

@@ -1,11 +1,13 @@
 """NumPy's joining and flattening idioms, ``roll`` and ``take_along_axis``, on top of ``concat`` and views.
 
-``concatenate`` is :func:`gentensor.concat` under NumPy's name; ``hstack``,
+``concatenate`` is [`gentensor.concat`][gentensor.arrays.composition.concat] under NumPy's name; ``hstack``,
 ``vstack``, ``dstack`` and ``column_stack`` first lift their inputs to 1, 2
 or 3 axes as NumPy does, then join with ``concat``.  ``ravel`` is a view
 when the layout allows (else a copy), ``flatten`` always a copy.  ``roll``
 and ``take_along_axis`` return new tensors.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> a, b = gt.tensor([1, 2]), gt.tensor([3, 4])
 >>> gt.hstack([a, b]).tolist(), gt.vstack([a, b]).tolist(), gt.column_stack([a, b]).tolist()
@@ -71,7 +73,7 @@ def _at_least(x: Tensor[Any], ndim: int) -> Tensor[Any]:
 
 
 def concatenate(arrays: Sequence[Any], /, axis: int | None = 0) -> Tensor[Any]:
-    """NumPy's name of :func:`gentensor.concat`: join tensors along an existing axis.
+    """NumPy's name of [`gentensor.concat`][gentensor.arrays.composition.concat]: join tensors along an existing axis.
 
     Returns
     -------

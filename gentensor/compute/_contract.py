@@ -28,6 +28,8 @@ def matmul_flat(ops: ElementOps, a: list[Any], b: list[Any], m: int, k: int, n: 
     factors of each product keep their order (``a`` on the left), so
     non-commutative rings are safe.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> matmul_flat(integers, [1, 2, 3, 4], [5, 6, 7, 8], 2, 2, 2)
     [19, 22, 43, 50]
@@ -57,8 +59,10 @@ def matmul_flat_int(a: list[int], b: list[int], m: int, k: int, n: int, ops: Any
     few whole-list maps.  For entries of about 1000 at ``k = 100``, ``t = 2``:
     half the multiplications, and ``benchmarks/bench_integer.py`` measures it
     on a par with NumPy's object ``@``.  With larger entries ``t == 1`` and
-    it is :func:`matmul_flat`.  Python ints only (the integers' provider).
+    it is `matmul_flat`.  Python ints only (the integers' provider).
 
+    Examples
+    --------
     >>> matmul_flat_int([1, 2, 3, 4], [5, 6, 7, 8], 2, 2, 2)
     [19, 22, 43, 50]
     >>> matmul_flat_int([10**20], [3], 1, 1, 1)
@@ -115,6 +119,8 @@ def batched_matmul_flat(
     whole-stack paths (element-wise products, batched dot products) instead
     of one small product per batch entry.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> batched_matmul_flat(integers, [1, 2, 3, 4], [5, 6, 7, 8], 2, 1, 2, 1)
     [17, 53]
@@ -139,6 +145,8 @@ def dot_rows(ops: ElementOps, a: list[Any], b: list[Any], k: int, count: int) ->
     Empty rows (``k == 0``) give ``ops.zero``.  Uses ``ops.mul``, ``ops.sum``
     and ``ops.zero``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> dot_rows(integers, [1, 2, 3, 4], [1, 1, 2, 2], 2, 2), dot_rows(integers, [], [], 0, 3)
     ([3, 14], [0, 0, 0])
@@ -157,6 +165,8 @@ def row_sums(ops: ElementOps, values: list[Any], length: int, count: int) -> lis
 
     Uses ``ops.sum`` and ``ops.zero``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> row_sums(integers, [1, 2, 3, 4, 5, 6], 3, 2), row_sums(integers, [], 0, 2)
     ([6, 15], [0, 0])
@@ -172,6 +182,8 @@ def row_sums(ops: ElementOps, values: list[Any], length: int, count: int) -> lis
 def outer_flat(ops: ElementOps, a: list[Any], b: list[Any]) -> list[Any]:
     """Every ``a[i] * b[j]`` in C order of ``(len(a), len(b))``.  Uses ``ops.mul``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> outer_flat(integers, [1, 2], [3, 4, 5])
     [3, 4, 5, 6, 8, 10]

@@ -11,7 +11,7 @@ index tuples in Python:
 * a label that only one operand carries and nobody needs later is summed
   out of that operand first (row sums of one gather);
 * two neighbouring operands are contracted as a batched matrix product
-  ``(batch, m, k) @ (batch, k, n)`` through :mod:`gentensor.compute._contract`, so
+  ``(batch, m, k) @ (batch, k, n)`` through `gentensor.compute._contract`, so
   ``'ij,jk->ik'`` runs the same kernel as ``matmul``.
 
 Only neighbours are paired (the cheapest pair first), which keeps the
@@ -80,6 +80,8 @@ def _scan(subscripts: str, start: int, end: int) -> list[tuple[str, int]]:
 def parse(subscripts: str, shapes: list[tuple[int, ...]]) -> Subscripts:
     """Check ``subscripts`` against the operand shapes and resolve labels and lengths.
 
+    Examples
+    --------
     >>> spec = parse("ij,jk", [(2, 3), (3, 4)])
     >>> spec.inputs, spec.output, spec.sizes == {"i": 2, "j": 3, "k": 4}
     ([['i', 'j'], ['j', 'k']], ['i', 'k'], True)
@@ -270,6 +272,8 @@ def contract(spec: Subscripts, operands: list[Tensor[Any]], ops: ElementOps) -> 
 
     Returns the element itself when the output has no axes, else a new tensor.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> a = gt.tensor([[1, 2], [3, 4]])
     >>> contract(parse("ii", [a.shape]), [a], gt.integers)

@@ -1,16 +1,16 @@
-"""The engine under :mod:`gentensor.compute.elementwise`: operands, promotion, broadcasting, the loop.
+"""The engine under [`gentensor.compute.elementwise`][gentensor.compute.elementwise]: operands, promotion, broadcasting, the loop.
 
 Every element-wise function reduces to one shape: find the result ops, turn
 each operand into a *stream* (a flat list in C order of the broadcast shape,
 or ``itertools.repeat`` of one converted element for scalars and size-1
 operands) and run ``list(map(f, *streams))``, where ``f`` is an ``ops``
 member.  For the built-in numeric ops ``f`` is a C function of
-:mod:`operator`, so the loop runs at the pure-Python floor.
+`operator`, so the loop runs at the pure-Python floor.
 
 The hot case (two C-contiguous tensors of one ops and one shape) reads the
 storage lists directly, without a copy when a tensor owns exactly its
 elements.  Strided and broadcast operands are read as lazy chains of rows
-(:func:`row_stream`): one C-speed extended slice per row, consumed while
+(`row_stream`): one C-speed extended slice per row, consumed while
 still in the CPU cache, each repeated row sliced once.
 
 Errors: a zero division, a failed exact division or a domain error met in
@@ -56,12 +56,14 @@ _repeat = itertools.repeat
 class Guarded:
     """An element function with a C-speed ``fast`` version that raises where ``safe`` has a special value.
 
-    Calling it calls ``safe``.  :func:`run` and the hot loop of :func:`binary`
+    Calling it calls ``safe``.  `run` and the hot loop of `binary`
     map ``fast`` first and, only when it raises (``ValueError`` or an
     ``ArithmeticError``: IEEE's ``1.0 / 0.0``, ``sqrt(-1.0)``), map ``safe``
     over the whole operation again; so floats keep the speed of
-    :mod:`operator` and still give ``inf``/``nan`` as NumPy does.
+    `operator` and still give ``inf``/``nan`` as NumPy does.
 
+    Examples
+    --------
     >>> import operator
     >>> g = Guarded(operator.truediv, lambda a, b: float("inf") if b == 0 else a / b)
     >>> g(1.0, 0.0), run("divide", g, [[1.0, 2.0], [0.0, 4.0]], (2,))
@@ -84,6 +86,8 @@ class Guarded:
 def element_function(ops: ElementOps, name: str) -> Callable[..., Any] | None:
     """The element function ``name`` of ``ops`` (its ``elementary`` table), guarded when a fast one exists; else ``None``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> element_function(gt.integers, "sqrt")(81), element_function(gt.floats, "log")(0.0)
     (9, -inf)
@@ -141,8 +145,10 @@ def broadcast_values(*operands: Any, func: str = "broadcast") -> tuple[tuple[int
 
     Tensors give their elements unconverted; any other value counts as a 0-d
     operand repeated everywhere.  Shapes that do not broadcast raise
-    :class:`ShapeError` naming both shapes and the axis.
+    [`ShapeError`][gentensor.errors.ShapeError] naming both shapes and the axis.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> broadcast_values(gt.tensor([[1], [2]]), gt.tensor([10, 20, 30]))
     ((2, 3), [[1, 1, 1, 2, 2, 2], [10, 20, 30, 10, 20, 30]])
@@ -266,7 +272,7 @@ def run(
     Arithmetic errors (zero division, not divisible, domain) are re-raised
     naming the index of the first failing element; ``remake`` gives fresh
     streams for that search when some stream is a one-pass iterator.  A
-    :class:`Guarded` ``f`` runs its fast version first.
+    `Guarded` ``f`` runs its fast version first.
     """
     if type(f) is Guarded:
         try:
@@ -318,7 +324,7 @@ def binary(
     """Apply ``plan(ops) -> (f, result_ops)`` element-wise to ``a`` and ``b`` with broadcasting.
 
     Under a parallel policy (the context's, or ``executor=``/``workers=``)
-    the elements go through :func:`gentensor.parallel.run_map`.
+    the elements go through `gentensor.parallel.run_map`.
     Returns a new tensor (0-d included), or the element itself for scalar operands.
     """
     if resolve(executor, workers, where=func).mode != "serial":

@@ -1,10 +1,10 @@
 """Euclidean rings through their ops: the members normal forms and number theory use, and Bézout's identity.
 
-:class:`Euclid` looks up once the members of a Euclidean ops that the
-lattice kernels (:mod:`gentensor.linalg._lattice`) and the element-wise
-number theory (:mod:`gentensor.compute.numtheory`) need, including the
+`Euclid` looks up once the members of a Euclidean ops that the
+lattice kernels (`gentensor.linalg._lattice`) and the element-wise
+number theory ([`gentensor.compute.numtheory`][gentensor.compute.numtheory]) need, including the
 *canonical unit* that picks one associate of every element (the sign for
-integers); :func:`gcdex` is the extended Euclidean algorithm on ``divmod``.
+integers); [`gcdex`][gentensor.compute.numtheory.gcdex] is the extended Euclidean algorithm on ``divmod``.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ class Euclid:
     is exact, else ``ops.exquo``), ``unit(a)`` the unit that makes ``a``
     canonical (``unit(a) * a``).
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> R = Euclid(integers)
     >>> R.unit(-4), R.rem(-7, 3), R.normal(-6)
@@ -76,6 +78,8 @@ def gcdex(a: Any, b: Any, R: Euclid) -> tuple[Any, Any, Any]:
     Uses ``R.divmod, R.sub, R.mul, R.is_zero`` and the canonical unit;
     ``gcdex(0, 0)`` is ``(0, 1, 0)``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> gcdex(240, 46, Euclid(integers)), gcdex(-4, 0, Euclid(integers))
     ((2, -9, 47), (4, -1, 0))

@@ -15,7 +15,7 @@ them without writing them:
 ``real``, ``conj``; ``imag``    the element itself; ``ops.zero`` (an ordered ring is real)
 =============================  ===========================================================
 
-Anything else raises :class:`DomainError` naming the function and the ops,
+Anything else raises [`DomainError`][gentensor.errors.DomainError] naming the function and the ops,
 with a hint (``.astype(gt.floats)`` for a transcendental function of an
 exact ring).
 """
@@ -66,7 +66,7 @@ def missing(ops: ElementOps, name: str) -> DomainError:
 
 
 def ordered_lt(ops: ElementOps, name: str) -> Callable[[Any, Any], Any]:
-    """``ops.lt`` of an ordered ring (or of symbolic elements, compared where SymPy decides), else :class:`DomainError`."""
+    """``ops.lt`` of an ordered ring (or of symbolic elements, compared where SymPy decides), else [`DomainError`][gentensor.errors.DomainError]."""
     caps = capabilities_of(ops)
     if (caps.ordered or caps.kind == "symbolic") and defines(ops, "lt"):
         return ops.lt  # type: ignore[attr-defined, no-any-return]
@@ -168,7 +168,7 @@ def _generic(ops: ElementOps, name: str) -> Callable[..., Any] | None:
 
 
 def function_plan(name: str, result: str = _SAME) -> Plan:
-    """The plan of the element function ``name``: the ops' own, or the generic one, or :class:`DomainError`."""
+    """The plan of the element function ``name``: the ops' own, or the generic one, or [`DomainError`][gentensor.errors.DomainError]."""
 
     def plan(ops: ElementOps) -> tuple[Callable[..., Any], Any]:
         f = element_function(ops, name) or _generic(ops, name)
@@ -188,8 +188,10 @@ def conjugator(ops: ElementOps, func: str) -> Callable[[Any], Any] | None:
 
     The same function ``gt.conj`` applies: the ops' own (``complex.conjugate``,
     SymPy's ``conjugate``, a user ops' ``conjugate`` member), the identity for
-    ordered and finite rings, else :class:`DomainError` naming ``func``.
+    ordered and finite rings, else [`DomainError`][gentensor.errors.DomainError] naming ``func``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> conjugator(gt.integers, "f") is None, conjugator(gt.complexes, "f")(1 + 2j)
     (True, (1-2j))

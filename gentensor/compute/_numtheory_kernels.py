@@ -1,6 +1,6 @@
-"""The per-element kernels of :mod:`gentensor.compute.numtheory`: modular inverses and powers, square roots, primes, CRT.
+"""The per-element kernels of [`gentensor.compute.numtheory`][gentensor.compute.numtheory]: modular inverses and powers, square roots, primes, CRT.
 
-Each works on single elements of one ops (through :class:`._euclid.Euclid`)
+Each works on single elements of one ops (through `._euclid.Euclid`)
 or on Python ints, and raises the errors the engine locates (with the index
 of the failing element): ``NotDivisibleError``, ``DomainError``,
 ``NoSolutionError``.
@@ -82,8 +82,10 @@ def powmod_euclid(R: Euclid, a: Any, k: int, m: Any) -> Any:
 
 
 def isqrt_int(a: int) -> int:
-    """``floor(sqrt(a))``; :class:`DomainError` for a negative ``a``.
+    """``floor(sqrt(a))``; [`DomainError`][gentensor.errors.DomainError] for a negative ``a``.
 
+    Examples
+    --------
     >>> isqrt_int(17)
     4
     """
@@ -95,6 +97,8 @@ def isqrt_int(a: int) -> int:
 def next_prime_int(a: int) -> int:
     """The smallest prime above ``a``.
 
+    Examples
+    --------
     >>> next_prime_int(13), next_prime_int(-3)
     (17, 2)
     """

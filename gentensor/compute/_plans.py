@@ -4,7 +4,7 @@ A *plan* maps the operands' common ops to ``(f, result_ops)``: ``f`` is
 applied element by element by the engine.  Plans are where the semantics
 live: exact division (integers ÷ integers → rationals), floor division on
 rationals staying rational, ``abs`` of complexes giving floats, comparisons
-giving booleans.  :func:`power` is here too, since its result ops depends on
+giving booleans.  [`power`][gentensor.compute.elementwise.power] is here too, since its result ops depends on
 the exponent (integers to a negative power give rationals).
 """
 
@@ -183,7 +183,7 @@ def _pow_member(ops: ElementOps, nonnegative: bool) -> Callable[[Any, int], Any]
     """``a ** k`` for an int ``k`` in ``ops``.
 
     ``ops.pow``; when every exponent is non-negative and the ops says its
-    elements' own ``**`` is its power (``int_pow``), :func:`operator.pow`
+    elements' own ``**`` is its power (``int_pow``), `operator.pow`
     itself (one C call per element).
     """
     special = element_function(ops, "power")  # IEEE floats: overflow is inf, 0.0 ** -1 is inf
@@ -212,7 +212,7 @@ def _pow_member(ops: ElementOps, nonnegative: bool) -> Callable[[Any, int], Any]
 
 
 def _int_exponent(k: Any, ops: ElementOps) -> int:
-    """``k`` as a Python int, or :class:`DomainError` (the ring has only integer powers)."""
+    """``k`` as a Python int, or [`DomainError`][gentensor.errors.DomainError] (the ring has only integer powers)."""
     if type(k) is int:
         return k
     if isinstance(k, numbers.Integral):
@@ -234,7 +234,7 @@ def _is_int_exponent(e: Any) -> bool:
 
 
 def power(a: Any, b: Any) -> Any:
-    """``a ** b`` element-wise with broadcasting; see :func:`gentensor.power`."""
+    """``a ** b`` element-wise with broadcasting; see [`gentensor.power`][gentensor.compute.elementwise.power]."""
     a, b = as_operand(a), as_operand(b)
     if _is_int_exponent(b):
         base_ops = arithmetic_ops(operand_ops((a,), "power"))

@@ -5,12 +5,14 @@ them: integers (Python's unbounded ints, two's complement semantics as
 Python has them: ``~5 == -6``) and booleans (where they are the logical
 operations and the result stays booleans, so masks combine with ``&``, ``|``,
 ``^`` and ``~``); shifts on integers only.  Other rings raise
-:class:`DomainError`.
+[`DomainError`][gentensor.errors.DomainError].
 
 The logical functions take any ops and read each element's truth
 semantically (``not ops.is_zero(a)``; the zero test of SymPy expressions
 normalises); their results are booleans.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> x = gt.arange(6)
 >>> ((x > 1) & (x < 4)).tolist(), (~(x > 1)).tolist()

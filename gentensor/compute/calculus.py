@@ -1,18 +1,20 @@
 """Matrix calculus and symbolic tools on tensors of SymPy expressions.
 
 The derivative of a whole tensor with respect to a whole tensor of variables
-(:func:`jacobian`, :func:`hessian`), the SymPy conveniences a Matrix user
+([`jacobian`][gentensor.compute.calculus.jacobian], [`hessian`][gentensor.compute.calculus.hessian]), the SymPy conveniences a Matrix user
 reaches for (``free_symbols``, ``has``, ``xreplace``, ``integrate``, ``limit``,
-``series``), complex conjugation (:func:`conjugate`, the ``.H`` of a tensor)
-and evaluation on numbers or NumPy arrays (:func:`lambdify`).
+``series``), complex conjugation ([`conjugate`][gentensor.compute.elementary.conj], the ``.H`` of a tensor)
+and evaluation on numbers or NumPy arrays ([`lambdify`][gentensor.compute.calculus.lambdify]).
 
 Shapes follow the tensor, never a matrix convention: ``jacobian(f, v)`` has
 shape ``f.shape + v.shape`` for any shapes, so the Jacobian of a vector
 field is a matrix, that of a scalar a gradient, and that of a matrix-valued
 function a 4-d tensor.  Tensors of numbers are read as SymPy numbers
 (constants); rings SymPy cannot read (integers mod n, user rings without
-``_sympy_``) are refused with :class:`~gentensor.errors.DomainError`.
+``_sympy_``) are refused with [`DomainError`][gentensor.errors.DomainError].
 
+Examples
+--------
 >>> import gentensor as gt, sympy
 >>> r, t = sympy.symbols("r t")
 >>> gt.jacobian([r * sympy.cos(t), r * sympy.sin(t)], [r, t]).tolist()
@@ -47,6 +49,8 @@ __all__ = [
 def as_symbolic(x: Any, func: str) -> Tensor[Any]:
     """``x`` as a tensor of SymPy expressions (numbers become SymPy numbers), else ``DomainError``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> as_symbolic([1, 2], "f").ops
     symbolic
@@ -212,7 +216,7 @@ def hessian(f: Any, variables: Any, /) -> Tensor[Any]:
     Raises
     ------
     DomainError, TypeError
-        As :func:`jacobian`.
+        As [`jacobian`][gentensor.compute.calculus.jacobian].
 
     Examples
     --------
@@ -383,7 +387,7 @@ def conjugate_transpose(x: Any, /) -> Tensor[Any]:
     ShapeError
         ``x.ndim < 2``.
     DomainError
-        As :func:`conjugate`.
+        As [`conjugate`][gentensor.compute.elementary.conj].
 
     Examples
     --------
@@ -468,5 +472,5 @@ def lambdify(args: Any, x: Any, /, *, modules: Any = None, cse: bool = False) ->
     return evaluate
 
 
-#: NumPy's other spelling of :func:`gentensor.conj` (the same function).
+#: NumPy's other spelling of [`gentensor.conj`][gentensor.compute.elementary.conj] (the same function).
 conjugate = conj

@@ -1,7 +1,7 @@
 """Elementary element-wise functions: rounding, signs, NaN tests, parts of complex numbers, extremes, ``clip``.
 
 Every function works on every ops where it means something, and raises
-:class:`DomainError` where it does not:
+[`DomainError`][gentensor.errors.DomainError] where it does not:
 
 * ``floor``, ``ceil``, ``trunc`` keep the ops (rationals round to rationals,
   integers are unchanged, floats stay floats); an ordered ring with
@@ -16,6 +16,8 @@ Every function works on every ops where it means something, and raises
 
 A tensor in gives a tensor out (0-d included); scalars in give the element.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> from fractions import Fraction
 >>> gt.floor(gt.tensor([Fraction(7, 2), Fraction(-7, 2)])).tolist()
@@ -422,7 +424,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Any:
 
 
 def pow(x1: Any, x2: Any, /) -> Any:
-    """``x1 ** x2`` element-wise: the Array API's name of :func:`gentensor.power`.
+    """``x1 ** x2`` element-wise: the Array API's name of [`gentensor.power`][gentensor.compute.elementwise.power].
 
     Returns
     -------

@@ -2,7 +2,7 @@
 
 Operands are tensors, array-like data (lists, NumPy arrays, which become
 tensors) or scalars on either side.  The result ops is the promotion of the
-operands' ops (:func:`gentensor.result_ops`); booleans promote to integers in
+operands' ops ([`gentensor.result_ops`][gentensor.ops._registry.result_ops]); booleans promote to integers in
 arithmetic; a scalar of a known type widens the result as NumPy promotes kinds
 (``integers + 0.5`` gives floats) and is otherwise converted to the tensors'
 ops.  Shapes broadcast as in NumPy.  Every result of a tensor operand is a
@@ -11,14 +11,16 @@ a plain element.
 
 Exactness: ``/`` on integers gives rationals (never floats); on a field it is
 field division; on ``modular(n)`` it multiplies by the inverse and raises
-:class:`NotDivisibleError` for a zero divisor; on other rings it is exact
+[`NotDivisibleError`][gentensor.errors.NotDivisibleError] for a zero divisor; on other rings it is exact
 division (``exquo``).  ``**`` with integer exponents uses ``ops.pow``;
 integers to a negative power give rationals, as in SymPy.
 
 Parallel execution: the function forms (except ``power``/``positive``) and
 ``map`` take ``executor=`` and ``workers=``; without them, and for the
-operators, the policy of :func:`gentensor.parallel` in force applies.
+operators, the policy of [`gentensor.parallel`][gentensor.parallel.parallel] in force applies.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> x = gt.tensor([[1, 2], [3, 4]])
 >>> (x + gt.tensor([10, 20])).tolist(), (x / 2).ops, (x > 2).tolist()
@@ -520,17 +522,17 @@ def map(
         Broadcast against each other (NumPy rules).
     ops : ops object, type or name, optional
         The result's ops; inferred from the types of the results when omitted
-        (as :func:`gentensor.tensor` infers), so pass ``ops=`` to keep, e.g.,
+        (as [`gentensor.tensor`][gentensor.arrays.creation.tensor] infers), so pass ``ops=`` to keep, e.g.,
         ``modular(n)``, whose elements are plain ints.
     dtype : ops object, type or name, optional
         The same as ``ops`` (the Array API's name).
     executor, workers
-        The parallel policy for this call (see :func:`gentensor.parallel`);
+        The parallel policy for this call (see [`gentensor.parallel`][gentensor.parallel.parallel]);
         by default the one in force.  Results are identical to the serial
         path; a failing element raises with its index.
     timeout : float, optional
         Seconds the call may take (default: the policy's); past it,
-        ``TimeoutError`` (see :func:`gentensor.parallel`).
+        ``TimeoutError`` (see [`gentensor.parallel`][gentensor.parallel.parallel]).
 
     Returns
     -------

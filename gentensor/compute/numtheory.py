@@ -20,6 +20,8 @@ Failures name the index of the element: a non-invertible element
 (``NotDivisibleError``), residues that no number satisfies
 (``NoSolutionError``), a negative square root (``DomainError``).
 
+Examples
+--------
 >>> import gentensor as gt
 >>> gt.gcd(gt.tensor([12, 18, -8]), 30).tolist(), gt.lcm([4, 6], 10).tolist()
 ([6, 6, 2], [20, 30])
@@ -60,8 +62,10 @@ __all__ = [
 
 
 class DivmodResult(NamedTuple):
-    """The result of :func:`divmod`: ``a == b * quotient + remainder``.
+    """The result of [`divmod`][gentensor.compute.numtheory.divmod]: ``a == b * quotient + remainder``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> q, r = gt.divmod(gt.tensor([7, -7]), 3)
     >>> q.tolist(), r.tolist()
@@ -73,8 +77,10 @@ class DivmodResult(NamedTuple):
 
 
 class GcdexResult(NamedTuple):
-    """The result of :func:`gcdex`: ``s * a + t * b == gcd``.
+    """The result of [`gcdex`][gentensor.compute.numtheory.gcdex]: ``s * a + t * b == gcd``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.gcdex(240, 46)
     GcdexResult(gcd=2, s=-9, t=47)
@@ -89,7 +95,7 @@ class GcdexResult(NamedTuple):
 
 
 def _euclid(ops: ElementOps, func: str) -> Euclid:
-    """The Euclidean members of ``ops``; :class:`DomainError` before any work when it has none."""
+    """The Euclidean members of ``ops``; [`DomainError`][gentensor.errors.DomainError] before any work when it has none."""
     caps = capabilities_of(ops)
     if caps.euclidean and defines(ops, "divmod"):
         return Euclid(ops)
@@ -463,7 +469,7 @@ def crt(residues: Any, moduli: Any, /, *, axis: int = -1) -> Any:
     ``moduli`` is the sequence of the ``k`` moduli (non-zero; positive for
     integers), the same for every position.  Moduli need not be coprime: the
     result is unique modulo their lcm, and residues that contradict each
-    other raise :class:`NoSolutionError`.  Coprime moduli take one pass of
+    other raise [`NoSolutionError`][gentensor.errors.NoSolutionError].  Coprime moduli take one pass of
     whole-column products (``x = sum(r_i * e_i) mod M`` with the CRT basis
     ``e_i``); the others are merged pairwise.  Any Euclidean ring works
     (polynomials: interpolation).

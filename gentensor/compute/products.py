@@ -1,9 +1,9 @@
 """Tensor products: matmul, vecdot, outer, tensordot, einsum, kron, trace, cross.
 
 Every product reads each operand once (one gather per distinct matrix) and
-hands flat lists to the kernels of :mod:`gentensor.compute._contract`, which touch
+hands flat lists to the kernels of `gentensor.compute._contract`, which touch
 elements only through ``ops.mul`` and ``ops.sum``.  Operands with different
-ops meet in :func:`gentensor.result_ops`.  Results without axes (two vectors
+ops meet in [`gentensor.result_ops`][gentensor.ops._registry.result_ops].  Results without axes (two vectors
 under ``@``, ``trace`` of one matrix, a full contraction) are the element
 itself, as NumPy returns scalars.
 """
@@ -325,7 +325,7 @@ def einsum(subscripts: str, /, *operands: Tensor[Any]) -> Any:
     any ``...`` axes.  A letter repeated in one term takes a diagonal; a
     letter absent from the output is summed; ``...`` broadcasts (NumPy
     rules, also length-1 axes under one letter).  Pairwise contractions run
-    as batched matrix products, the same kernel as :func:`matmul`.
+    as batched matrix products, the same kernel as [`matmul`][gentensor.compute.products.matmul].
 
     Returns
     -------

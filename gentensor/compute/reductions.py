@@ -14,6 +14,8 @@ sum does not matter).
 itself (not a 0-d tensor), as NumPy returns scalars; ``keepdims=True`` keeps
 reduced axes with length 1.  Booleans are counted: ``sum`` and ``prod`` of booleans are integers.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> x = gt.tensor([[1, 2, 3], [4, 5, 6]])
 >>> gt.sum(x), gt.sum(x, axis=0).tolist(), gt.max(x, axis=1, keepdims=True).tolist()
@@ -114,7 +116,7 @@ def _run_slice(data: list[Any], start: int, n: int, step: int) -> list[Any]:
     return data[start : stop if stop >= 0 else None : step]
 
 
-#: Rows summed per pass by :func:`_integer_column_sums`: enough to amortise the calls,
+#: Rows summed per pass by `_integer_column_sums`: enough to amortise the calls,
 #: few enough that the rows of one pass stay in the CPU cache.
 _BAND = 32
 
@@ -441,7 +443,7 @@ def _accumulate(
 ) -> Tensor[Any]:
     """Running ``ops.<member>`` along one axis, each run starting from ``ops.<start>`` when ``include_initial``.
 
-    The body of :func:`cumulative_sum` (``"add"``, ``"zero"``) and of
+    The body of [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum] (``"add"``, ``"zero"``) and of
     ``cumulative_prod`` (``"mul"``, ``"one"``).
     """
     x = _with_dtype(_tensor(x, func), dtype)
@@ -503,7 +505,7 @@ def reduce(
         Keep the reduced axes with length 1.
     ops : ops object, type or name, optional
         The ops of the result tensor; inferred from the results' types when
-        omitted (as :func:`gentensor.tensor` infers).
+        omitted (as [`gentensor.tensor`][gentensor.arrays.creation.tensor] infers).
     dtype : ops object, type or name, optional
         The same as ``ops`` (the Array API's name).
 

@@ -3,11 +3,13 @@
 Positions are Python ints (integers tensors).  ``argmax``/``argmin`` and
 ``searchsorted`` need an order: an ops whose capabilities say ``ordered``
 (integers, rationals, floats, booleans, objects), or SymPy expressions where
-SymPy can decide each comparison (:class:`DomainError` otherwise).  Floats
+SymPy can decide each comparison ([`DomainError`][gentensor.errors.DomainError] otherwise).  Floats
 follow NumPy: the first NaN is both the maximum and the minimum.
 "Non-zero" is semantic (``not ops.is_zero``): a SymPy expression that
 simplifies to zero counts as zero.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> x = gt.tensor([[3, 0, 7], [0, 5, 0]])
 >>> gt.argmax(x), gt.argmax(x, axis=1).tolist(), [t.tolist() for t in gt.nonzero(x)]
@@ -177,14 +179,14 @@ def nonzero(x: Any, /) -> tuple[Tensor[Any], ...]:
 
 
 def where(condition: Any, x1: Any = None, x2: Any = None, /) -> Any:
-    """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere; with ``condition`` alone, :func:`nonzero`.
+    """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere; with ``condition`` alone, [`nonzero`][gentensor.compute.searching.nonzero].
 
     Parameters
     ----------
     condition : Tensor of bools or (nested) list of bools
     x1, x2 : Tensor, array-like or scalar
         Broadcast against ``condition`` (NumPy rules); their ops meet in
-        :func:`gentensor.result_ops`.  Give both or neither.
+        [`gentensor.result_ops`][gentensor.ops._registry.result_ops].  Give both or neither.
 
     Returns
     -------
@@ -310,7 +312,7 @@ def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None)
     side : {"left", "right"}
         ``"left"``: before equal elements; ``"right"``: after them.
     sorter : Tensor, optional
-        Positions that sort ``x1`` (as from :func:`gentensor.argsort`).
+        Positions that sort ``x1`` (as from [`gentensor.argsort`][gentensor.compute.sorting.argsort]).
 
     Returns
     -------

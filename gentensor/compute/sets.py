@@ -7,6 +7,8 @@ they are ordered).  The distinct values come out sorted when the ops is
 ordered, in order of first appearance otherwise.  For floats every NaN is
 distinct (as the Array API says), and NaNs come last.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> x = gt.tensor([[3, 1], [3, 2]])
 >>> gt.unique_values(x).tolist()
@@ -42,8 +44,10 @@ __all__ = [
 
 
 class UniqueAllResult(NamedTuple):
-    """The result of :func:`unique_all`: ``values``, ``indices`` (first positions), ``inverse_indices``, ``counts``.
+    """The result of [`unique_all`][gentensor.compute.sets.unique_all]: ``values``, ``indices`` (first positions), ``inverse_indices``, ``counts``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.unique_all(gt.tensor([5, 5, 4])).counts.tolist()
     [1, 2]
@@ -56,8 +60,10 @@ class UniqueAllResult(NamedTuple):
 
 
 class UniqueCountsResult(NamedTuple):
-    """The result of :func:`unique_counts`: ``values`` and ``counts``.
+    """The result of [`unique_counts`][gentensor.compute.sets.unique_counts]: ``values`` and ``counts``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.unique_counts(gt.tensor([5, 5, 4])).values.tolist()
     [4, 5]
@@ -68,8 +74,10 @@ class UniqueCountsResult(NamedTuple):
 
 
 class UniqueInverseResult(NamedTuple):
-    """The result of :func:`unique_inverse`: ``values`` and ``inverse_indices`` (``values[inverse_indices]`` is ``x``).
+    """The result of [`unique_inverse`][gentensor.compute.sets.unique_inverse]: ``values`` and ``inverse_indices`` (``values[inverse_indices]`` is ``x``).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.unique_inverse(gt.tensor([5, 5, 4])).inverse_indices.tolist()
     [1, 1, 0]
@@ -223,7 +231,7 @@ def unique_counts(x: Any, /) -> UniqueCountsResult:
     Returns
     -------
     UniqueCountsResult
-        ``values`` (as :func:`unique_values`) and ``counts`` (a new integers tensor).
+        ``values`` (as [`unique_values`][gentensor.compute.sets.unique_values]) and ``counts`` (a new integers tensor).
 
     Examples
     --------

@@ -2,11 +2,13 @@
 
 Sorting needs an order: an ops whose capabilities say ``ordered``
 (integers, rationals, floats, booleans, objects), or SymPy expressions, which
-are compared where SymPy can decide (:class:`DomainError` names the pair it
+are compared where SymPy can decide ([`DomainError`][gentensor.errors.DomainError] names the pair it
 cannot).  Numbers compare in C (Python's ``sorted``); other ordered rings
 through ``ops.lt``.  Sorts are always stable (equal elements keep their
 order, also with ``descending=True``), and floats put NaN last, as NumPy does.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> from fractions import Fraction
 >>> gt.sort(gt.tensor([3, Fraction(1, 2), 2])).tolist()

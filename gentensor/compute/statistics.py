@@ -9,13 +9,15 @@
 * ``std`` is the square root of ``var``: floats give floats; SymPy gives
   exact roots (``sqrt(2)/2``); integers and rationals give the exact root when
   the variance is the square of a rational, and otherwise raise
-  :class:`DomainError` pointing at ``.astype(gt.symbolic)`` (an exact root) or
+  [`DomainError`][gentensor.errors.DomainError] pointing at ``.astype(gt.symbolic)`` (an exact root) or
   ``.astype(gt.floats)`` -- never a silently rounded value.
 
 Reductions over every axis return the element itself (as ``gt.sum`` does);
-a reduction with no elements is ``nan`` for floats and a :class:`ShapeError`
+a reduction with no elements is ``nan`` for floats and a [`ShapeError`][gentensor.errors.ShapeError]
 for exact rings (which have no NaN).
 
+Examples
+--------
 >>> import gentensor as gt
 >>> x = gt.tensor([[1, 2], [3, 5]])
 >>> gt.mean(x), gt.var(x), gt.mean(x, axis=0).tolist()
@@ -166,7 +168,7 @@ def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = Fa
 
 
 def std(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Any:
-    """The standard deviation over ``axis``: the square root of :func:`var`.
+    """The standard deviation over ``axis``: the square root of [`var`][gentensor.compute.statistics.var].
 
     Floats give floats; SymPy gives exact roots; integers and rationals give
     the exact root when the variance is the square of a rational.
@@ -341,7 +343,7 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
 
 
 def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
-    """NumPy's name of :func:`gentensor.max`: the largest element over ``axis``.
+    """NumPy's name of [`gentensor.max`][gentensor.compute.reductions.max]: the largest element over ``axis``.
 
     Returns
     -------
@@ -358,7 +360,7 @@ def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
 
 
 def amin(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
-    """NumPy's name of :func:`gentensor.min`: the smallest element over ``axis``.
+    """NumPy's name of [`gentensor.min`][gentensor.compute.reductions.min]: the smallest element over ``axis``.
 
     Returns
     -------

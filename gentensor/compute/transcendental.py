@@ -3,13 +3,13 @@
 Each function looks its name up in the ops' table of element functions
 (``ops.elementary``; see ``gentensor/ops/_elementary.py``):
 
-* ``floats`` and ``complexes`` use :mod:`math` / :mod:`cmath` and follow
+* ``floats`` and ``complexes`` use `math` / `cmath` and follow
   IEEE 754 as NumPy does: ``log(0.0)`` is ``-inf``, ``sqrt(-1.0)`` is
   ``nan`` (never a complex number inside ``floats``), ``exp(1000.0)`` is
   ``inf``;
 * ``symbolic`` uses SymPy, exactly (``sqrt(8)`` is ``2*sqrt(2)``);
 * exact rings (integers, rationals, ``modular(n)``, user rings) raise
-  :class:`DomainError`, since the values would not be exact, with one
+  [`DomainError`][gentensor.errors.DomainError], since the values would not be exact, with one
   exception: ``sqrt`` of a perfect square (``sqrt(49)`` is ``7``; ``sqrt(2)``
   raises).  Convert first with ``.astype(gt.floats)`` or
   ``.astype(gt.symbolic)``.
@@ -17,6 +17,8 @@ Each function looks its name up in the ops' table of element functions
 Booleans are computed as integers.  A tensor in gives a tensor out (0-d
 included); a scalar in gives the element.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> gt.sqrt(gt.tensor([1.0, 4.0])).tolist(), gt.exp(gt.symbols("t", 1)).tolist()
 ([1.0, 2.0], [exp(t_0)])
@@ -57,7 +59,7 @@ __all__ = [
 def sqrt(x: Any, /) -> Any:
     """The square root of each element.
 
-    Exact rings: exact for perfect squares (``sqrt(49)`` over integers is ``7``), else :class:`DomainError`; floats: ``nan`` for a negative element; symbolic: SymPy's ``sqrt``.
+    Exact rings: exact for perfect squares (``sqrt(49)`` over integers is ``7``), else [`DomainError`][gentensor.errors.DomainError]; floats: ``nan`` for a negative element; symbolic: SymPy's ``sqrt``.
 
     Returns
     -------

@@ -2,7 +2,7 @@
 
 Everything above (array building, element-wise work, products, linear
 algebra, files, display) builds on these modules; they import only
-:mod:`gentensor.ops` and :mod:`gentensor.errors`.  See ``docs/architecture.md``.
+`gentensor.ops` and [`gentensor.errors`][gentensor.errors].  See ``docs/architecture.md``.
 """
 
 from __future__ import annotations

@@ -188,7 +188,7 @@ def resolve(
     Returns ``(view_layout, None, shape)`` for basic indexing, or
     ``(view_layout, positions, shape)`` for advanced indexing, where
     ``positions`` are the storage positions of the result in C order.
-    ``index_array`` reads the index arrays in ``key`` (see :data:`IndexArray`).
+    ``index_array`` reads the index arrays in ``key`` (see `IndexArray`).
     """
     simple = resolve_simple(key, layout)
     if simple is not None:

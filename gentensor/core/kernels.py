@@ -18,6 +18,8 @@ __all__ = ["gather", "scatter", "positions", "row_starts", "rows"]
 def row_starts(offset: int, shape: Sequence[int], strides: Sequence[int]) -> list[int]:
     """Storage position of the first element of every row, in C order.
 
+    Examples
+    --------
     >>> row_starts(1, (2, 3), (10, 2))
     [1, 3, 5, 11, 13, 15]
     """
@@ -40,6 +42,8 @@ def gather(data: Any, layout: Layout) -> list[Any]:
 
     ``data`` may be a list or a ``range`` (which gathers storage positions).
 
+    Examples
+    --------
     >>> gather(list(range(6)), Layout.contiguous((2, 3)).permute((1, 0)))
     [0, 3, 1, 4, 2, 5]
     """
@@ -73,6 +77,8 @@ def rows(data: list[Any], layout: Layout) -> list[list[Any]]:
 
     ``layout`` must have ``ndim >= 1`` and no zero-length axis.
 
+    Examples
+    --------
     >>> rows(list(range(6)), Layout.contiguous((2, 3)).permute((1, 0)))
     [[0, 3], [1, 4], [2, 5]]
     """
@@ -90,6 +96,8 @@ def rows(data: list[Any], layout: Layout) -> list[list[Any]]:
 def positions(layout: Layout) -> list[int]:
     """The storage position of every element of ``layout``, in C order.
 
+    Examples
+    --------
     >>> positions(Layout((2, 2), (1, 2), 0))
     [0, 2, 1, 3]
     """
@@ -104,6 +112,8 @@ def scatter(data: list[Any], layout: Layout, values: list[Any]) -> None:
 
     The layout must not repeat storage positions (no stride 0 over length > 1).
 
+    Examples
+    --------
     >>> d = [0] * 6
     >>> scatter(d, Layout.contiguous((2, 3)).permute((1, 0)), [1, 2, 3, 4, 5, 6])
     >>> d

@@ -2,10 +2,10 @@
 
 Imports point down: the layers above the tensor (operands, array building,
 element-wise arithmetic, reductions, products, linear algebra, files,
-display) import :mod:`gentensor.core.tensor`, never the other way round.  Yet
+display) import `gentensor.core.tensor`, never the other way round.  Yet
 ``x + y``, ``x.sum()``, ``x.det()`` and ``repr(x)`` are Tensor methods.  They
-call through :data:`upper`, a table of those modules that
-``gentensor/__init__.py`` fills with :func:`connect` right after importing
+call through `upper`, a table of those modules that
+``gentensor/__init__.py`` fills with `connect` right after importing
 them::
 
     def sum(self, ...):
@@ -47,7 +47,7 @@ LAYERS = (
 
 
 class _Upper:
-    """The table of modules above the tensor; attributes are set by :func:`connect`."""
+    """The table of modules above the tensor; attributes are set by `connect`."""
 
     __slots__ = LAYERS
 
@@ -84,6 +84,8 @@ upper = _Upper()
 def connect(**modules: ModuleType) -> None:
     """Register the modules above the tensor (called once, by ``gentensor/__init__.py``).
 
+    Examples
+    --------
     >>> from gentensor.core.layers import upper
     >>> upper.reductions.__name__
     'gentensor.compute.reductions'

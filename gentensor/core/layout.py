@@ -2,7 +2,7 @@
 
 A layout maps a multi-index ``(i0, i1, ...)`` to the storage position
 ``offset + i0*strides[0] + i1*strides[1] + ...``.  Every view operation is a
-new layout computed in O(ndim); :meth:`Layout.reshape` answers ``None`` when
+new layout computed in O(ndim); `Layout.reshape` answers ``None`` when
 no strides can express the new shape over the same storage (the caller then
 copies).
 """
@@ -22,6 +22,8 @@ __all__ = ["Layout", "normalize_axis", "normalize_shape", "broadcast_shapes", "c
 def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
     """C-order (row-major) strides, in elements, for ``shape``.
 
+    Examples
+    --------
     >>> contiguous_strides((2, 3, 4))
     (12, 4, 1)
     """
@@ -36,6 +38,8 @@ def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
 def normalize_axis(axis: int, ndim: int, func: str) -> int:
     """``axis`` as a number in ``[0, ndim)``; negative counts from the end.
 
+    Examples
+    --------
     >>> normalize_axis(-1, 3, "f")
     2
     """
@@ -55,8 +59,10 @@ def normalize_axis(axis: int, ndim: int, func: str) -> int:
 def normalize_shape(shape: object, func: str) -> tuple[int, ...]:
     """A shape argument (an int or a sequence of ints) as a tuple of non-negative ints.
 
-    More axes than ``max_ndim`` (:func:`gentensor.limits`) raise ``LimitError``.
+    More axes than ``max_ndim`` ([`gentensor.limits`][gentensor.resources.limits]) raise ``LimitError``.
 
+    Examples
+    --------
     >>> normalize_shape(3, "f"), normalize_shape([2, 0], "f")
     ((3,), (2, 0))
     """
@@ -87,6 +93,8 @@ def broadcast_shapes(*shapes: tuple[int, ...], func: str = "broadcast_shapes") -
     ShapeError
         Naming both shapes and the axis (counted from the end) that disagree.
 
+    Examples
+    --------
     >>> broadcast_shapes((3, 1), (4,))
     (3, 4)
     """
@@ -110,7 +118,7 @@ def broadcast_shapes(*shapes: tuple[int, ...], func: str = "broadcast_shapes") -
 
 
 class _LayoutSlots:
-    """The storage of a :class:`Layout`; it is a Layout only once its fields are written."""
+    """The storage of a `Layout`; it is a Layout only once its fields are written."""
 
     __slots__ = ("shape", "strides", "offset", "_size", "_contiguous")
     shape: tuple[int, ...]
@@ -134,6 +142,8 @@ class Layout(_LayoutSlots):
     whose ``__setattr__`` refuses: making one costs three attribute writes,
     not three calls of ``object.__setattr__``.)
 
+    Examples
+    --------
     >>> lay = Layout.contiguous((2, 3))
     >>> lay.permute((1, 0)).strides
     (1, 3)
@@ -176,6 +186,8 @@ class Layout(_LayoutSlots):
     def contiguous(cls, shape: tuple[int, ...], offset: int = 0) -> "Layout":
         """The C-order (row-major) layout of ``shape`` starting at ``offset``.
 
+        Examples
+        --------
         >>> Layout.contiguous((2, 3)).strides, Layout.contiguous((2, 3)).is_contiguous
         ((3, 1), True)
         """
@@ -295,6 +307,8 @@ class Layout(_LayoutSlots):
         Groups the old axes (length-1 axes dropped) into runs whose product
         matches a run of new axes; each old run must be internally contiguous.
 
+        Examples
+        --------
         >>> Layout.contiguous((4, 6)).permute((1, 0)).reshape((24,)) is None
         True
         >>> Layout.contiguous((4, 6)).reshape((2, 2, 6)).strides
@@ -345,6 +359,8 @@ def _is_contiguous(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
 def collapse(shape: Sequence[int], strides: Sequence[int]) -> tuple[list[int], list[int]]:
     """Drop length-1 axes and merge neighbours that walk storage as one axis.
 
+    Examples
+    --------
     >>> collapse((2, 1, 3, 4), (12, 99, 4, 1))
     ([24], [1])
     """

@@ -11,9 +11,11 @@ algebra (``x.det()``, ``x.eigenvals()``), SymPy conveniences (``x.subs()``,
 ``x.__array_namespace__()``, NumPy's protocols (``__array_function__``,
 ``__array_ufunc__``), and methods a NumPy user types: ``x.mean()``,
 ``x.argmax()``, ``x.cumsum()``, ``x.flatten()``, ...  Each one calls the
-public function of the same name through :data:`gentensor.core.layers.upper`
+public function of the same name through `gentensor.core.layers.upper`
 (the one way the core reaches the layers above it).
 
+Examples
+--------
 >>> import gentensor as gt
 >>> x = gt.tensor([[3, 1], [2, 5]])
 >>> x.dtype, x.device, x.mean(), x.argmax(), x.flatten().tolist()
@@ -36,6 +38,8 @@ API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12")
 class TensorMethods:
     """The named methods served by higher layers, the Array API attributes and NumPy's protocols (a base of ``Tensor``).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.tensor([1.0]).__array_namespace__() is gt
     True
@@ -48,6 +52,8 @@ class TensorMethods:
     def dtype(self) -> Any:
         """The data type, which is the ops: ``x.dtype is x.ops`` (``gt.int64`` names ``gt.integers``).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1.5]).dtype is gt.float64
         True
@@ -58,6 +64,8 @@ class TensorMethods:
     def device(self) -> str:
         """The device the tensor lives on: always ``"cpu"``.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1]).device
         'cpu'
@@ -67,6 +75,8 @@ class TensorMethods:
     def to_device(self, device: Any, /, *, stream: Any = None) -> Any:
         """The tensor on ``device``: ``x`` itself for ``"cpu"`` (the only device).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> x = gt.tensor([1]); x.to_device("cpu") is x
         True
@@ -80,6 +90,8 @@ class TensorMethods:
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
         """The namespace of the Array API functions for this tensor: the ``gentensor`` module.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1]).__array_namespace__(api_version="2023.12").__name__
         'gentensor'
@@ -94,6 +106,8 @@ class TensorMethods:
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         """NumPy functions on tensors run gentensor's (``np.sum(x)`` is ``gt.sum(x)``); see ``gentensor._numpy_protocol``.
 
+        Examples
+        --------
         >>> import gentensor as gt, numpy as np
         >>> np.sum(gt.tensor([1, 2])), np.sort(gt.tensor([3, 1, 2])).tolist()
         (3, [1, 2, 3])
@@ -103,6 +117,8 @@ class TensorMethods:
     def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
         """NumPy ufuncs on tensors run gentensor's element-wise functions (``np.add(x, 1)`` is ``gt.add(x, 1)``).
 
+        Examples
+        --------
         >>> import gentensor as gt, numpy as np
         >>> np.add(gt.tensor([1, 2]), 1).tolist(), (np.array([1, 2]) * gt.tensor([3, 4])).tolist()
         ([2, 3], [3, 8])
@@ -111,8 +127,10 @@ class TensorMethods:
 
     # -- NumPy-style methods ------------------------------------------------------------------
     def mean(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """The mean over ``axis`` (exact: integers give rationals); see :func:`gentensor.mean`.
+        """The mean over ``axis`` (exact: integers give rationals); see [`gentensor.mean`][gentensor.compute.statistics.mean].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1, 2]).mean()
         Fraction(3, 2)
@@ -120,8 +138,10 @@ class TensorMethods:
         return upper.statistics.mean(self, axis=axis, keepdims=keepdims)
 
     def var(self, axis: Any = None, keepdims: bool = False, *, correction: Any = 0) -> Any:
-        """The variance over ``axis`` (exact on exact rings); see :func:`gentensor.var`.
+        """The variance over ``axis`` (exact on exact rings); see [`gentensor.var`][gentensor.compute.statistics.var].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1, 2, 3]).var()
         Fraction(2, 3)
@@ -129,8 +149,10 @@ class TensorMethods:
         return upper.statistics.var(self, axis=axis, correction=correction, keepdims=keepdims)
 
     def std(self, axis: Any = None, keepdims: bool = False, *, correction: Any = 0) -> Any:
-        """The standard deviation over ``axis``; see :func:`gentensor.std`.
+        """The standard deviation over ``axis``; see [`gentensor.std`][gentensor.compute.statistics.std].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1.0, 3.0]).std()
         1.0
@@ -138,8 +160,10 @@ class TensorMethods:
         return upper.statistics.std(self, axis=axis, correction=correction, keepdims=keepdims)
 
     def argmax(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """The position of the largest element; see :func:`gentensor.argmax`.
+        """The position of the largest element; see [`gentensor.argmax`][gentensor.compute.searching.argmax].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 9], [8, 2]]).argmax(axis=1).tolist()
         [1, 0]
@@ -147,8 +171,10 @@ class TensorMethods:
         return upper.searching.argmax(self, axis=axis, keepdims=keepdims)
 
     def argmin(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """The position of the smallest element; see :func:`gentensor.argmin`.
+        """The position of the smallest element; see [`gentensor.argmin`][gentensor.compute.searching.argmin].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([4, 1, 3]).argmin()
         1
@@ -156,8 +182,10 @@ class TensorMethods:
         return upper.searching.argmin(self, axis=axis, keepdims=keepdims)
 
     def argsort(self, axis: int = -1, *, descending: bool = False) -> Any:
-        """The positions that sort ``x`` along ``axis`` (stable); see :func:`gentensor.argsort`.
+        """The positions that sort ``x`` along ``axis`` (stable); see [`gentensor.argsort`][gentensor.compute.sorting.argsort].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([3, 1, 2]).argsort().tolist()
         [1, 2, 0]
@@ -165,8 +193,10 @@ class TensorMethods:
         return upper.sorting.argsort(self, axis=axis, descending=descending)
 
     def nonzero(self) -> Any:
-        """The positions of the non-zero elements, one tensor per axis; see :func:`gentensor.nonzero`.
+        """The positions of the non-zero elements, one tensor per axis; see [`gentensor.nonzero`][gentensor.compute.searching.nonzero].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> [t.tolist() for t in gt.tensor([0, 3, 0, 4]).nonzero()]
         [[1, 3]]
@@ -174,8 +204,10 @@ class TensorMethods:
         return upper.searching.nonzero(self)
 
     def cumsum(self, axis: Any = None) -> Any:
-        """Running sums (of the flattened tensor when ``axis`` is ``None``); see :func:`gentensor.cumsum`.
+        """Running sums (of the flattened tensor when ``axis`` is ``None``); see [`gentensor.cumsum`][gentensor.compute.statistics.cumsum].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [3, 4]]).cumsum().tolist()
         [1, 3, 6, 10]
@@ -183,8 +215,10 @@ class TensorMethods:
         return upper.statistics.cumsum(self, axis=axis)
 
     def cumprod(self, axis: Any = None) -> Any:
-        """Running products (of the flattened tensor when ``axis`` is ``None``); see :func:`gentensor.cumprod`.
+        """Running products (of the flattened tensor when ``axis`` is ``None``); see [`gentensor.cumprod`][gentensor.compute.statistics.cumprod].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1, 2, 3]).cumprod().tolist()
         [1, 2, 6]
@@ -192,8 +226,10 @@ class TensorMethods:
         return upper.statistics.cumprod(self, axis=axis)
 
     def clip(self, min: Any = None, max: Any = None) -> Any:
-        """Each element clamped to ``[min, max]``; see :func:`gentensor.clip`.
+        """Each element clamped to ``[min, max]``; see [`gentensor.clip`][gentensor.compute.elementary.clip].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([-1, 5, 9]).clip(0, 6).tolist()
         [0, 5, 6]
@@ -201,8 +237,10 @@ class TensorMethods:
         return upper.namespace.clip(self, min, max)
 
     def flatten(self) -> Any:
-        """The elements in C order as a new 1-d tensor (a copy); see :func:`gentensor.flatten`.
+        """The elements in C order as a new 1-d tensor (a copy); see [`gentensor.flatten`][gentensor.arrays.shaping.flatten].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [3, 4]]).T.flatten().tolist()
         [1, 3, 2, 4]
@@ -210,8 +248,10 @@ class TensorMethods:
         return upper.namespace.flatten(self)
 
     def ravel(self) -> Any:
-        """The elements in C order as a 1-d tensor, a view when possible; see :func:`gentensor.ravel`.
+        """The elements in C order as a 1-d tensor, a view when possible; see [`gentensor.ravel`][gentensor.arrays.shaping.ravel].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [3, 4]]).ravel().tolist()
         [1, 2, 3, 4]
@@ -219,8 +259,10 @@ class TensorMethods:
         return upper.namespace.ravel(self)
 
     def squeeze(self, axis: Any = None) -> Any:
-        """Length-1 axes removed: a view; see :func:`gentensor.squeeze`.
+        """Length-1 axes removed: a view; see [`gentensor.squeeze`][gentensor.arrays.manipulation.squeeze].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.zeros((1, 3, 1)).squeeze().shape
         (3,)
@@ -228,8 +270,10 @@ class TensorMethods:
         return upper.manipulation.squeeze(self, axis)
 
     def swapaxes(self, axis1: int, axis2: int) -> Any:
-        """Two axes exchanged: a view; see :func:`gentensor.swapaxes`.
+        """Two axes exchanged: a view; see [`gentensor.swapaxes`][gentensor.arrays.manipulation.swapaxes].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.zeros((2, 3, 4)).swapaxes(0, 2).shape
         (4, 3, 2)
@@ -239,6 +283,8 @@ class TensorMethods:
     def diagonal(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
         """The diagonal of the ``(axis1, axis2)`` planes (NumPy's default axes 0 and 1): a view.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [3, 4]]).diagonal().tolist()
         [1, 4]
@@ -248,6 +294,8 @@ class TensorMethods:
     def trace(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
         """The sum of the diagonal of the ``(axis1, axis2)`` planes (NumPy's default axes 0 and 1).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [3, 4]]).trace()
         5
@@ -255,8 +303,10 @@ class TensorMethods:
         return upper.products.trace(self, offset=offset, axis1=axis1, axis2=axis2)
 
     def conj(self) -> Any:
-        """The complex conjugate of each element; see :func:`gentensor.conj`.
+        """The complex conjugate of each element; see [`gentensor.conj`][gentensor.compute.elementary.conj].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1j]).conj().tolist()
         [-1j]
@@ -264,8 +314,10 @@ class TensorMethods:
         return upper.namespace.conj(self)
 
     def repeat(self, repeats: Any, axis: Any = None) -> Any:
-        """Each element repeated; see :func:`gentensor.repeat`.
+        """Each element repeated; see [`gentensor.repeat`][gentensor.arrays.composition.repeat].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1, 2]).repeat(2).tolist()
         [1, 1, 2, 2]
@@ -273,8 +325,10 @@ class TensorMethods:
         return upper.namespace.repeat(self, repeats, axis=axis)
 
     def take(self, indices: Any, axis: Any = None) -> Any:
-        """The elements at ``indices`` (of the flattened tensor when ``axis`` is ``None``); see :func:`gentensor.take`.
+        """The elements at ``indices`` (of the flattened tensor when ``axis`` is ``None``); see [`gentensor.take`][gentensor.arrays.composition.take].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[5, 6], [7, 8]]).take([0, 3]).tolist()
         [5, 8]
@@ -283,8 +337,10 @@ class TensorMethods:
 
     # -- reductions, linear algebra and symbolic conveniences (the higher layers' functions) ----
     def sum(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """Sum over ``axis`` (all axes when ``None``); see :func:`gentensor.sum`.
+        """Sum over ``axis`` (all axes when ``None``); see [`gentensor.sum`][gentensor.compute.reductions.sum].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [3, 4]]).sum()
         10
@@ -292,8 +348,10 @@ class TensorMethods:
         return upper.reductions.sum(self, axis=axis, keepdims=keepdims)
 
     def prod(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """Product over ``axis`` (all axes when ``None``); see :func:`gentensor.prod`.
+        """Product over ``axis`` (all axes when ``None``); see [`gentensor.prod`][gentensor.compute.reductions.prod].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [3, 4]]).prod(axis=1).tolist()
         [2, 12]
@@ -301,8 +359,10 @@ class TensorMethods:
         return upper.reductions.prod(self, axis=axis, keepdims=keepdims)
 
     def min(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """Smallest element over ``axis`` (all axes when ``None``); see :func:`gentensor.min`.
+        """Smallest element over ``axis`` (all axes when ``None``); see [`gentensor.min`][gentensor.compute.reductions.min].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> x = gt.tensor([[3, 1], [2, 5]])
         >>> x.min(), x.min(axis=0).tolist()
@@ -311,8 +371,10 @@ class TensorMethods:
         return upper.reductions.min(self, axis=axis, keepdims=keepdims)
 
     def max(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """Largest element over ``axis`` (all axes when ``None``); see :func:`gentensor.max`.
+        """Largest element over ``axis`` (all axes when ``None``); see [`gentensor.max`][gentensor.compute.reductions.max].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> x = gt.tensor([[3, 1], [2, 5]])
         >>> x.max(), x.max(axis=1).tolist()
@@ -321,8 +383,10 @@ class TensorMethods:
         return upper.reductions.max(self, axis=axis, keepdims=keepdims)
 
     def all(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """True where every element over ``axis`` is non-zero; see :func:`gentensor.all`.
+        """True where every element over ``axis`` is non-zero; see [`gentensor.all`][gentensor.compute.reductions.all].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> x = gt.tensor([[1, 0], [2, 3]])
         >>> x.all(), x.all(axis=1).tolist()
@@ -331,8 +395,10 @@ class TensorMethods:
         return upper.reductions.all(self, axis=axis, keepdims=keepdims)
 
     def any(self, axis: Any = None, keepdims: bool = False) -> Any:
-        """True where some element over ``axis`` is non-zero; see :func:`gentensor.any`.
+        """True where some element over ``axis`` is non-zero; see [`gentensor.any`][gentensor.compute.reductions.any].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> x = gt.tensor([[0, 0], [2, 0]])
         >>> x.any(), x.any(axis=1).tolist()
@@ -341,8 +407,10 @@ class TensorMethods:
         return upper.reductions.any(self, axis=axis, keepdims=keepdims)
 
     def det(self, *, method: str = "auto") -> Any:
-        """Determinant; see :func:`gentensor.linalg.det`.
+        """Determinant; see [`gentensor.linalg.det`][gentensor.linalg.det].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [3, 4]]).det()
         -2
@@ -350,8 +418,10 @@ class TensorMethods:
         return upper.linalg.det(self, method=method)
 
     def inv(self) -> Any:
-        """Exact inverse; see :func:`gentensor.linalg.inv`.
+        """Exact inverse; see [`gentensor.linalg.inv`][gentensor.linalg.inv].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[2, 0], [0, 4]]).inv().tolist()
         [[Fraction(1, 2), Fraction(0, 1)], [Fraction(0, 1), Fraction(1, 4)]]
@@ -359,8 +429,10 @@ class TensorMethods:
         return upper.linalg.inv(self)  # type: ignore[no-any-return]
 
     def rank(self) -> Any:
-        """Rank; see :func:`gentensor.linalg.rank`.
+        """Rank; see [`gentensor.linalg.rank`][gentensor.linalg.rank].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [2, 4]]).rank()
         1
@@ -369,8 +441,10 @@ class TensorMethods:
 
     # -- symbolic conveniences ---------------------------------------------------
     def applyfunc(self, f: Callable[[Any], Any]) -> Any:
-        """``f`` applied to every element: :func:`gentensor.map` with one tensor.
+        """``f`` applied to every element: [`gentensor.map`][gentensor.compute.elementwise.map] with one tensor.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1, 2]).applyfunc(lambda v: v * 10).tolist()
         [10, 20]
@@ -380,6 +454,8 @@ class TensorMethods:
     def subs(self, *args: Any, **kwargs: Any) -> Any:
         """SymPy ``subs`` applied to every element; keywords name symbols (``x.subs(a=1)``).
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> x = sympy.Symbol("x")
         >>> gt.tensor([x**2, x + 1]).subs(x, 2)
@@ -392,6 +468,8 @@ class TensorMethods:
     def diff(self, *symbols: Any) -> Any:
         """The derivative of every element.
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> x = sympy.Symbol("x")
         >>> gt.tensor([x**3, x + 1]).diff(x).tolist()
@@ -402,6 +480,8 @@ class TensorMethods:
     def expand(self) -> Any:
         """SymPy ``expand`` applied to every element.
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> x = sympy.Symbol("x")
         >>> gt.tensor([(x + 1)**2]).expand().tolist()
@@ -412,6 +492,8 @@ class TensorMethods:
     def simplify(self) -> Any:
         """SymPy ``simplify`` applied to every element.
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> x = sympy.Symbol("x")
         >>> gt.tensor([(x**2 - 1) / (x - 1), sympy.sin(x)**2 + sympy.cos(x)**2]).simplify().tolist()
@@ -422,6 +504,8 @@ class TensorMethods:
     def evalf(self, n: int = 15) -> Any:
         """Every element evaluated numerically to ``n`` digits.
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> gt.tensor([sympy.pi, sympy.sqrt(2)]).evalf(5).tolist()
         [3.1416, 1.4142]
@@ -431,8 +515,10 @@ class TensorMethods:
     # -- matrix calculus and eigen-theory (SymPy Matrix names) -----------------------
     @property
     def H(self) -> Any:
-        """The conjugate transpose of a matrix or stack (a new tensor); see :func:`gentensor.conjugate`.
+        """The conjugate transpose of a matrix or stack (a new tensor); see [`gentensor.conjugate`][gentensor.compute.elementary.conj].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 1j], [0, 2]]).H.tolist()
         [[(1-0j), -0j], [-1j, (2-0j)]]
@@ -440,8 +526,10 @@ class TensorMethods:
         return upper.calculus.conjugate_transpose(self)  # type: ignore[no-any-return]
 
     def conjugate(self) -> Any:
-        """The complex conjugate of every element; see :func:`gentensor.conjugate`.
+        """The complex conjugate of every element; see [`gentensor.conjugate`][gentensor.compute.elementary.conj].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1 + 1j, 2]).conjugate().tolist()
         [(1-1j), (2-0j)]
@@ -449,8 +537,10 @@ class TensorMethods:
         return upper.calculus.conjugate(self)  # type: ignore[no-any-return]
 
     def jacobian(self, variables: Any) -> Any:
-        """All first derivatives, shape ``x.shape + variables.shape``; see :func:`gentensor.jacobian`.
+        """All first derivatives, shape ``x.shape + variables.shape``; see [`gentensor.jacobian`][gentensor.compute.calculus.jacobian].
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> a, b = sympy.symbols("a b")
         >>> gt.tensor([a * b, a + b]).jacobian([a, b]).tolist()
@@ -462,6 +552,8 @@ class TensorMethods:
     def free_symbols(self) -> set[Any]:
         """The SymPy symbols occurring in the elements.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> sorted(gt.symbols("a", 2).free_symbols, key=str)
         [a_0, a_1]
@@ -471,6 +563,8 @@ class TensorMethods:
     def has(self, *patterns: Any) -> bool:
         """True when some element contains one of ``patterns`` (SymPy's ``has``).
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> gt.tensor([sympy.sin(sympy.Symbol("t")), 1]).has(sympy.sin)
         True
@@ -480,6 +574,8 @@ class TensorMethods:
     def xreplace(self, rule: dict[Any, Any]) -> Any:
         """SymPy ``xreplace`` (exact subtree replacement) in every element.
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> t = sympy.Symbol("t")
         >>> gt.tensor([t + 1, t**2]).xreplace({t: 2}).tolist()
@@ -490,6 +586,8 @@ class TensorMethods:
     def integrate(self, *args: Any, **kwargs: Any) -> Any:
         """``sympy.integrate`` of every element.
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> t = sympy.Symbol("t")
         >>> gt.tensor([1, t]).integrate((t, 0, 1)).tolist()
@@ -500,6 +598,8 @@ class TensorMethods:
     def limit(self, variable: Any, point: Any, dir: str = "+") -> Any:
         """``sympy.limit`` of every element.
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> t = sympy.Symbol("t")
         >>> gt.tensor([sympy.sin(t) / t]).limit(t, 0).tolist()
@@ -510,6 +610,8 @@ class TensorMethods:
     def series(self, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = "+") -> Any:
         """SymPy's ``series`` of every element (order terms kept).
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> t = sympy.Symbol("t")
         >>> gt.tensor([sympy.sin(t)]).series(t, 0, 4).tolist()
@@ -518,8 +620,10 @@ class TensorMethods:
         return upper.calculus.series(self, variable, x0, n, dir)  # type: ignore[no-any-return]
 
     def charpoly(self, symbol: Any = None) -> Any:
-        """The characteristic polynomial; see :func:`gentensor.linalg.charpoly`.
+        """The characteristic polynomial; see [`gentensor.linalg.charpoly`][gentensor.linalg.eigen.charpoly].
 
+        Examples
+        --------
         >>> import gentensor as gt, sympy
         >>> gt.tensor([[1, 2], [3, 4]]).charpoly(sympy.Symbol("t"))
         t**2 - 5*t - 2
@@ -527,8 +631,10 @@ class TensorMethods:
         return upper.linalg.charpoly(self, symbol)
 
     def eigenvals(self, *, multiple: bool = False) -> Any:
-        """Exact eigenvalues with multiplicities; see :func:`gentensor.linalg.eigenvals`.
+        """Exact eigenvalues with multiplicities; see [`gentensor.linalg.eigenvals`][gentensor.linalg.eigen.eigenvals].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[2, 1], [0, 2]]).eigenvals()
         {2: 2}
@@ -536,8 +642,10 @@ class TensorMethods:
         return upper.linalg.eigenvals(self, multiple=multiple)
 
     def eigenvects(self) -> Any:
-        """Eigenvalues, multiplicities and eigenspace bases; see :func:`gentensor.linalg.eigenvects`.
+        """Eigenvalues, multiplicities and eigenspace bases; see [`gentensor.linalg.eigenvects`][gentensor.linalg.eigen.eigenvects].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> spaces = gt.tensor([[2, 0], [0, 3]]).eigenvects()
         >>> spaces[0].value, spaces[0].multiplicity, spaces[0].basis.tolist()
@@ -546,8 +654,10 @@ class TensorMethods:
         return upper.linalg.eigenvects(self)
 
     def diagonalize(self) -> Any:
-        """``(p, d)`` with ``x == p @ d @ inv(p)``; see :func:`gentensor.linalg.diagonalize`.
+        """``(p, d)`` with ``x == p @ d @ inv(p)``; see [`gentensor.linalg.diagonalize`][gentensor.linalg.eigen.diagonalize].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [2, 1]]).diagonalize().d.tolist()
         [[-1, 0], [0, 3]]
@@ -555,8 +665,10 @@ class TensorMethods:
         return upper.linalg.diagonalize(self)
 
     def jordan_form(self) -> Any:
-        """``(p, j)`` with ``x == p @ j @ inv(p)``; see :func:`gentensor.linalg.jordan_form`.
+        """``(p, j)`` with ``x == p @ j @ inv(p)``; see [`gentensor.linalg.jordan_form`][gentensor.linalg.eigen.jordan_form].
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 1], [0, 1]]).jordan_form().j.tolist()
         [[1, 1], [0, 1]]
@@ -566,6 +678,8 @@ class TensorMethods:
     def to_sympy(self) -> Any:
         """The elements as a SymPy ``Matrix`` (2-d) or N-dim array.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[1, 2], [3, 4]]).to_sympy()
         Matrix([

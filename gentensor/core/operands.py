@@ -3,16 +3,16 @@
 Every public function and operator sends its inputs through this module, so
 they all accept the same things:
 
-* a :class:`~gentensor.core.tensor.Tensor` (used as is);
-* *array-like* data (:func:`is_array_like`): nested lists and tuples, ``range``
+* a [`Tensor`][gentensor.core.tensor.Tensor] (used as is);
+* *array-like* data (`is_array_like`): nested lists and tuples, ``range``
   and other sequences, NumPy arrays, SymPy matrices and N-dim arrays -- built
-  into a new tensor by :func:`to_tensor` (the body of :func:`gentensor.tensor`);
+  into a new tensor by `to_tensor` (the body of [`gentensor.tensor`][gentensor.arrays.creation.tensor]);
 * anything else is a scalar: an element, converted to the ops it meets.
 
 Generators and other one-pass iterators are refused (they would be consumed
 by the first look), as are strings, dicts and sets (not data).  Then the
-operands' ops meet in :func:`gentensor.result_ops` (:func:`operand_ops`,
-:func:`common_ops`) and their values are converted (:func:`convert_values`).
+operands' ops meet in [`gentensor.result_ops`][gentensor.ops._registry.result_ops] (`operand_ops`,
+`common_ops`) and their values are converted (`convert_values`).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _unravel(k: int, shape: list[int]) -> list[int]:
 def _nested_shape(data: Any) -> list[int]:
     """The shape read down the first entries (checked against every entry later).
 
-    Refuses nesting past ``max_ndim`` (:func:`gentensor.limits`), which is
+    Refuses nesting past ``max_ndim`` ([`gentensor.limits`][gentensor.resources.limits]), which is
     also how a list that contains itself (followed forever otherwise) is caught.
     """
     max_ndim = get_limits().max_ndim
@@ -172,8 +172,10 @@ def build(
 
 
 def to_tensor(data: Any, ops: OpsSpec | None = None) -> Tensor[Any]:
-    """A new tensor from any data :func:`gentensor.tensor` accepts (see there).
+    """A new tensor from any data [`gentensor.tensor`][gentensor.arrays.creation.tensor] accepts (see there).
 
+    Examples
+    --------
     >>> to_tensor(range(4)).tolist(), to_tensor([[1, 2]]).shape
     ([0, 1, 2, 3], (1, 2))
     """
@@ -217,6 +219,8 @@ def as_tensor(value: Any, func: str) -> Tensor[Any]:
 
     Errors name ``func``.
 
+    Examples
+    --------
     >>> as_tensor([[1, 2]], "f").shape, as_tensor(7, "f").shape
     ((1, 2), ())
     """
@@ -232,6 +236,8 @@ def as_tensor(value: Any, func: str) -> Tensor[Any]:
 def as_operand(value: Any) -> Any:
     """A Tensor as is; array-like data as a new tensor; anything else is a scalar, returned as is.
 
+    Examples
+    --------
     >>> as_operand([1, 2]).shape, as_operand(5)
     ((2,), 5)
     """
@@ -243,13 +249,15 @@ def as_operand(value: Any) -> Any:
 def operand_ops(operands: Sequence[Any], func: str) -> ElementOps:
     """The ops of the result of combining ``operands`` (tensors and scalars).
 
-    Tensors' ops meet in :func:`gentensor.result_ops` (a mismatch is an
-    :class:`OpsMismatchError`).  A scalar of a known type (int, Fraction,
+    Tensors' ops meet in [`gentensor.result_ops`][gentensor.ops._registry.result_ops] (a mismatch is an
+    [`OpsMismatchError`][gentensor.errors.OpsMismatchError]).  A scalar of a known type (int, Fraction,
     float, a SymPy expression, a registered class) widens the result as NumPy
     promotes kinds (integers + 0.5 → floats); when it cannot (``modular(5)``
     with a float) or its type is unknown, it is converted to the tensors' ops
     later, which raises ``TypeError`` if impossible.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> operand_ops([gt.tensor([1]), 0.5], "add")
     floats
@@ -289,6 +297,8 @@ def common_ops(ops_list: Sequence[Any], func: str) -> ElementOps:
     OpsMismatchError
         Two of them cannot meet (naming both and the function).
 
+    Examples
+    --------
     >>> from gentensor.ops import integers, rationals
     >>> common_ops([integers, rationals, integers], "f")
     rationals
@@ -310,6 +320,8 @@ def common_ops(ops_list: Sequence[Any], func: str) -> ElementOps:
 def convert_scalar(value: Any, ops: ElementOps, func: str) -> Any:
     """``value`` as an element of ``ops``; ``TypeError`` naming the value and the ops.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> convert_scalar(3, gt.rationals, "f")
     Fraction(3, 1)
@@ -330,6 +342,8 @@ def convert_values(values: list[Any], source: ElementOps | None, target: Element
 
     The same list when the ops agree, else a new one.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers, rationals
     >>> convert_values([1, 2], integers, rationals)
     [Fraction(1, 1), Fraction(2, 1)]
@@ -345,6 +359,8 @@ def convert_values(values: list[Any], source: ElementOps | None, target: Element
 def elements_as(x: Tensor[Any], ops: ElementOps) -> list[Any]:
     """A fresh list of ``x``'s elements in C order, converted to ``ops``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> elements_as(gt.tensor([[1, 2], [3, 4]]).T, gt.integers)
     [1, 3, 2, 4]

@@ -1,10 +1,10 @@
 """Tensor: one flat storage list + a Layout + an ops; views, indexing, operators.
 
 The storage list is shared by every view of it; a view is a new
-:class:`~gentensor.core.layout.Layout` over the same list, so views cost
+`Layout` over the same list, so views cost
 O(ndim) and writes through them land in the original.  Operators and methods
 served by higher layers (arithmetic, products, reductions, linear algebra,
-display) call them through :data:`gentensor.core.layers.upper`, so imports
+display) call them through `gentensor.core.layers.upper`, so imports
 point down.
 
 Operators come in forward/reverse pairs made by one factory (as CPython's
@@ -55,6 +55,8 @@ def is_array_like(value: Any) -> bool:
     Tensors, lists, tuples, ``range`` and other sequences (not strings or
     bytes), NumPy arrays (not NumPy scalars), SymPy matrices and N-dim arrays.
 
+    Examples
+    --------
     >>> is_array_like([1, 2]), is_array_like(range(3)), is_array_like(5), is_array_like("ab")
     (True, True, False, False)
     """
@@ -111,9 +113,9 @@ def _binary(name: str, symbol: str, dunder: str, rdunder: str, *, layer: str = "
         return getattr(getattr(upper, layer), name)(other, self)
 
     forward.__name__ = f"__{dunder}__"
-    forward.__doc__ = f"``x {symbol} y`` (see :func:`gentensor.{name}`)."
+    forward.__doc__ = f"``x {symbol} y`` (see `gentensor.{name}`)."
     reverse.__name__ = f"__{rdunder}__"
-    reverse.__doc__ = f"``y {symbol} x`` with ``x`` on the right (see :func:`gentensor.{reverse_name or name}`)."
+    reverse.__doc__ = f"``y {symbol} x`` with ``x`` on the right (see `gentensor.{reverse_name or name}`)."
     return forward, reverse
 
 
@@ -126,14 +128,14 @@ def _inplace(name: str, symbol: str, dunder: str) -> Any:
         return upper.elementwise.inplace(name, self, other)
 
     method.__name__ = f"__i{dunder}__"
-    method.__doc__ = f"``x {symbol} y`` in place (see :func:`gentensor.elementwise.inplace`)."
+    method.__doc__ = f"``x {symbol} y`` in place (see `gentensor.elementwise.inplace`)."
     return method
 
 
 class Tensor(TensorMethods, Generic[E]):
     """An N-dimensional strided tensor of elements handled by an ``ops`` object.
 
-    There is no public constructor: build tensors with :func:`gentensor.tensor`
+    There is no public constructor: build tensors with [`gentensor.tensor`][gentensor.arrays.creation.tensor]
     and the other creation functions.
 
     Examples
@@ -220,6 +222,8 @@ class Tensor(TensorMethods, Generic[E]):
     def ops(self) -> ElementOps:
         """The element operations of this tensor (what its elements are and how they combine).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1, 2]).ops
         integers
@@ -230,6 +234,8 @@ class Tensor(TensorMethods, Generic[E]):
     def base(self) -> "Tensor[E] | None":
         """The tensor that owns the storage this view shares; ``None`` for an owner.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> x = gt.zeros((2, 2))
         >>> x.base is None, x.T.base is x, x.T[0].base is x
@@ -252,6 +258,8 @@ class Tensor(TensorMethods, Generic[E]):
     def mT(self) -> "Tensor[E]":
         """The last two axes swapped (a stack of transposed matrices): a view.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.zeros((5, 2, 3)).mT.shape
         (5, 3, 2)
@@ -313,6 +321,8 @@ class Tensor(TensorMethods, Generic[E]):
     def item(self) -> E:
         """The only element of a size-1 tensor.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([[7]]).item()
         7
@@ -324,6 +334,8 @@ class Tensor(TensorMethods, Generic[E]):
     def tolist(self) -> Any:
         """The elements as nested Python lists (a 0-d tensor gives its element).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.arange(6).reshape((2, 3)).tolist()
         [[0, 1, 2], [3, 4, 5]]
@@ -372,6 +384,8 @@ class Tensor(TensorMethods, Generic[E]):
     def __int__(self) -> int:
         """``int(x)`` of a one-element tensor (truncates, as ``int`` of its element does).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> from fractions import Fraction
         >>> int(gt.tensor([Fraction(7, 2)])), float(gt.tensor([[3]])), complex(gt.tensor(2))
@@ -390,6 +404,8 @@ class Tensor(TensorMethods, Generic[E]):
     def __index__(self) -> int:
         """``operator.index(x)`` of a one-element tensor of ints (integers, ``modular(n)``).
 
+        Examples
+        --------
         >>> import gentensor as gt, operator
         >>> operator.index(gt.tensor(3)), [10, 20, 30][gt.tensor([2])]
         (3, 30)
@@ -405,6 +421,8 @@ class Tensor(TensorMethods, Generic[E]):
     def __contains__(self, value: Any) -> bool:
         """``value in x``: whether some element equals ``value`` (NumPy's ``(x == value).any()``).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> 2 in gt.tensor([[1, 2], [3, 4]]), 5 in gt.tensor([1, 2]), None in gt.tensor([1])
         (True, False, False)
@@ -415,6 +433,8 @@ class Tensor(TensorMethods, Generic[E]):
     def copy(self) -> "Tensor[E]":
         """A new tensor with the same elements (C-contiguous, owns its storage).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> x = gt.tensor([1, 2]); y = x.copy(); y[0] = 9
         >>> x.tolist(), y.tolist()
@@ -425,6 +445,8 @@ class Tensor(TensorMethods, Generic[E]):
     def contiguous(self) -> "Tensor[E]":
         """``x`` itself when C-contiguous, else a new contiguous copy.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> x = gt.zeros((2, 3))
         >>> x.contiguous() is x, x.T.contiguous().is_contiguous
@@ -437,6 +459,8 @@ class Tensor(TensorMethods, Generic[E]):
 
         ``copy=False`` returns ``x`` itself when it already has that ops.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.tensor([1, 2]).astype(gt.rationals)
         tensor([1, 2], ops=rationals)
@@ -451,6 +475,8 @@ class Tensor(TensorMethods, Generic[E]):
     def transpose(self, *axes: Any) -> "Tensor[E]":
         """Permute the axes (reverse them when none are given): a view.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.zeros((2, 3, 4)).transpose(1, 2, 0).shape
         (3, 4, 2)
@@ -467,6 +493,8 @@ class Tensor(TensorMethods, Generic[E]):
         ``copy=False`` raises instead of copying; ``copy=True`` always copies.
         One dimension may be ``-1`` (inferred).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> x = gt.arange(6)
         >>> x.reshape((2, 3)).base is x, x.reshape(3, -1).shape
@@ -523,6 +551,8 @@ class Tensor(TensorMethods, Generic[E]):
         Never raises for a foreign object (NumPy semantics): ``x == None`` is
         element-wise ``False``.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> (gt.tensor([1, 2]) == 2).tolist(), (gt.tensor([1, 2]) == None).tolist()
         ([False, True], [False, False])
@@ -547,8 +577,10 @@ class Tensor(TensorMethods, Generic[E]):
         return upper.elementwise.abs(self)
 
     def __invert__(self) -> Any:
-        """``~x``: bitwise not of integers, logical not of a booleans mask (see :func:`gentensor.bitwise_invert`).
+        """``~x``: bitwise not of integers, logical not of a booleans mask (see [`gentensor.bitwise_invert`][gentensor.compute.bitwise.bitwise_invert]).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> (~gt.tensor([True, False])).tolist(), (~gt.tensor([0, 5])).tolist()
         ([False, True], [-1, -6])
@@ -558,6 +590,8 @@ class Tensor(TensorMethods, Generic[E]):
     def __round__(self, ndigits: int | None = None) -> Any:
         """``round(x, ndigits)`` element-wise (NumPy: a tensor, not a number).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> from fractions import Fraction
         >>> round(gt.tensor([Fraction(5, 2), Fraction(7, 3)])).tolist()
@@ -568,6 +602,8 @@ class Tensor(TensorMethods, Generic[E]):
     def __divmod__(self, other: Any) -> Any:
         """``divmod(x, y)``: the pair ``(x // y, x % y)``, element-wise.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> q, r = divmod(gt.tensor([7, -7]), 3)
         >>> q.tolist(), r.tolist()
@@ -583,23 +619,27 @@ class Tensor(TensorMethods, Generic[E]):
         return ew.floor_divide(other, self), ew.remainder(other, self)
 
     def _sympy_(self) -> Any:
-        """SymPy's view of the tensor (``sympify(x)``, ``sympy.lambdify(args, x)``): see :meth:`to_sympy`."""
+        """SymPy's view of the tensor (``sympify(x)``, ``sympy.lambdify(args, x)``): see `to_sympy`."""
         return upper.interop.to_sympy(self)
 
     # -- interop -----------------------------------------------------------------
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
         """A NumPy object array of the elements (used by ``np.asarray(x)``).
 
+        Examples
+        --------
         >>> import gentensor as gt, numpy as np
         >>> np.asarray(gt.tensor([[1, 2], [3, 4]]).T)
         array([[1, 3],
                [2, 4]], dtype=object)
         """
-        return upper.interop.tensor_to_numpy(self, dtype=dtype, copy=copy)
+        return upper.interop.to_numpy(self, dtype=dtype, copy=copy)
 
     def __reduce__(self) -> Any:
         """Pickle support: a view pickles only its own elements.
 
+        Examples
+        --------
         >>> import gentensor as gt, pickle
         >>> pickle.loads(pickle.dumps(gt.arange(4).reshape((2, 2)).T)).tolist()
         [[0, 2], [1, 3]]
@@ -628,7 +668,7 @@ def _empty_nested(shape: tuple[int, ...]) -> list[Any]:
 
 
 def _index_array(item: Any, func: str) -> tuple[list[Any], tuple[int, ...], str]:
-    """An index array's flat values, shape and element kind (for :mod:`.indexing`)."""
+    """An index array's flat values, shape and element kind (for `.indexing`)."""
     if not isinstance(item, Tensor):
         try:
             item = upper.operands.to_tensor(item)

@@ -51,6 +51,8 @@ _options: ContextVar[PrintOptions] = ContextVar("gentensor_printoptions", defaul
 def get_printoptions() -> PrintOptions:
     """The display options in force (in this thread / task).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.get_printoptions().threshold
     1000
@@ -74,9 +76,11 @@ def printoptions(
 
     The setting is a context variable: other threads and async tasks keep
     their own.  ``display`` chooses what Jupyter shows (see
-    :class:`PrintOptions`): by default typeset LaTeX for symbolic and
+    `PrintOptions`): by default typeset LaTeX for symbolic and
     rational tensors, an HTML table for the others.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> with gt.printoptions(threshold=5, edgeitems=2):
     ...     print(repr(gt.arange(10)))
@@ -115,6 +119,8 @@ def _fmt(ops: ElementOps, v: Any) -> str:
 def shown_indices(n: int, summarise: bool, edge: int) -> list[int | None]:
     """The indices shown along an axis of length ``n``; ``None`` marks the gap of a summary.
 
+    Examples
+    --------
     >>> shown_indices(10, True, 2)
     [0, 1, None, 8, 9]
     """
@@ -181,6 +187,8 @@ def _render(x: Any, sep: str, indent: int, opts: PrintOptions, suffix: int = 0) 
 def tensor_repr(x: Any) -> str:
     """``repr(x)``: ``tensor([...], ops=name)``, summarised past the threshold.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> print(repr(gt.zeros((2, 0))))
     tensor([], shape=(2, 0), ops=integers)
@@ -194,6 +202,8 @@ def tensor_repr(x: Any) -> str:
 def fallback_text(x: Any) -> str:
     """What display shows when a tensor cannot be laid out: its shape and ops, no elements.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> fallback_text(gt.zeros((2, 3)))
     'tensor(<6 elements not shown>, shape=(2, 3), ops=integers)'
@@ -228,6 +238,8 @@ def _tensor_repr(x: Any) -> str:
 def tensor_str(x: Any) -> str:
     """``str(x)``: the elements in brackets separated by spaces, as NumPy prints.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> print(gt.tensor([[1, 22], [333, 4]]))
     [[  1  22]

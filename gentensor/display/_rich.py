@@ -1,7 +1,7 @@
 """Rich display for Jupyter: a tensor as LaTeX (``bmatrix``) and as an HTML table.
 
 ``Tensor._repr_latex_`` and ``Tensor._repr_html_`` delegate here.  Both forms
-follow :func:`gentensor.display.get_printoptions`: a tensor with more than
+follow [`gentensor.display.get_printoptions`][gentensor.display.get_printoptions]: a tensor with more than
 ``threshold`` elements shows ``edgeitems`` entries at each end of every long
 axis, with ``\\cdots`` / ``\\vdots`` / ``\\ddots`` (LaTeX) or ellipsis cells
 (HTML) for the rest.  Only the elements shown are ever formatted, so a
@@ -11,7 +11,7 @@ Display never raises on account of an element: when ``ops.latex`` (or
 ``ops.format``) fails for an element, that element is shown through ``repr``.
 
 Which form Jupyter shows follows ``printoptions(display=...)``:
-:func:`latex_repr` and :func:`html_repr` (behind ``_repr_latex_`` and
+`latex_repr` and `html_repr` (behind ``_repr_latex_`` and
 ``_repr_html_``) return ``None`` for the form not chosen, so a notebook shows
 typeset mathematics for symbolic and rational tensors and a table for the
 others.  Python floats, complex numbers and booleans are typeset as
@@ -77,6 +77,8 @@ def _float_latex(v: float) -> str:
 def number_latex(v: Any) -> str:
     r"""LaTeX of a Python ``bool``, ``float`` or ``complex`` as mathematics.
 
+    Examples
+    --------
     >>> number_latex(float("nan")), number_latex(float("-inf")), number_latex(1.5e-07)
     ('\\mathrm{NaN}', '-\\infty', '1.5 \\times 10^{-7}')
     >>> number_latex(1 + 2j), number_latex(-1j), number_latex(complex(0.5, -float("inf"))), number_latex(True)
@@ -227,6 +229,8 @@ def _tensor_latex(x: Any) -> str:
 def chosen_display(x: Any) -> str:
     """``"latex"``, ``"html"`` or ``"text"``: the form Jupyter shows for ``x`` under the print options.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> chosen_display(gt.symbols("a", 2)), chosen_display(gt.tensor([1, 2]))
     ('latex', 'html')
@@ -242,8 +246,10 @@ def chosen_display(x: Any) -> str:
 
 
 def latex_repr(x: Any) -> str | None:
-    r"""``_repr_latex_``: :func:`tensor_latex` when LaTeX is the chosen form, else ``None``.
+    r"""``_repr_latex_``: `tensor_latex` when LaTeX is the chosen form, else ``None``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> latex_repr(gt.tensor([1, 2])) is None, latex_repr(gt.symbols("a", 1))
     (True, '$\\displaystyle \\begin{bmatrix}a_{0}\\end{bmatrix}$')
@@ -252,8 +258,10 @@ def latex_repr(x: Any) -> str | None:
 
 
 def html_repr(x: Any) -> str | None:
-    """``_repr_html_``: :func:`tensor_html` when the table is the chosen form, else ``None``.
+    """``_repr_html_``: `tensor_html` when the table is the chosen form, else ``None``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> html_repr(gt.symbols("a", 2)) is None, html_repr(gt.tensor([1])).startswith("<table")
     (True, True)

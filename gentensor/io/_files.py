@@ -1,13 +1,13 @@
 """Writing a file without surprises: through symbolic links, over regular files only, atomically, tidily.
 
-How :func:`write_atomic` treats what it finds at the path (documented for
+How `write_atomic` treats what it finds at the path (documented for
 users in ``docs/safety.md``):
 
 * **A symbolic link** (or a chain of them) is followed: the link's *target*
   is replaced, through a temporary file in the target's directory, and the
   link stays a link.  A dangling link creates its target.
 * **Anything but a regular file** -- a FIFO, a device such as
-  ``/dev/null``, a socket -- is refused with :class:`NotRegularFileError`
+  ``/dev/null``, a socket -- is refused with [`NotRegularFileError`][gentensor.errors.NotRegularFileError]
   before anything is written; a directory raises ``IsADirectoryError``.
 * **A file with other hard links** is replaced atomically like any other:
   the path gets the new content, the other names keep the old file.  (The
@@ -68,7 +68,7 @@ def _kind(mode: int) -> str:
 def resolve_target(path: str, func: str) -> tuple[str, os.stat_result | None]:
     """The file that writing ``path`` must replace (symbolic links followed) and its status (None: new).
 
-    Raises :class:`NotRegularFileError` for FIFOs, devices and sockets,
+    Raises [`NotRegularFileError`][gentensor.errors.NotRegularFileError] for FIFOs, devices and sockets,
     ``IsADirectoryError`` for a directory.
     """
     real = os.path.realpath(path)
@@ -99,6 +99,8 @@ def _prefix(name: str) -> str:
 def temp_files(folder: str, name: str) -> list[str]:
     """The temporary files of saves to ``folder/name`` (any process's), by their names.
 
+    Examples
+    --------
     >>> temp_files("/nonexistent-folder", "x.json")
     []
     """
@@ -143,7 +145,7 @@ def _signals_held() -> Iterator[None]:
 
     Only in the main thread (Python delivers signals there), and only for
     signals whose action is the default (a program's own handlers run as
-    they would).  The first signal raises :class:`_Terminated` inside the
+    they would).  The first signal raises `_Terminated` inside the
     block, so its ``except``/``finally`` clauses clean up; when the block has
     ended the original action is restored and the signal raised again.
     """
@@ -178,7 +180,7 @@ def _signals_held() -> Iterator[None]:
 
 
 class _Terminated(BaseException):
-    """A terminating signal arrived while a temporary file existed (raised only inside :func:`_signals_held`)."""
+    """A terminating signal arrived while a temporary file existed (raised only inside `_signals_held`)."""
 
 
 def write_atomic(path: str | os.PathLike[str], text: str, func: str = "save") -> None:
@@ -187,6 +189,8 @@ def write_atomic(path: str | os.PathLike[str], text: str, func: str = "save") ->
     See the module docstring for symbolic links, non-regular files, hard
     links, signals and stale temporary files.
 
+    Examples
+    --------
     >>> import tempfile
     >>> from pathlib import Path
     >>> with tempfile.TemporaryDirectory() as folder:

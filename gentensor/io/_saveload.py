@@ -15,10 +15,10 @@ whitelisted classes, a user ring through its ``format``/``parse``).
 Loading never evaluates code: SymPy trees are rebuilt node by node from a
 fixed table of classes (no ``eval``, ``sympify`` or parsing of strings from
 the file), and anything outside that table is refused with
-:class:`FormatError`, which names the file and the place in it.  Writing goes
+[`FormatError`][gentensor.errors.FormatError], which names the file and the place in it.  Writing goes
 to a temporary file in the target's directory that replaces the target only
 once complete, so an existing file is never left half-written (see
-:mod:`._files` for symbolic links, non-regular files, hard links and signals).
+`._files` for symbolic links, non-regular files, hard links and signals).
 """
 
 from __future__ import annotations
@@ -194,7 +194,7 @@ def save(path: FileSpec, x: Any, /) -> None:
         (text or binary), which receives the document as it is (no atomic
         replacement: that is the caller's file).
     x : Tensor
-        The tensor (anything :func:`gentensor.tensor` accepts is converted first).
+        The tensor (anything [`gentensor.tensor`][gentensor.arrays.creation.tensor] accepts is converted first).
         A view writes only its own elements.
 
     Raises
@@ -233,7 +233,7 @@ def save(path: FileSpec, x: Any, /) -> None:
 
 
 def load(path: FileSpec, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
-    """Read a tensor written by :func:`save`; never evaluates code from the file.
+    """Read a tensor written by [`save`][gentensor.io._saveload.save]; never evaluates code from the file.
 
     Parameters
     ----------
@@ -242,7 +242,7 @@ def load(path: FileSpec, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
         at the document.
     ops : ops object, optional
         The ops of a user ring that is not registered with
-        :func:`gentensor.register_ops` (its ``name`` must match the file's).
+        [`gentensor.register_ops`][gentensor.ops._registry.register_ops] (its ``name`` must match the file's).
         Registered user rings are found by name.  When given, it must be the
         file's ops (for a built-in, the same object), else FormatError.
 

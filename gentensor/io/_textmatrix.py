@@ -8,7 +8,7 @@ and whitelisted functions such as ``sqrt`` or ``sin``).  Nothing is ever
 evaluated as Python code.  Blank lines separate the matrices of a stack.
 Errors are ``FormatError`` naming the file, the
 line and the column.  Every cell is held to the limits of
-:func:`gentensor.limits` (digits, bits, exponents, nesting), JSON numbers
+[`gentensor.limits`][gentensor.resources.limits] (digits, bits, exponents, nesting), JSON numbers
 included: ``[[1e999999999]]`` is refused at once, not expanded.
 """
 

@@ -2,10 +2,10 @@
 
 NumPy and SymPy are imported only inside the functions that need them, so
 ``import gentensor`` stays light.  The tensor methods delegate here:
-``np.asarray(x)`` → :func:`tensor_to_numpy`, ``x.to_sympy()`` →
-:func:`to_sympy`, ``pickle`` → :func:`tensor_reduce`.  The other direction
+``np.asarray(x)`` → `to_numpy`, ``x.to_sympy()`` →
+`to_sympy`, ``pickle`` → `tensor_reduce`.  The other direction
 (``gt.tensor(ndarray)``, ``gt.tensor(sympy.Matrix)``) lives in
-:func:`gentensor.tensor`.  The file format of :func:`save`/:func:`load` is in
+[`gentensor.tensor`][gentensor.arrays.creation.tensor].  The file format of [`save`][gentensor.io._saveload.save]/[`load`][gentensor.io._saveload.load] is in
 ``docs/format.md``.
 """
 
@@ -18,10 +18,10 @@ from ._saveload import load, save
 from ..core.tensor import Tensor
 from ..ops import ElementOps, canonical_ops
 
-__all__ = ["save", "load"]
+__all__ = ["save", "load", "to_numpy", "to_sympy"]
 
 
-def tensor_to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> Any:
+def to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> Any:
     """The elements of ``x`` as a NumPy array (``dtype=object`` unless asked otherwise).
 
     This is ``Tensor.__array__``, so ``np.asarray(x)`` and ``np.array(x)``
@@ -52,7 +52,7 @@ def tensor_to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = No
     --------
     >>> import gentensor as gt
     >>> from fractions import Fraction
-    >>> a = tensor_to_numpy(gt.tensor([[1, Fraction(1, 2)], [3, 4]]).T)
+    >>> a = to_numpy(gt.tensor([[1, Fraction(1, 2)], [3, 4]]).T)
     >>> a.dtype, a.shape, a[0, 1], a[1, 0]
     (dtype('O'), (2, 2), Fraction(3, 1), Fraction(1, 2))
     """
@@ -126,7 +126,7 @@ def _sympy_converter(ops: ElementOps) -> Callable[[Any], Any]:
 
 
 def _rebuild(elements: list[Any], shape: tuple[int, ...], ops: ElementOps) -> Tensor[Any]:
-    """Unpickle a tensor: a new contiguous owner of ``elements`` (see :func:`tensor_reduce`)."""
+    """Unpickle a tensor: a new contiguous owner of ``elements`` (see `tensor_reduce`)."""
     return Tensor._from_flat(elements, tuple(shape), canonical_ops(ops))
 
 

@@ -1,16 +1,18 @@
 """Exact linear algebra over any commutative ring: ``gt.linalg``.
 
 Every function takes a matrix or a stack of matrices (leading axes are batch
-axes), copies each matrix out as rows, lets :mod:`._policy` choose the
+axes), copies each matrix out as rows, lets `._policy` choose the
 algorithm for the ring (from its capabilities, or a kernel provider the ops
-has), and wraps the result in a new tensor.  :func:`explain` says what runs.  For one
-matrix, :func:`det` returns the element itself and :func:`rank` an ``int``.
+has), and wraps the result in a new tensor.  [`explain`][gentensor.linalg.explain] says what runs.  For one
+matrix, [`det`][gentensor.linalg.det] returns the element itself and [`rank`][gentensor.linalg.rank] an ``int``.
 
 Exact answers need no tolerance: integers use fraction-free Bareiss
 elimination, rationals are eliminated over the integers after clearing
 denominators, SymPy expressions go through SymPy's polynomial rings, and
 composite moduli never divide by a zero divisor.  See ``docs/linalg.md``.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> a = gt.tensor([[2, 1], [1, 3]])
 >>> gt.linalg.det(a), gt.linalg.inv(a).tolist()
@@ -127,11 +129,13 @@ __all__ = [
 
 
 class RrefResult(NamedTuple):
-    """The result of :func:`rref`: the reduced row echelon form and its pivot columns.
+    """The result of [`rref`][gentensor.linalg.rref]: the reduced row echelon form and its pivot columns.
 
     ``pivots`` is a tuple of column indices for one matrix; for a stack it is
     nested like the batch axes (a tuple of tuples for one batch axis).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> r = gt.linalg.rref(gt.tensor([[1, 2], [2, 4]]))
     >>> r.matrix.tolist(), r.pivots
@@ -143,11 +147,13 @@ class RrefResult(NamedTuple):
 
 
 class LUResult(NamedTuple):
-    """The result of :func:`lu`: ``p @ x == l @ u``.
+    """The result of [`lu`][gentensor.linalg.lu]: ``p @ x == l @ u``.
 
     ``p`` is a permutation matrix, ``l`` unit lower triangular, ``u`` upper
     triangular (row echelon form).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.lu(gt.tensor([[0, 1], [1, 1]])).p.tolist()
     [[Fraction(0, 1), Fraction(1, 1)], [Fraction(1, 1), Fraction(0, 1)]]
@@ -234,7 +240,7 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
         expansion (memoised, ``n * 2**(n-1)`` products).  ``"auto"`` picks
         the best method that works for the ring (see ``docs/linalg.md``).
     executor, workers
-        Parallel policy for stacks (see :func:`gentensor.parallel`).
+        Parallel policy for stacks (see [`gentensor.parallel`][gentensor.parallel.parallel]).
 
     Returns
     -------
@@ -585,7 +591,7 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
     """``x @ x @ … @ x`` (``n`` factors) by repeated squaring; stacks of matrices work.
 
     ``n == 0`` gives identity matrices (``ops.one`` on the diagonal);
-    negative ``n`` takes powers of :func:`inv` of ``x``.
+    negative ``n`` takes powers of [`inv`][gentensor.linalg.inv] of ``x``.
 
     Returns
     -------
@@ -649,11 +655,11 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
     """Which algorithm, and which kernel, ``gt.linalg.<operation>`` runs for ``x`` (a tensor or an ops).
 
     The algorithm follows from the ring's capabilities (see
-    :class:`gentensor.Capabilities`): Gaussian elimination over a field,
+    [`gentensor.Capabilities`][gentensor.ops._capabilities.Capabilities]): Gaussian elimination over a field,
     fraction-free Bareiss over an integral domain with exact division,
     division-free Berkowitz over any commutative ring.  The kernel is
     ``"generic"`` (the algorithm through the ops' arithmetic) or a registered
-    provider's description (:func:`gentensor.register_provider`).
+    provider's description ([`gentensor.register_provider`][gentensor.ops._providers.register_provider]).
 
     Parameters
     ----------

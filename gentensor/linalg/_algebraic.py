@@ -10,7 +10,7 @@ multiplicity ``m`` is one *group* of eigenvalues:
 * ``g`` of degree ``d >= 2``: ``d`` conjugate eigenvalues, written as
   radicals (degree 2, and binomials) or ``CRootOf`` (numbers of degree 3 and
   more).  The linear algebra runs *once* in the exact field ``F[t]/(g)``
-  (:class:`Extension`) with ``t`` standing for any root; substituting each
+  (`Extension`) with ``t`` standing for any root; substituting each
   root for ``t`` gives that root's vectors.  No zero test ever meets a
   radical or a ``CRootOf``.
 * Over domains whose generators obey relations (``sin(x)``, ``sqrt(2)``)
@@ -58,6 +58,8 @@ class Extension(BaseOps):
     Elements are dense coefficient lists (SymPy's ``dup`` form, highest
     degree first, no leading zeros), so equality and the zero test are exact.
 
+    Examples
+    --------
     >>> from sympy import QQ
     >>> L = Extension(QQ, [QQ(1), QQ(0), QQ(-2)])   # QQ(sqrt(2))
     >>> t = [QQ(1), QQ(0)]
@@ -109,7 +111,7 @@ class FieldMatrix(NamedTuple):
 def field_matrix(rows: list[list[Any]]) -> FieldMatrix:
     """The rows (SymPy expressions) in the field of their smallest domain (``QQ`` for numbers).
 
-    Raises :class:`DomainError` when the entries only fit an inexact domain.
+    Raises [`DomainError`][gentensor.errors.DomainError] when the entries only fit an inexact domain.
     """
     if all(getattr(v, "is_Rational", False) for row in rows for v in row):
         from sympy import QQ
@@ -229,7 +231,7 @@ def _explicit_groups(M: FieldMatrix, coeffs: list[Any], t: Any) -> list[Group]:
     """Groups of written-out roots, for generators with relations (``sin(x)``, ``sqrt(2)``).
 
     The coefficients are first put in the canonical form of the zero test
-    (:func:`_polys.tidy`), factored over a domain built for them, and equal
+    (`_polys.tidy`), factored over a domain built for them, and equal
     roots found by the semantic zero test are merged.
     """
     import sympy
@@ -276,8 +278,10 @@ def _ordered(groups: list[Group]) -> list[Group]:
 def nullspace_rows(M: list[list[Any]], ops: ElementOps) -> list[list[Any]]:
     """A basis of ``{v : M v == 0}`` over a field, one vector per free column (``M`` is consumed).
 
-    Uses ``ops.zero, ops.one, ops.neg`` and what :func:`rref_field` uses.
+    Uses ``ops.zero, ops.one, ops.neg`` and what `rref_field` uses.
 
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> from gentensor.ops import rationals
     >>> nullspace_rows([[Fraction(1), Fraction(2)], [Fraction(2), Fraction(4)]], rationals)
@@ -466,6 +470,8 @@ def minpoly_rows(rows: list[list[Any]], ops: ElementOps, field: bool) -> list[An
     Uses ``ops.zero, ops.one, ops.mul, ops.sum, ops.sub, ops.neg, ops.is_zero`` and
     ``ops.div`` (field) or ``ops.exquo`` (domain).
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> minpoly_rows([[2, 0, 0], [0, 2, 0], [0, 0, 3]], integers, field=False)
     [1, -5, 6]
@@ -490,7 +496,7 @@ def minpoly_rows(rows: list[list[Any]], ops: ElementOps, field: bool) -> list[An
 
 
 def minpoly_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
-    """:func:`minpoly_rows` for SymPy expressions, in the field of their domain (provider ``"minpoly"``)."""
+    """`minpoly_rows` for SymPy expressions, in the field of their domain (provider ``"minpoly"``)."""
     if not rows:
         return NotImplemented
     found = _polys.matrix_field(rows)

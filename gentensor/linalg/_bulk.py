@@ -2,7 +2,7 @@
 
 One Python call per matrix costs more than the arithmetic of a 4x4
 determinant, so a stack of them is computed column-wise instead: the
-explicit formulas (:func:`det_formula`: cofactor expansion, by 2x2 minors
+explicit formulas (`det_formula`: cofactor expansion, by 2x2 minors
 for n = 4) run once over whole arrays, every entry ``(i, j)`` of the stack
 being one array.
 
@@ -59,6 +59,8 @@ def det_formula(e: list[Any], n: int) -> Any:
     ``+``, ``-`` and ``*`` are used.  Order 4 expands by the 2x2 minors of
     the top two rows against the complementary ones (30 products).
 
+    Examples
+    --------
     >>> det_formula([2, 3, 1, 4, 1, 0, 0, 5, 7], 3), det_formula([], 0)
     (-50, 1)
     """
@@ -85,6 +87,8 @@ def det_formula(e: list[Any], n: int) -> Any:
 def adjugate_formula(e: list[Any], n: int) -> list[Any]:
     """The adjugate's row-major entries from the cofactors (determinants of order ``n - 1``).
 
+    Examples
+    --------
     >>> adjugate_formula([1, 2, 3, 4], 2)
     [4, -2, -3, 1]
     """

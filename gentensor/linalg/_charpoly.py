@@ -20,10 +20,12 @@ __all__ = ["charpoly_berkowitz", "det_berkowitz", "adjugate_berkowitz", "matmul"
 
 
 def matmul(A: list[list[Any]], B: list[list[Any]], ops: ElementOps) -> list[list[Any]]:
-    """The product of two matrices given as rows, through the one product kernel (:func:`matmul_flat`).
+    """The product of two matrices given as rows, through the one product kernel (`matmul_flat`).
 
     Uses ``ops.mul, ops.sum`` (and ``ops.zero`` when the inner dimension is 0).
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> matmul([[1, 2], [3, 4]], [[5], [6]], integers)
     [[17], [39]]
@@ -45,6 +47,8 @@ def charpoly_berkowitz(M: list[list[Any]], ops: ElementOps) -> list[Any]:
 
     Uses ``ops.one, ops.mul, ops.neg, ops.sum``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> charpoly_berkowitz([[1, 2], [3, 4]], integers)
     [1, -5, -2]
@@ -72,8 +76,10 @@ def charpoly_berkowitz(M: list[list[Any]], ops: ElementOps) -> list[Any]:
 def det_berkowitz(M: list[list[Any]], ops: ElementOps) -> Any:
     """Determinant through Berkowitz's characteristic polynomial (division-free).
 
-    Uses what :func:`charpoly_berkowitz` uses.
+    Uses what `charpoly_berkowitz` uses.
 
+    Examples
+    --------
     >>> from gentensor.ops import modular
     >>> det_berkowitz([[2, 3], [4, 1]], modular(6))
     2
@@ -91,6 +97,8 @@ def adjugate_berkowitz(M: list[list[Any]], ops: ElementOps) -> list[list[Any]]:
 
     Uses ``ops.zero, ops.one, ops.mul, ops.neg, ops.add, ops.sum``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> adjugate_berkowitz([[1, 2], [3, 4]], integers)
     [[4, -2], [-3, 1]]

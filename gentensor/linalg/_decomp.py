@@ -1,18 +1,18 @@
 """Decomposition kernels on plain ``list[list]`` matrices over a field: LDL and orthogonalisation.
 
-* :func:`ldl_rows` -- ``P A P^T = L D L^T`` for a symmetric (or Hermitian)
+* `ldl_rows` -- ``P A P^T = L D L^T`` for a symmetric (or Hermitian)
   ``A``: symmetric pivoting when a diagonal pivot is zero, and a 2x2 block
   pivot when every remaining diagonal entry is zero (``[[0, 1], [1, 0]]``
   has no 1x1 pivot at all), as LAPACK's ``sytrf`` does.  The elimination
   itself never conjugates: for a Hermitian ``A`` the same ``L`` satisfies
   ``P A P^T = L D L^H``.
-* :func:`orthogonal_rows` -- ``A = Q R`` with ``R`` unit upper triangular and
+* `orthogonal_rows` -- ``A = Q R`` with ``R`` unit upper triangular and
   the columns of ``Q`` orthogonal (Gram-Schmidt without square roots), for
   exact fields.  It eliminates on the Gram matrix ``G = A^H A`` (so ``G =
   R^H D R``, ``D = diag(|q_k|^2)``) and only ever conjugates the *input*,
   which matters for symbolic entries: SymPy conjugates an expression, the
   polynomial domains the kernels run in cannot.
-* :func:`mgs_rows` -- the same result by modified Gram-Schmidt, for inexact
+* `mgs_rows` -- the same result by modified Gram-Schmidt, for inexact
   fields (the Gram matrix would square the condition number).
 
 Elements are touched only through the ops; pivots are tested with ``ops.is_zero``.
@@ -29,7 +29,7 @@ __all__ = ["ldl_rows", "ldl_fraction_free_rows", "orthogonal_rows", "mgs_rows", 
 
 
 class ZeroPivot(ArithmeticError):
-    """:func:`ldl_rows` without pivoting met a zero pivot (its index is ``args[0]``)."""
+    """`ldl_rows` without pivoting met a zero pivot (its index is ``args[0]``)."""
 
 
 def _swap(S: list[list[Any]], L: list[list[Any]], perm: list[int], k: int, p: int, q: int) -> None:
@@ -51,11 +51,13 @@ def ldl_rows(
     Row ``i`` of ``P A`` is row ``perm[i]`` of ``A``; ``L`` is unit lower
     triangular; ``D`` is block diagonal with 1x1 blocks and, where needed,
     symmetric 2x2 blocks.  Without ``pivoting`` a zero pivot raises
-    :class:`ZeroPivot` (a Cholesky factor cannot exist then).  ``A`` is not
+    `ZeroPivot` (a Cholesky factor cannot exist then).  ``A`` is not
     changed; it must be symmetric (Hermitian), which the caller checks.
 
     Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.neg, ops.div, ops.is_zero``.
 
+    Examples
+    --------
     >>> from fractions import Fraction as F
     >>> from gentensor.ops import rationals
     >>> ldl_rows([[F(4), F(2)], [F(2), F(5)]], rationals)
@@ -131,10 +133,12 @@ def ldl_fraction_free_rows(A: list[list[Any]], ops: ElementOps) -> tuple[list[in
     every division is exact, so integers stay integers and any integral
     domain with ``exquo`` works.  A zero pivot is avoided by a symmetric swap
     with a later non-zero diagonal entry; when there is none (a singular
-    matrix, or one needing 2x2 pivots) :class:`ZeroPivot` is raised.
+    matrix, or one needing 2x2 pivots) `ZeroPivot` is raised.
 
     Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.exquo, ops.is_zero``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> ldl_fraction_free_rows([[4, 2], [2, 5]], integers)
     ([0, 1], [[4, 0], [2, 16]], [4, 64])
@@ -177,6 +181,8 @@ def orthogonal_rows(
 
     Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.sum, ops.div, ops.is_zero``.
 
+    Examples
+    --------
     >>> from fractions import Fraction as F
     >>> from gentensor.ops import rationals
     >>> Q, R, d = orthogonal_rows([[F(3), F(1)], [F(4), F(2)]], None, rationals)
@@ -222,10 +228,12 @@ def orthogonal_rows(
 def mgs_rows(
     A: list[list[Any]], conj: Optional[Callable[[Any], Any]], ops: ElementOps
 ) -> tuple[list[list[Any]], list[list[Any]], list[Any]]:
-    """:func:`orthogonal_rows` by modified Gram-Schmidt (inexact fields; ``conj`` as for :func:`conjugate`).
+    """`orthogonal_rows` by modified Gram-Schmidt (inexact fields; ``conj`` as for [`conjugate`][gentensor.compute.elementary.conj]).
 
     Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.sum, ops.div, ops.is_zero``.
 
+    Examples
+    --------
     >>> from gentensor.ops import floats
     >>> mgs_rows([[3.0, 1.0], [4.0, 2.0]], None, floats)[1]
     [[1.0, 0.44], [0.0, 1.0]]
@@ -257,7 +265,7 @@ def mgs_rows(
 
 
 def ldl_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
-    """:func:`ldl_rows` for SymPy expressions, in the field of their domain (provider ``"ldl"``)."""
+    """`ldl_rows` for SymPy expressions, in the field of their domain (provider ``"ldl"``)."""
     from ._polys import matrix_field
 
     if not rows:
@@ -271,7 +279,7 @@ def ldl_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
 
 
 def ldl_sym_nopivot(rows: list[list[Any]], ops: ElementOps) -> Any:
-    """:func:`ldl_rows` without pivoting for SymPy expressions (provider ``"ldl.nopivot"``)."""
+    """`ldl_rows` without pivoting for SymPy expressions (provider ``"ldl.nopivot"``)."""
     from ._polys import matrix_field
 
     if not rows:
@@ -285,7 +293,7 @@ def ldl_sym_nopivot(rows: list[list[Any]], ops: ElementOps) -> Any:
 
 
 def orthogonal_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
-    """:func:`orthogonal_rows` for SymPy expressions (provider ``"orthogonal"``).
+    """`orthogonal_rows` for SymPy expressions (provider ``"orthogonal"``).
 
     The entries and their conjugates (SymPy's ``conjugate``: the identity on
     real symbols) go into one domain; the Gram matrix is formed there.

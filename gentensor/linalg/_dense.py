@@ -7,21 +7,21 @@ the caller copies rows in and wraps results.
 
 The kernels:
 
-* :func:`det_bareiss`, :func:`echelon_bareiss`, :func:`rref_den`,
-  :func:`solve_den` -- fraction-free (Bareiss) elimination, all through one
-  step (:func:`bareiss_combine`): every division is exact (``ops.exquo``),
+* `det_bareiss`, `echelon_bareiss`, `rref_den`,
+  `solve_den` -- fraction-free (Bareiss) elimination, all through one
+  step (`bareiss_combine`): every division is exact (``ops.exquo``),
   so they run in any integral domain with exact division and keep entries
   small (each entry is a minor of the input).
-* :func:`det_gauss`, :func:`rref_field`, :func:`solve_field`,
-  :func:`lu_field` -- Gaussian elimination in a field (``ops.div``), with
+* `det_gauss`, `rref_field`, `solve_field`,
+  `lu_field` -- Gaussian elimination in a field (``ops.div``), with
   optional partial pivoting for inexact fields (``pivot_key``).
-* :func:`det_laplace` -- division-free cofactor expansion, memoised over column
+* `det_laplace` -- division-free cofactor expansion, memoised over column
   subsets (``n * 2**(n-1)`` products): the choice for tiny matrices.
 
-The division-free Berkowitz kernels live in :mod:`._charpoly`.  Pivots are
+The division-free Berkowitz kernels live in `._charpoly`.  Pivots are
 chosen with ``ops.is_zero``, never with Python truthiness; an ops whose zero
 test can be undecided (symbolic elements) also has ``ops.zero_test``, and then
-:func:`find_pivot` prefers an entry *proven* non-zero.
+`find_pivot` prefers an entry *proven* non-zero.
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ PivotKey = Optional[Callable[[Any], Any]]
 def identity_rows(n: int, zero: Any, one: Any) -> Matrix:
     """The ``n x n`` identity matrix as rows (the one place linear algebra builds it).
 
+    Examples
+    --------
     >>> identity_rows(2, 0, 1)
     [[1, 0], [0, 1]]
     """
@@ -69,6 +71,8 @@ def bareiss_combine(pivot: Any, row: list[Any], a: Any, pivot_row: list[Any], pr
 
     Uses ``ops.mul, ops.sub, ops.exquo, ops.is_zero``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> bareiss_combine(2, [3, 4], 1, [5, 6], None, integers)
     [1, 2]
@@ -99,6 +103,8 @@ def find_pivot(M: Matrix, col: int, start: int, ops: ElementOps, key: PivotKey =
 
     Uses ``ops.is_zero`` (and ``ops.zero_test`` when present).
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> find_pivot([[0, 1], [0, 2], [3, 0]], 0, 0, integers)
     2
@@ -126,7 +132,7 @@ def find_pivot(M: Matrix, col: int, start: int, ops: ElementOps, key: PivotKey =
 
 
 def _proven_pivot(M: Matrix, col: int, start: int, test: Callable[[Any], Any]) -> int:
-    """:func:`find_pivot` for an ops with a three-valued ``zero_test``."""
+    """`find_pivot` for an ops with a three-valued ``zero_test``."""
     first_unknown, found = -1, None
     for i in range(start, len(M)):
         t = test(M[i][col])
@@ -145,8 +151,10 @@ def det_bareiss(M: Matrix, ops: ElementOps) -> Any:
     Every division is exact, so the kernel runs in any integral domain with
     ``exquo``; intermediate entries are minors of ``M`` (no blow-up).
 
-    Uses ``ops.zero, ops.one, ops.neg`` and what :func:`bareiss_combine` uses.
+    Uses ``ops.zero, ops.one, ops.neg`` and what `bareiss_combine` uses.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> det_bareiss([[2, 3, 1], [4, 1, 0], [0, 5, 7]], integers)
     -50
@@ -181,6 +189,8 @@ def det_gauss(M: Matrix, ops: ElementOps, pivot_key: PivotKey = None) -> Any:
 
     Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.neg, ops.div, ops.is_zero``.
 
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> from gentensor.ops import rationals
     >>> det_gauss([[Fraction(1, 2), 1], [3, 4]], rationals)
@@ -220,6 +230,8 @@ def det_laplace(M: Matrix, ops: ElementOps) -> Any:
 
     Uses ``ops.zero, ops.one, ops.mul, ops.neg, ops.sum, ops.is_zero``.
 
+    Examples
+    --------
     >>> from gentensor.ops import modular
     >>> det_laplace([[2, 3], [4, 1]], modular(6))
     2
@@ -259,6 +271,8 @@ def echelon_bareiss(M: Matrix, ops: ElementOps) -> list[int]:
 
     Uses ``ops.zero, ops.mul, ops.sub, ops.exquo, ops.is_zero``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> M = [[1, 2, 3], [2, 4, 7], [1, 2, 4]]
     >>> echelon_bareiss(M, integers), M
@@ -302,6 +316,8 @@ def rref_den(M: Matrix, ops: ElementOps) -> tuple[Any, list[int]]:
 
     Uses ``ops.one, ops.zero, ops.mul, ops.sub, ops.exquo, ops.is_zero``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> M = [[2, 1, 1], [4, 3, 3]]
     >>> rref_den(M, integers), M
@@ -341,6 +357,8 @@ def rref_field(M: Matrix, ops: ElementOps, pivot_key: PivotKey = None) -> list[i
 
     Uses ``ops.one, ops.zero, ops.mul, ops.sub, ops.div, ops.is_zero``.
 
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> from gentensor.ops import rationals
     >>> M = [[Fraction(2), Fraction(4)], [Fraction(1), Fraction(3)]]
@@ -389,8 +407,10 @@ def solve_den(A: Matrix, B: Matrix, ops: ElementOps) -> Optional[tuple[Matrix, A
     ``A`` is ``n x n`` and ``B`` is ``n x k`` (rows).  Returns ``(num, den)``,
     or ``None`` when ``A`` is singular.  Neither input is changed.
 
-    Uses what :func:`rref_den` uses.
+    Uses what `rref_den` uses.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> solve_den([[2, 1], [1, 3]], [[3], [5]], integers)
     ([[4], [7]], 5)
@@ -406,8 +426,10 @@ def solve_den(A: Matrix, B: Matrix, ops: ElementOps) -> Optional[tuple[Matrix, A
 def solve_field(A: Matrix, B: Matrix, ops: ElementOps, pivot_key: PivotKey = None) -> Optional[Matrix]:
     """Solve ``A @ X == B`` over a field for square ``A``; ``None`` when singular.
 
-    Neither input is changed.  Uses what :func:`rref_field` uses.
+    Neither input is changed.  Uses what `rref_field` uses.
 
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> from gentensor.ops import rationals
     >>> solve_field([[Fraction(2), 1], [1, 3]], [[3], [5]], rationals)
@@ -430,6 +452,8 @@ def lu_field(M: Matrix, ops: ElementOps, pivot_key: PivotKey = None) -> tuple[li
 
     Uses ``ops.zero, ops.one, ops.mul, ops.sub, ops.div, ops.is_zero``.
 
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> from gentensor.ops import rationals
     >>> perm, L, U = lu_field([[Fraction(0), 1], [2, 4]], rationals)

@@ -1,14 +1,14 @@
 """Specialised kernels for Python ints, Fractions and integers mod p, and the FLINT path.
 
-The generic kernels of :mod:`._dense` call one ``ops`` function per element
+The generic kernels of `._dense` call one ``ops`` function per element
 operation.  For the built-in number types the dispatcher uses these loops
 instead: the same algorithms written directly on ``int`` (``//`` is an exact
 division inside Bareiss), so each update is a few C-level operations.
 Rationals never enter elimination: each row is scaled by the lcm of its
-denominators (:func:`clear_row_denominators`), the integer kernel runs, and
+denominators (`clear_row_denominators`), the integer kernel runs, and
 the result is divided once at the end.
 
-With python-flint installed (the ``fast`` extra), :func:`flint_module` returns
+With python-flint installed (the ``fast`` extra), `flint_module` returns
 the module and the dispatcher hands integer determinants and inverses to
 FLINT; it is imported lazily and never required.
 """
@@ -45,6 +45,8 @@ def det_small(M: list[list[Any]]) -> Any:
     Order 4 expands by the 2x2 minors of the top two rows against the
     complementary minors of the bottom two (30 products).
 
+    Examples
+    --------
     >>> det_small([[1, 2], [3, 4]]), det_small([[2, 0, 1], [1, 3, 2], [1, 1, 1]])
     (-2, 0)
     """
@@ -75,7 +77,7 @@ def _int_step(rows: list[list[int]], pivot: list[int], prev: int) -> list[list[i
 
     Each row becomes ``(pk*row - a*pivot_tail) // prev`` with ``pk = pivot[0]``
     and ``a`` its first entry (an exact division).  This is
-    :func:`._dense.bareiss_combine` written on ints: ``//`` and ``*`` straight
+    `._dense.bareiss_combine` written on ints: ``//`` and ``*`` straight
     on the list elements, which ``bench_linalg`` measures at about 1.5x the
     speed of the generic step through ``ops`` members at n = 80.
     """
@@ -101,6 +103,8 @@ def det_int(M: list[list[int]]) -> int:
     The rows are consumed (``M`` is left empty or partly reduced).  Each step
     removes the pivot row and column, so the remaining rows shrink.
 
+    Examples
+    --------
     >>> det_int([[2, 3, 1], [4, 1, 0], [0, 5, 7]])
     -50
     >>> det_int([])
@@ -131,6 +135,8 @@ def echelon_int(M: list[list[int]]) -> list[int]:
 
     ``M`` is consumed.
 
+    Examples
+    --------
     >>> echelon_int([[1, 2, 3], [2, 4, 7], [1, 2, 4]])
     [0, 2]
     """
@@ -158,9 +164,11 @@ def echelon_int(M: list[list[int]]) -> list[int]:
 def rref_den_int(M: list[list[int]]) -> tuple[int, list[int]]:
     """Fraction-free reduced row echelon form of an int matrix, in place: ``rref == M / den``.
 
-    Fraction-free Gauss-Jordan elimination (see :func:`._dense.rref_den`);
+    Fraction-free Gauss-Jordan elimination (see `._dense.rref_den`);
     returns ``(den, pivots)``.  Rows past the rank end up zero.
 
+    Examples
+    --------
     >>> M = [[2, 1, 1], [4, 3, 3]]
     >>> rref_den_int(M), M
     ((2, [0, 1]), [[2, 0, 0], [0, 2, 2]])
@@ -207,6 +215,8 @@ def solve_den_int(A: list[list[int]], B: list[list[int]]) -> Optional[tuple[list
     Gauss-Jordan's.  For ``B = I``, ``Y`` is the adjugate.  Returns ``(Y, d)``,
     or ``None`` when ``A`` is singular; the inputs are consumed.
 
+    Examples
+    --------
     >>> solve_den_int([[2, 1], [1, 3]], [[3], [5]])
     ([[4], [7]], 5)
     >>> solve_den_int([[0, 1], [1, 0]], [[1, 0], [0, 1]])
@@ -247,6 +257,8 @@ def det_modp(M: list[list[int]], p: int) -> int:
 
     ``M`` is consumed.
 
+    Examples
+    --------
     >>> det_modp([[2, 3], [4, 1]], 7)
     4
     """
@@ -281,6 +293,8 @@ def det_modp(M: list[list[int]], p: int) -> int:
 def rref_modp(M: list[list[int]], p: int) -> list[int]:
     """Reduced row echelon form mod a prime ``p``, in place; returns the pivot columns.
 
+    Examples
+    --------
     >>> M = [[2, 4], [1, 3]]
     >>> rref_modp(M, 5), M
     ([0, 1], [[1, 0], [0, 1]])
@@ -320,6 +334,8 @@ def clear_row_denominators(M: list[list[Fraction]]) -> tuple[list[list[int]], li
     leaves the reduced row echelon form and the solutions of ``A x = b`` (when
     ``b`` is scaled too) unchanged.
 
+    Examples
+    --------
     >>> clear_row_denominators([[Fraction(1, 2), Fraction(1, 3)], [Fraction(2), Fraction(0)]])
     ([[3, 2], [2, 0]], [6, 1])
     """
@@ -339,6 +355,8 @@ def clear_row_denominators(M: list[list[Fraction]]) -> tuple[list[list[int]], li
 def common_denominator(values: list[Fraction]) -> int:
     """The lcm of the denominators of some Fractions.
 
+    Examples
+    --------
     >>> common_denominator([Fraction(1, 4), Fraction(5, 6), Fraction(2)])
     12
     """
@@ -348,6 +366,8 @@ def common_denominator(values: list[Fraction]) -> int:
 def fractions_over(num: list[list[int]], den: int) -> list[list[Fraction]]:
     """``num / den`` entry by entry as normalised Fractions (``den != 0``).
 
+    Examples
+    --------
     >>> fractions_over([[2, 3]], -4)
     [[Fraction(-1, 2), Fraction(-3, 4)]]
     """
@@ -388,6 +408,8 @@ def flint_module() -> Optional[Any]:
 def flint_available() -> bool:
     """True when python-flint can be imported and ``GENTENSOR_NO_FLINT`` is not set -- without importing it.
 
+    Examples
+    --------
     >>> isinstance(flint_available(), bool)
     True
     """

@@ -1,7 +1,7 @@
 """FLINT kernels (python-flint) behind the provider seam: integers, rationals, integers mod n.
 
 Each function here follows a provider calling convention of
-:mod:`._providers` (rows of one matrix, then ``ops``; the modulus is read
+`._providers` (rows of one matrix, then ``ops``; the modulus is read
 from ``ops.capabilities.characteristic``) and converts once in, once out:
 
 ============================ ============================================
@@ -22,7 +22,7 @@ certificate fails, so the result is always exactly LLL-reduced for the
 ``delta`` asked for.
 
 Nothing here is imported unless python-flint is installed (see
-:func:`._fast.flint_module`).
+`._fast.flint_module`).
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ class FlintOr:
     A module-level class holding module-level functions, so providers still
     pickle for worker processes.
 
+    Examples
+    --------
     >>> FlintOr(rank_int).kernel is rank_int
     True
     """
@@ -292,8 +294,10 @@ def _gram_data(flint: Any, rows: list[list[int]]) -> Optional[tuple[list[int], l
 
 
 def _certify_ints(d: list[int], lam: list[list[int]], delta: Fraction) -> bool:
-    """:func:`._lll.certify` on Python ints, written out: it runs on every FLINT result.
+    """`._lll.certify` on Python ints, written out: it runs on every FLINT result.
 
+    Examples
+    --------
     >>> _certify_ints([1, 1, 1], [[], [0]], Fraction(3, 4)), _certify_ints([1, 1, 26], [[], [5]], Fraction(3, 4))
     (True, False)
     """
@@ -310,7 +314,7 @@ def _certify_ints(d: list[int], lam: list[list[int]], delta: Fraction) -> bool:
 
 
 def _certified(flint: Any, rows: list[list[int]], delta: Fraction) -> bool:
-    """Exact LLL check of independent rows (see :func:`_gram_data`)."""
+    """Exact LLL check of independent rows (see `_gram_data`)."""
     data = _gram_data(flint, rows)
     return data is not None and _certify_ints(data[0], data[1], delta)
 

@@ -7,12 +7,14 @@ cyclic Jacobi method is slow for large matrices (``O(n^3)`` per sweep, a few
 sweeps) but simple, dependency-free and accurate to a few ulps relative to
 the matrix norm.
 
-* :func:`eigh` -- cyclic Jacobi rotations ``J = P R`` (a phase ``P`` that
+* [`eigh`][gentensor.linalg.arrayapi.eigh] -- cyclic Jacobi rotations ``J = P R`` (a phase ``P`` that
   makes the pivot real, then a real rotation ``R``) until the off-diagonal
   mass is negligible.
-* :func:`svd` -- one-sided (Hestenes) Jacobi: rotate pairs of columns until
+* [`svd`][gentensor.linalg.arrayapi.svd] -- one-sided (Hestenes) Jacobi: rotate pairs of columns until
   they are orthogonal; the column norms are the singular values.
 
+Examples
+--------
 >>> values, vectors = eigh([[2.0, 1.0], [1.0, 2.0]])
 >>> [round(v, 12) for v in values]
 [1.0, 3.0]

@@ -2,7 +2,7 @@
 
 The kernels work in any ring whose capabilities say *Euclidean* -- the
 integers, Gaussian integers, polynomials over a field -- through the members
-bundled in :class:`Euclid`: ``zero, one, add, sub, mul, neg, is_zero, exquo,
+bundled in `Euclid`: ``zero, one, add, sub, mul, neg, is_zero, exquo,
 divmod`` (``mod`` when the ops defines it, ``floordiv`` for exact quotients
 in an ordered ring) and a *canonical unit* that picks one associate of each
 element (``ops.canonical_unit(a)`` when the ops defines it, the sign in an
@@ -61,6 +61,8 @@ Rows = list  # list[list[element]]
 def transpose(rows: Rows, ncols: Optional[int] = None) -> Rows:
     """The transpose of a matrix given as rows (``ncols`` for a matrix with no rows).
 
+    Examples
+    --------
     >>> transpose([[1, 2, 3], [4, 5, 6]]), transpose([], 2)
     ([[1, 4], [2, 5], [3, 6]], [[], []])
     """
@@ -75,8 +77,10 @@ def rank_profile(rows: Rows, R: Euclid) -> tuple[list[int], list[int], Any]:
     ``columns`` is the column rank profile, ``rows`` the indices of ``len(columns)``
     independent rows, and ``d`` (non-zero; ``one`` for rank 0) is, up to sign,
     the determinant of the submatrix they select.  ``rows`` is not changed.
-    Uses what :func:`._dense.bareiss_combine` uses, with exact quotients.
+    Uses what `._dense.bareiss_combine` uses, with exact quotients.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> rank_profile([[0, 2, 4], [0, 1, 2], [3, 1, 1]], Euclid(integers))
     ([0, 1], [2, 1], 3)
@@ -111,7 +115,7 @@ def rank_profile(rows: Rows, R: Euclid) -> tuple[list[int], list[int], Any]:
 
 
 class _ExactOps:
-    """The members :func:`bareiss_combine` needs, with ``exquo`` as the fast exact quotient."""
+    """The members `bareiss_combine` needs, with ``exquo`` as the fast exact quotient."""
 
     def __init__(self, R: Euclid) -> None:
         self.mul, self.sub, self.is_zero, self.exquo = R.mul, R.sub, R.is_zero, R.exact
@@ -128,8 +132,10 @@ def hnf_full_rank(rows: Rows, D: Any, R: Euclid) -> Rows:
     then divided by the pivot (the rest of the lattice has determinant
     ``det / pivot``).  Entries above the pivots are reduced at the end.
 
-    Uses ``R.rem, R.divmod, R.exact, R.add, R.sub, R.mul, R.is_zero`` and :func:`gcdex`.
+    Uses ``R.rem, R.divmod, R.exact, R.add, R.sub, R.mul, R.is_zero`` and [`gcdex`][gentensor.compute.numtheory.gcdex].
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> hnf_full_rank([[2, 3, 6], [4, 5, 1], [0, 2, 8]], 28, Euclid(integers))
     [[2, 0, 1], [0, 1, 11], [0, 0, 14]]
@@ -204,16 +210,18 @@ def hnf(rows: Rows, R: Euclid, det: Callable[[Rows], Any] | None = None) -> Rows
     """The row-style Hermite normal form of any ``m x n`` matrix (new rows; ``rows`` unchanged).
 
     A square matrix with a non-zero determinant (``det(rows)``, a fast
-    determinant when given) goes straight to :func:`hnf_full_rank`.
+    determinant when given) goes straight to `hnf_full_rank`.
     Otherwise the rank profile gives the pivot columns ``P`` and independent rows; on
-    ``P`` the lattice has full rank, so :func:`hnf_full_rank` computes its HNF
+    ``P`` the lattice has full rank, so `hnf_full_rank` computes its HNF
     modulo the determinant of the independent rows' minor.  When ``P`` is not
     every column, the full rows follow from those on ``P`` by one exact solve
     (a vector of the row space is determined by its entries on ``P``).
 
-    Uses what :func:`rank_profile`, :func:`hnf_full_rank` and
-    :func:`._dense.solve_den` use.
+    Uses what `rank_profile`, `hnf_full_rank` and
+    `._dense.solve_den` use.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> hnf([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]], Euclid(integers))
     [[4, 0, -4, -8], [0, 1, 2, 3], [0, 0, 0, 0]]
@@ -255,6 +263,8 @@ def hnf_transform(rows: Rows, R: Euclid, *, n: Optional[int] = None) -> tuple[Ro
     basis of the left kernel of ``A``.  ``n`` gives the number of columns of
     a matrix without rows.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> hnf_transform([[2, 4], [3, 6]], Euclid(integers))
     ([[1, 2], [0, 0]], [[2, -1], [3, -2]])
@@ -276,6 +286,8 @@ def divisor_chain(values: list[Any], R: Euclid) -> list[Any]:
 
     The product is kept (up to a unit); every entry is made canonical.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> divisor_chain([6, 4, -10], Euclid(integers))
     [2, 2, 60]
@@ -299,6 +311,8 @@ def cyclic_snf(rows: Rows, R: Euclid, solve_den: Callable[[Rows, Rows], Any]) ->
     the Smith form is ``diag(1, ..., 1, |d|)``.  Random integer matrices pass
     this test most of the time; the others (and singular ones) return ``None``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> from gentensor.linalg._dense import solve_den
     >>> cyclic_snf([[2, 1], [1, 3]], Euclid(integers), lambda A, B: solve_den(A, B, integers))
@@ -330,14 +344,16 @@ def snf_diagonal(
 ) -> list[Any]:
     """The ``min(m, n)`` diagonal entries of the Smith normal form (the elementary divisors, zeros last).
 
-    A square matrix first tries :func:`cyclic_snf` (one solve) when
+    A square matrix first tries `cyclic_snf` (one solve) when
     ``solve_den`` is given.  Otherwise: the Hermite form's non-zero rows, transposed, have full column rank;
     their Hermite form is a non-singular triangular ``r x r`` matrix ``T``
     whose determinant is the product of the first form's pivots.  Row and
     column Hermite forms of ``T`` then alternate, each modulo ``det(T)``
-    (:func:`hnf_full_rank`), until ``T`` is diagonal; :func:`divisor_chain`
+    (`hnf_full_rank`), until ``T`` is diagonal; `divisor_chain`
     finishes.  ``hnf_of`` computes the first Hermite form (a provider's, say).
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> snf_diagonal([[2, 4, 4], [-6, 6, 12], [10, -4, -16]], Euclid(integers))
     [2, 6, 12]
@@ -372,11 +388,13 @@ def snf_transform(
     """``(D, U, V)`` with ``U @ A @ V == D`` the Smith normal form, ``U`` and ``V`` unimodular.
 
     Alternating row and column Hermite forms with transforms (``hnf_t(rows,
-    ncols)``, by default :func:`hnf_transform`) until the matrix is diagonal;
+    ncols)``, by default `hnf_transform`) until the matrix is diagonal;
     then the divisibility chain is repaired two entries at a time: with
     ``s*a + t*b == g``, ``[[s, t], [-b/g, a/g]] @ diag(a, b) @ [[1, -t*b/g],
     [1, s*a/g]] == diag(g, a*b/g)``.  ``n`` is the number of columns.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> D, U, V = snf_transform([[2, 4, 4], [-6, 6, 12], [10, -4, -16]], Euclid(integers), 3)
     >>> D
@@ -433,10 +451,12 @@ def _chain_with_transforms(T: Rows, U: Rows, V: Rows, r: int, R: Euclid) -> None
 def integer_kernel(rows: Rows, R: Euclid, n: int, hnf_t: Callable[[Rows, int], tuple[Rows, Rows]] | None = None) -> Rows:
     """A basis of ``{v : A @ v == 0}`` over the ring (a saturated lattice), as rows, in Hermite form.
 
-    With ``V @ A^T == H`` (:func:`hnf_transform` of the transpose), the rows
+    With ``V @ A^T == H`` (`hnf_transform` of the transpose), the rows
     of ``V`` beyond the rank of ``A`` span the kernel, and since ``V`` is
     unimodular they are a basis of all of it, not of a sublattice.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> integer_kernel([[2, 4, 6]], Euclid(integers), 3)
     [[1, 1, -1], [0, 3, -2]]
@@ -461,6 +481,8 @@ def solve_integer(
     solution per right-hand side (rows of length ``n``); when some ``b`` has
     no solution, ``X`` is ``None`` and ``bad`` its index.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> solve_integer([[2, 4, 6]], [[10]], Euclid(integers), 3)
     ([[0, 1, 1]], [[1, 1, -1], [0, 3, -2]], -1)
@@ -519,8 +541,10 @@ def det_mod(rows: Rows, modulus: Any, R: Euclid) -> Any:
     modulus may be composite.  Returns the remainder (``[0, m)`` for
     integers).  ``rows`` is not changed.
 
-    Uses ``R.rem, R.divmod, R.exact, R.add, R.sub, R.mul, R.neg, R.is_zero`` and :func:`gcdex`.
+    Uses ``R.rem, R.divmod, R.exact, R.add, R.sub, R.mul, R.neg, R.is_zero`` and [`gcdex`][gentensor.compute.numtheory.gcdex].
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> det_mod([[2, 3], [4, 1]], 6, Euclid(integers)), det_mod([[2, 0], [0, 3]], 6, Euclid(integers))
     (2, 0)

@@ -1,9 +1,9 @@
-"""One matrix per task for :mod:`gentensor.linalg.lattice`: ring checks, providers, and the task functions.
+"""One matrix per task for [`gentensor.linalg.lattice`][gentensor.linalg.lattice]: ring checks, providers, and the task functions.
 
 The public functions cut a stack into matrices and run one of these tasks per
 matrix (module level, so worker processes can run them); each task asks the
 ring's kernel provider first (FLINT for integers) and falls back to the
-generic kernels of :mod:`._lattice` and :mod:`._lll`.
+generic kernels of `._lattice` and `._lll`.
 """
 
 from __future__ import annotations

@@ -42,6 +42,8 @@ def gram_schmidt_integral(rows: list[list[Any]], R: Euclid) -> tuple[list[Any], 
     ``d[0] == 1`` and ``d[i+1]`` is the Gram determinant of the first
     ``i + 1`` rows; ``lam[i][j] == d[j+1] * mu[i][j]`` for ``j < i``.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> gram_schmidt_integral([[1, 1], [1, 0]], Euclid(integers))
     ([1, 2, 1], [[], [1]])
@@ -65,6 +67,8 @@ def gram_schmidt_integral(rows: list[list[Any]], R: Euclid) -> tuple[list[Any], 
 def is_lll_reduced(rows: list[list[Any]], delta: Fraction, R: Euclid) -> bool:
     """True when the independent ``rows`` are LLL-reduced for ``delta`` (exact test).
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> R = Euclid(integers)
     >>> is_lll_reduced([[1, 0], [0, 1]], Fraction(3, 4), R), is_lll_reduced([[1, 0], [5, 1]], Fraction(3, 4), R)
@@ -99,6 +103,8 @@ def size_reduce(
     Size reduction subtracts earlier rows only, so the Gram-Schmidt vectors
     (``d``) do not change; ``lam`` is updated exactly.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> R = Euclid(integers)
     >>> b = [[1, 0], [5, 1]]
@@ -136,6 +142,8 @@ def lll_independent(
     Cohen's algorithm 2.6.7 with ``delta = p/q``: swap ``b_k`` and ``b_{k-1}``
     when ``q*d[k+1]*d[k-1] < p*d[k]**2 - q*lam[k][k-1]**2``.  ``rows`` is not changed.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> lll_independent([[1, 1, 1], [-1, 0, 2], [3, 5, 6]], Fraction(3, 4), Euclid(integers))[0]
     [[0, 1, 0], [1, 0, 1], [-1, 0, 2]]
@@ -219,6 +227,8 @@ def lll(
     their Hermite form (with its transform, whose other rows span the left
     kernel) before the reduction.  ``n`` is the number of columns.
 
+    Examples
+    --------
     >>> from gentensor.ops import integers
     >>> lll([[1, 2], [2, 4], [1, 1]], Fraction(3, 4), Euclid(integers), 2)[0]
     [[0, 0], [1, 0], [0, 1]]

@@ -4,11 +4,11 @@ The public functions hand each matrix here as a fresh ``list[list]`` (the
 rows may be consumed) with its ops.  For every operation the choice is made
 in two steps:
 
-1. **A kernel provider**, when the ops has one (:func:`gentensor.provider`):
+1. **A kernel provider**, when the ops has one ([`gentensor.provider`][gentensor.ops._providers.provider]):
    the integer Bareiss loop on Python ints (FLINT when installed), rationals
    with denominators cleared, SymPy's polynomial rings for symbolic
    matrices, elimination on raw ints mod p, Z/n lifted to the integers.
-   They are registered in :mod:`._providers`.
+   They are registered in `._providers`.
 2. Otherwise **the generic algorithm the capabilities call for**, from the
    table below, running on the ops' own arithmetic:
 
@@ -98,6 +98,8 @@ _FIT = {
 def ring_class(caps: Capabilities) -> str:
     """The row of the policy table for a ring with these capabilities.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> [ring_class(o.capabilities) for o in (gt.floats, gt.rationals, gt.integers, gt.modular(6))]
     ['inexact field', 'field', 'domain', 'ring']
@@ -110,7 +112,7 @@ def ring_class(caps: Capabilities) -> str:
 
 
 def check_commutative(ops: ElementOps, func: str) -> Capabilities:
-    """The capabilities of ``ops``; :class:`DomainError` when it is not commutative."""
+    """The capabilities of ``ops``; [`DomainError`][gentensor.errors.DomainError] when it is not commutative."""
     caps = capabilities_of(ops)
     if not caps.commutative:
         raise DomainError(
@@ -151,12 +153,14 @@ def field_ops(ops: ElementOps) -> ElementOps:
 
 
 class LinalgPlan(NamedTuple):
-    """What runs for one operation over one ops (see :func:`gentensor.linalg.explain`).
+    """What runs for one operation over one ops (see [`gentensor.linalg.explain`][gentensor.linalg.explain]).
 
     ``algorithm`` is what the ring's capabilities call for, or what a
     registered provider runs; ``kernel`` is ``"generic"`` (the algorithm
     through the ops' arithmetic) or the provider's description.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.explain("rank", gt.floats)
     LinalgPlan(operation='rank', ops=floats, algorithm='gauss', kernel='generic')
@@ -250,7 +254,7 @@ def _unit_inverse(d: Any, ops: ElementOps, func: str) -> Any:
 
 
 def det(rows: list[list[Any]], ops: ElementOps, method: str = "auto", provider: Any = LOOKUP) -> Any:
-    """Determinant of one square matrix (rows consumed); ``method`` checked by :func:`check_method`."""
+    """Determinant of one square matrix (rows consumed); ``method`` checked by `check_method`."""
     if not rows:
         return ops.one
     if provider is LOOKUP:

@@ -3,15 +3,15 @@
 Elimination on raw SymPy expressions either swells (no cancellation) or
 spends its time in ``cancel``.  Instead the entries of a symbolic matrix are
 converted once into the smallest SymPy domain that holds them
-(:func:`sympy.polys.constructor.construct_domain`: ``ZZ[x]``, ``QQ[x, y]``,
+(`sympy.polys.constructor.construct_domain`: ``ZZ[x]``, ``QQ[x, y]``,
 ``ZZ(x)``, ``ZZ_I[x]``, ... and ``EX`` as the last resort), the kernels run
-on those canonical elements (:class:`DomainOps` presents a domain as an ops
+on those canonical elements (`DomainOps` presents a domain as an ops
 object), and the results are converted back to expressions at the end.
 
 Zero tests stay semantic: when a generator is not a plain symbol
 (``sin(x)``, ``sqrt(x)``), a formally non-zero element may still be zero
-(``sin(x)**2 + cos(x)**2 - 1``), so :class:`DomainOps` then decides with
-:meth:`gentensor.ops.symbolic.zero_test`: pivots are entries proven non-zero,
+(``sin(x)**2 + cos(x)**2 - 1``), so `DomainOps` then decides with
+`gentensor.ops.symbolic.zero_test`: pivots are entries proven non-zero,
 and an undecidable pivot raises instead of being guessed.  Non-commutative
 entries are refused with ``DomainError``.  SymPy is imported on first use only.
 """
@@ -74,7 +74,7 @@ class DomainOps(BaseOps):
     Arithmetic is the domain elements' own operators; ``exquo`` is the
     domain's exact division; ``is_zero`` is the domain's canonical test.  When
     ``semantic`` is true, ``zero_test`` is the three-valued test of
-    :data:`gentensor.symbolic` (pivot searches use it) and ``is_zero`` answers
+    `gentensor.symbolic` (pivot searches use it) and ``is_zero`` answers
     "proven zero" (kernels use it only to skip work, which is safe for an
     entry that is zero but not known to be).
     """
@@ -218,9 +218,11 @@ def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
 
     Expanded polynomials in plain symbols with rational coefficients (the
     common case: ``gt.symbols`` matrices, ``a*x**2 + b``) are read term by
-    term (:func:`_expanded_polys`); anything else goes through SymPy's
+    term (`_expanded_polys`); anything else goes through SymPy's
     ``construct_domain``, which expands and finds generators.
 
+    Examples
+    --------
     >>> import sympy
     >>> x = sympy.Symbol("x")
     >>> K, elems = to_domain([x + 1, 2 * x])
@@ -414,9 +416,9 @@ def _over_den(R: Any, num: list[list[Any]], den: Any, scales: Optional[list[Any]
     Every entry shares the denominator; when it is an irreducible polynomial
     (up to its content) no numerator of lower degree can share a factor with
     it, and the costly polynomial gcd of the cancellation is skipped
-    (:func:`_coprime_quotient`), as for the inverse of a matrix of distinct
+    (`_coprime_quotient`), as for the inverse of a matrix of distinct
     symbols.  Entries over generators with relations (``sin(x)``,
-    ``sqrt(x)``) leave through :func:`tidy`, so the user sees them reduced.
+    ``sqrt(x)``) leave through `tidy`, so the user sees them reduced.
     """
     F = field_of(R)
     den_F = F.convert(den, R)
@@ -461,7 +463,7 @@ def _coprime_quotient(F: Any, R: Any, den: Any) -> Optional[Any]:
     """A fast ``num -> num / den`` in ``F`` for numerators of lower total degree, when ``den`` is irreducible.
 
     When the primitive part of ``den`` (over ``ZZ``) is irreducible
-    (:func:`_irreducible`), a numerator of smaller total degree shares only a constant with ``den``,
+    (`_irreducible`), a numerator of smaller total degree shares only a constant with ``den``,
     and the canonical fraction is the content- and sign-normalised pair --
     what SymPy's ``cancel`` returns, without its polynomial gcd.  ``None``
     when the test does not apply (the general division runs).
@@ -508,9 +510,11 @@ def tidy(e: Any) -> Any:
     Results over domains whose generators obey relations (``sin(x)``,
     ``cos(x)``, ``sqrt(2)``) are correct but may not look reduced
     (``2 - sin(x)**2 - cos(x)**2``); this is the normalisation on the way
-    out.  The zero test is :meth:`gentensor.symbolic.is_zero`; a simplified
+    out.  The zero test is `gentensor.symbolic.is_zero`; a simplified
     form replaces ``e`` only when it is not longer.
 
+    Examples
+    --------
     >>> import sympy
     >>> x = sympy.Symbol("x")
     >>> tidy(2 - sympy.sin(x)**2 - sympy.cos(x)**2), tidy(sympy.sin(x)**2 + sympy.cos(x)**2 - 1)
@@ -530,13 +534,15 @@ def tidy(e: Any) -> Any:
 
 
 def tidy_rows(rows: list[list[Any]]) -> list[list[Any]]:
-    """:func:`tidy` applied to every entry of a matrix given as rows."""
+    """`tidy` applied to every entry of a matrix given as rows."""
     return [[tidy(v) for v in row] for row in rows]
 
 
 def canonical_rows(rows: list[list[Any]]) -> list[list[Any]]:
     """Expressions in the canonical form of their SymPy domain's field (cancelled fractions), tidied where needed.
 
+    Examples
+    --------
     >>> import sympy
     >>> x = sympy.Symbol("x")
     >>> canonical_rows([[1 / x + 1 / (x + 1)]])
@@ -552,9 +558,9 @@ def canonical_rows(rows: list[list[Any]]) -> list[list[Any]]:
 def matrix_field(rows: list[list[Any]]) -> Any:
     """A matrix of expressions in the field of its smallest SymPy domain, for field kernels.
 
-    Returns ``(ops, rows_F, back)``: :class:`DomainOps` of the field ``F``
+    Returns ``(ops, rows_F, back)``: `DomainOps` of the field ``F``
     (semantic zero tests where its generators need them), the entries in
-    ``F`` and the map back to expressions (through :func:`tidy` where the
+    ``F`` and the map back to expressions (through `tidy` where the
     generators obey relations); ``NotImplemented`` for an inexact domain
     (floats inside expressions).
     """

@@ -1,7 +1,7 @@
 """The built-in kernel providers of linear algebra: one table of fast paths, by ops and operation.
 
 Each entry says: for tensors of this ops, this operation runs this kernel
-(instead of the generic algorithm of :mod:`._policy`, which the ops'
+(instead of the generic algorithm of `._policy`, which the ops'
 capabilities choose).  Calling conventions (the matrix is a fresh
 ``list[list]`` the kernel may consume; ``ops`` comes last):
 
@@ -391,7 +391,7 @@ def _key(ops: Any) -> Any:
 
 
 def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
-    """Register every kernel of the table above, then FLINT's (:mod:`._flint`) when python-flint is installed.
+    """Register every kernel of the table above, then FLINT's (`._flint`) when python-flint is installed.
 
     Idempotent; run when ``gentensor.linalg`` is imported.  ``flint=False``
     restores the pure-Python table alone (FLINT-only operations are

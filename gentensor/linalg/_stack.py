@@ -1,10 +1,10 @@
 """Copying matrices out of a tensor as rows, running one task per matrix, wrapping results back.
 
-The public functions of :mod:`gentensor.linalg` work on a matrix or a stack
+The public functions of [`gentensor.linalg`][gentensor.linalg] work on a matrix or a stack
 of matrices (leading axes are batch axes); the kernels work on one matrix as
-a fresh ``list[list]``.  This module is the bridge: :func:`stack_of` checks
-shapes and cuts the elements into rows, :func:`run` runs a task per matrix
-(under the parallel policy for stacks), :func:`wrap_matrices` builds the
+a fresh ``list[list]``.  This module is the bridge: `stack_of` checks
+shapes and cuts the elements into rows, `run` runs a task per matrix
+(under the parallel policy for stacks), `wrap_matrices` builds the
 result tensor.
 """
 
@@ -41,6 +41,8 @@ def arithmetic(ops: ElementOps) -> ElementOps:
 def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) -> Stack:
     """The matrices of ``x`` as fresh rows (booleans read as integers), after the shape checks.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> stack_of(gt.tensor([[1, 2], [3, 4]]), "f", square=True).matrices
     [[[1, 2], [3, 4]]]
@@ -57,8 +59,10 @@ def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) 
 def flat_of(
     x: Any, func: str, *, square: bool, ops: ElementOps | None = None
 ) -> tuple[tuple[int, ...], int, int, ElementOps, list[Any]]:
-    """``(batch, m, n, ops, elements)``: the checks of :func:`stack_of`, the elements as one flat C-order list.
+    """``(batch, m, n, ops, elements)``: the checks of `stack_of`, the elements as one flat C-order list.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> flat_of(gt.tensor([[[1, 2], [3, 4]]]), "f", square=True)
     ((1,), 2, 2, integers, [1, 2, 3, 4])
@@ -89,7 +93,7 @@ WATCH_SIZE = 16
 def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, workers: Any) -> list[Any]:
     """``task`` on each matrix of the stack: directly for one matrix, under the parallel policy for stacks.
 
-    Long work shows progress where someone watches (see :func:`gentensor.progress`):
+    Long work shows progress where someone watches (see [`gentensor.progress`][gentensor.parallel._progress.progress]):
     a bar over the matrices of a stack, a timer for one big matrix.
     """
     if not stack.batch:
@@ -117,6 +121,8 @@ def wrap_matrices(
 def nest(values: list[Any], batch: tuple[int, ...]) -> Any:
     """A flat list of per-matrix values as nested tuples shaped like ``batch``.
 
+    Examples
+    --------
     >>> nest([1, 2, 3, 4], (2, 2))
     ((1, 2), (3, 4))
     """

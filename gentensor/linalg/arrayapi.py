@@ -13,11 +13,13 @@ from the exact determinant (``-inf`` for a singular matrix; SymPy's
 
 ``eigh``, ``eigvalsh``, ``svd``, ``svdvals`` are numeric: they need
 ``floats`` or ``complexes`` and run a pure-Python Jacobi method
-(:mod:`gentensor.linalg._jacobi`; no NumPy needed).  Exact rings raise
-:class:`DomainError` (their eigenvalues and singular values are generally
+(`gentensor.linalg._jacobi`; no NumPy needed).  Exact rings raise
+[`DomainError`][gentensor.errors.DomainError] (their eigenvalues and singular values are generally
 irrational): convert with ``.astype(gt.floats)``, or use SymPy
 (``x.to_sympy().eigenvects()``) for exact ones.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> gt.linalg.matrix_rank(gt.tensor([[1, 2], [2, 4]])), gt.linalg.slogdet(gt.tensor([[2, 0], [0, -3]])).sign
 (1, -1)
@@ -63,8 +65,10 @@ __all__ = [
 
 
 class SlogdetResult(NamedTuple):
-    """The result of :func:`slogdet`: ``det == sign * exp(logabsdet)``.
+    """The result of [`slogdet`][gentensor.linalg.arrayapi.slogdet]: ``det == sign * exp(logabsdet)``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.slogdet(gt.tensor([[0, 1], [1, 0]]))
     SlogdetResult(sign=-1, logabsdet=0.0)
@@ -75,8 +79,10 @@ class SlogdetResult(NamedTuple):
 
 
 class EighResult(NamedTuple):
-    """The result of :func:`eigh`: ascending ``eigenvalues`` and the ``eigenvectors`` as columns.
+    """The result of [`eigh`][gentensor.linalg.arrayapi.eigh]: ascending ``eigenvalues`` and the ``eigenvectors`` as columns.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.eigh(gt.tensor([[1.0, 0.0], [0.0, 2.0]])).eigenvalues.tolist()
     [1.0, 2.0]
@@ -87,8 +93,10 @@ class EighResult(NamedTuple):
 
 
 class SVDResult(NamedTuple):
-    """The result of :func:`svd`: ``x == U @ diag(S) @ Vh``, ``S`` descending.
+    """The result of [`svd`][gentensor.linalg.arrayapi.svd]: ``x == U @ diag(S) @ Vh``, ``S`` descending.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.svd(gt.tensor([[0.0, 2.0], [1.0, 0.0]])).S.tolist()
     [2.0, 1.0]
@@ -101,7 +109,7 @@ class SVDResult(NamedTuple):
 
 # -- thin names ---------------------------------------------------------------------------------------
 def matmul(x1: Any, x2: Any, /) -> Any:
-    """The matrix product (the Array API's ``linalg.matmul``): see :func:`gentensor.matmul`.
+    """The matrix product (the Array API's ``linalg.matmul``): see [`gentensor.matmul`][gentensor.compute.products.matmul].
 
     Returns
     -------
@@ -139,7 +147,7 @@ def vecdot(x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
 
 
 def tensordot(x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
-    """Sum of products over ``axes`` (the Array API's ``linalg.tensordot``): see :func:`gentensor.tensordot`.
+    """Sum of products over ``axes`` (the Array API's ``linalg.tensordot``): see [`gentensor.tensordot`][gentensor.compute.products.tensordot].
 
     Returns
     -------
@@ -172,7 +180,7 @@ def outer(x1: Any, x2: Any, /) -> Tensor[Any]:
 
 
 def cross(x1: Any, x2: Any, /, *, axis: int = -1) -> Tensor[Any]:
-    """Cross products of length-3 vectors along ``axis``: see :func:`gentensor.cross`.
+    """Cross products of length-3 vectors along ``axis``: see [`gentensor.cross`][gentensor.compute.products.cross].
 
     Returns
     -------
@@ -211,7 +219,7 @@ def trace(x: Any, /, *, offset: int = 0, dtype: OpsSpec | None = None) -> Any:
     Returns
     -------
     Tensor or element
-        The element itself for one matrix (as :func:`gentensor.trace`), else a new tensor.
+        The element itself for one matrix (as [`gentensor.trace`][gentensor.compute.products.trace]), else a new tensor.
 
     Examples
     --------
@@ -227,7 +235,7 @@ def trace(x: Any, /, *, offset: int = 0, dtype: OpsSpec | None = None) -> Any:
 
 
 def matrix_transpose(x: Any, /) -> Tensor[Any]:
-    """The last two axes swapped: see :func:`gentensor.matrix_transpose`.
+    """The last two axes swapped: see [`gentensor.matrix_transpose`][gentensor.arrays.manipulation.matrix_transpose].
 
     Returns
     -------
@@ -244,7 +252,7 @@ def matrix_transpose(x: Any, /) -> Tensor[Any]:
 
 
 def _numeric(x: Any, func: str) -> Tensor[Any]:
-    """``x`` as a tensor of floats or complexes, or :class:`DomainError` for other rings."""
+    """``x`` as a tensor of floats or complexes, or [`DomainError`][gentensor.errors.DomainError] for other rings."""
     t = as_tensor(x, func)
     kind = capabilities_of(t.ops).kind
     if kind not in ("real floating", "complex floating"):
@@ -272,7 +280,7 @@ def _singular_values(t: Tensor[Any], func: str) -> tuple[Any, list[list[float]]]
 def matrix_rank(x: Any, /, *, rtol: Any = None) -> Any:
     """The rank of each matrix: exact for exact rings, by singular values for floats.
 
-    Exact rings use :func:`gentensor.linalg.rank` (no tolerance is involved,
+    Exact rings use [`gentensor.linalg.rank`][gentensor.linalg.rank] (no tolerance is involved,
     so ``rtol`` does not apply).  Floats and complexes count the singular
     values above ``rtol * max(S)`` (default ``rtol``: ``max(m, n) * eps``).
 
@@ -335,7 +343,7 @@ def slogdet(x: Any, /) -> SlogdetResult:
     Returns
     -------
     SlogdetResult
-        ``(sign, logabsdet)``: elements for one matrix (as :func:`det`
+        ``(sign, logabsdet)``: elements for one matrix (as [`det`][gentensor.linalg.det]
         returns the element), new tensors for a stack.  ``sign`` is in the
         matrix's ops; ``logabsdet`` is a float (``-inf`` when singular), or a
         SymPy expression for symbolic matrices.
@@ -454,7 +462,7 @@ def _eigh(x: Any, func: str) -> EighResult:
 
 
 def eigvalsh(x: Any, /) -> Tensor[Any]:
-    """The eigenvalues (ascending) of a symmetric / Hermitian matrix of floats or complexes (see :func:`eigh`).
+    """The eigenvalues (ascending) of a symmetric / Hermitian matrix of floats or complexes (see [`eigh`][gentensor.linalg.arrayapi.eigh]).
 
     Returns
     -------

@@ -12,8 +12,10 @@ Signatures follow the Array API standard where it has the function
 (``cholesky(x, /, *, upper=False)``, ``qr(x, /, *, mode='reduced')``), with
 keyword extensions; results with several parts are NamedTuples; stacks of
 matrices work throughout.  Pseudo-inverses and general and least-squares
-solutions are in :mod:`gentensor.linalg.solutions`.
+solutions are in `gentensor.linalg.solutions`.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> a = gt.tensor([[4, 2], [2, 3]])
 >>> gt.linalg.cholesky(a).tolist()
@@ -46,8 +48,10 @@ __all__ = [
 
 
 class LDLResult(NamedTuple):
-    """The result of :func:`ldl`: ``p @ x @ p.mT == l @ d @ l.mT`` (``l.H`` for Hermitian ``x``).
+    """The result of [`ldl`][gentensor.linalg.decompositions.ldl]: ``p @ x @ p.mT == l @ d @ l.mT`` (``l.H`` for Hermitian ``x``).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> p, l, d = gt.linalg.ldl(gt.tensor([[0, 1], [1, 0]]))
     >>> d.tolist()
@@ -60,8 +64,10 @@ class LDLResult(NamedTuple):
 
 
 class QRResult(NamedTuple):
-    """The result of :func:`qr`: ``x == Q @ R``.
+    """The result of [`qr`][gentensor.linalg.decompositions.qr]: ``x == Q @ R``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.qr(gt.tensor([[3], [4]])).Q.tolist()
     [[3/5], [4/5]]
@@ -394,7 +400,7 @@ def cholesky(
 
 
 def _orthogonal(rows: list[list[Any]], ops: ElementOps, source: list[list[Any]], conj: Any, provider: Any) -> Any:
-    """``(Q, R, d)`` of :func:`._decomp.orthogonal_rows` by the provider, the Gram kernel or MGS."""
+    """``(Q, R, d)`` of `._decomp.orthogonal_rows` by the provider, the Gram kernel or MGS."""
     found = _provided(ops, "orthogonal", provider, rows)
     if found is not NotImplemented:
         return found

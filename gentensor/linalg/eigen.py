@@ -7,7 +7,7 @@ quadratic ones as radicals, higher-degree ones as ``CRootOf`` (or radicals
 for binomials).  The eigenvectors of conjugate eigenvalues are computed once
 in the exact field ``Q[t]/(g)`` and specialised to each root, so no zero test
 ever has to decide whether an expression with radicals vanishes (see
-:mod:`._algebraic`).
+`._algebraic`).
 
 Results are SymPy expressions in symbolic tensors and compare with SymPy
 Matrix's own up to order and the normalisation of bases: ``A @ P == P @ D``.
@@ -18,8 +18,10 @@ on stacks of matrices; ``eigenvects`` takes one matrix.
 Works for every exact ring of characteristic 0 whose elements SymPy reads
 (integers, rationals, symbolic, a user ring with ``_sympy_`` elements);
 ``charpoly`` for any commutative ring and ``minpoly`` for any field or
-integral domain with exact division.  Others get :class:`DomainError`.
+integral domain with exact division.  Others get [`DomainError`][gentensor.errors.DomainError].
 
+Examples
+--------
 >>> import gentensor as gt
 >>> a = gt.tensor([[2, 1], [1, 2]])
 >>> gt.linalg.eigenvals(a)
@@ -65,11 +67,13 @@ __all__ = [
 
 
 class Eigenspace(NamedTuple):
-    """One eigenvalue of :func:`eigenvects`: its value, algebraic multiplicity and eigenspace basis.
+    """One eigenvalue of [`eigenvects`][gentensor.linalg.eigen.eigenvects]: its value, algebraic multiplicity and eigenspace basis.
 
     ``basis`` is an ``(n, k)`` symbolic tensor whose columns are independent
     eigenvectors (``k`` is the geometric multiplicity).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> e = gt.linalg.eigenvects(gt.tensor([[1, 1], [0, 1]]))[0]
     >>> e.value, e.multiplicity, e.basis.tolist()
@@ -82,8 +86,10 @@ class Eigenspace(NamedTuple):
 
 
 class DiagonalizeResult(NamedTuple):
-    """The result of :func:`diagonalize`: ``x == p @ d @ inv(p)`` with ``d`` diagonal.
+    """The result of [`diagonalize`][gentensor.linalg.eigen.diagonalize]: ``x == p @ d @ inv(p)`` with ``d`` diagonal.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.diagonalize(gt.tensor([[0, 1], [1, 0]])).d.tolist()
     [[-1, 0], [0, 1]]
@@ -94,8 +100,10 @@ class DiagonalizeResult(NamedTuple):
 
 
 class JordanResult(NamedTuple):
-    """The result of :func:`jordan_form`: ``x == p @ j @ inv(p)`` with ``j`` in Jordan normal form.
+    """The result of [`jordan_form`][gentensor.linalg.eigen.jordan_form]: ``x == p @ j @ inv(p)`` with ``j`` in Jordan normal form.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.jordan_form(gt.tensor([[3, 1], [-1, 1]])).j.tolist()
     [[2, 1], [0, 2]]
@@ -163,7 +171,7 @@ def charpoly(
     poly : bool
         Return a ``sympy.PurePoly`` (one matrix only).
     executor, workers
-        Parallel policy for stacks (see :func:`gentensor.parallel`).
+        Parallel policy for stacks (see [`gentensor.parallel`][gentensor.parallel.parallel]).
 
     Returns
     -------
@@ -217,7 +225,7 @@ def minpoly(
 
     It divides the characteristic polynomial and has the same roots; ``x`` is
     diagonalizable exactly when it has no repeated root.  A registered
-    ``"minpoly"`` kernel provider runs first (see :func:`gentensor.register_provider`);
+    ``"minpoly"`` kernel provider runs first (see [`gentensor.register_provider`][gentensor.ops._providers.register_provider]);
     otherwise the first linear dependency among ``I, x, x**2, ...`` is found
     by elimination (fraction-free over integral domains: integers give
     ``int`` coefficients).
@@ -227,7 +235,7 @@ def minpoly(
     x : Tensor
         A square matrix, or a stack when ``symbol`` is given (the degrees differ).
     symbol, poly
-        As for :func:`charpoly`.
+        As for [`charpoly`][gentensor.linalg.eigen.charpoly].
 
     Returns
     -------
@@ -386,7 +394,7 @@ def eigenvects(x: Tensor[Any], /) -> list[Eigenspace]:
     ShapeError, NonSquareError
         ``x`` is not one square matrix (loop over a stack: the bases differ in size).
     DomainError
-        As :func:`eigenvals`.
+        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
     --------
@@ -439,8 +447,8 @@ def _diagonalize_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list
 def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> DiagonalizeResult:
     """``(p, d)`` with ``d`` diagonal (the eigenvalues) and ``x == p @ d @ inv(p)``.
 
-    The columns of ``p`` are the eigenvectors of :func:`eigenvects`, in the
-    order of :func:`eigenvals`; complex and ``CRootOf`` eigenvalues are fine.
+    The columns of ``p`` are the eigenvectors of [`eigenvects`][gentensor.linalg.eigen.eigenvects], in the
+    order of [`eigenvals`][gentensor.linalg.eigen.eigenvals]; complex and ``CRootOf`` eigenvalues are fine.
 
     Returns
     -------
@@ -450,9 +458,9 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     Raises
     ------
     NotDiagonalizableError
-        A matrix has too few independent eigenvectors (see :func:`jordan_form`).
+        A matrix has too few independent eigenvectors (see [`jordan_form`][gentensor.linalg.eigen.jordan_form]).
     ShapeError, NonSquareError, DomainError
-        As :func:`eigenvals`.
+        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
     --------
@@ -495,7 +503,7 @@ def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     ``j`` is block diagonal; each block has one eigenvalue on its diagonal
     and ones just above it (SymPy's convention).  Blocks of one eigenvalue
     are adjacent, longest first, eigenvalues in the order of
-    :func:`eigenvals`.  The columns of ``p`` are Jordan chains: the first
+    [`eigenvals`][gentensor.linalg.eigen.eigenvals].  The columns of ``p`` are Jordan chains: the first
     column of each block an eigenvector.
 
     Returns
@@ -506,7 +514,7 @@ def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     Raises
     ------
     ShapeError, NonSquareError, DomainError
-        As :func:`eigenvals`.
+        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
     --------
@@ -547,7 +555,7 @@ def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optio
     Raises
     ------
     ShapeError, NonSquareError, DomainError
-        As :func:`eigenvals`.
+        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
     --------

@@ -20,8 +20,10 @@ Conventions (row style, as FLINT; see ``docs/linalg.md``):
   integer kernel, so every solution is ``particular + kernel @ t``.
 
 With python-flint installed, integer matrices go to FLINT through the kernel
-providers (:func:`gentensor.register_provider`); results are the same.
+providers ([`gentensor.register_provider`][gentensor.ops._providers.register_provider]); results are the same.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> gt.linalg.hnf(gt.tensor([[2, 4, 4], [-6, 6, 12], [10, -4, -16]])).tolist()
 [[2, 4, 4], [0, 6, 0], [0, 0, 12]]
@@ -64,6 +66,8 @@ __all__ = [
 class HNFResult(NamedTuple):
     """The result of ``hnf(x, transform=True)``: ``u @ x == h`` with ``u`` unimodular.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> h, u = gt.linalg.hnf(gt.tensor([[2, 4], [3, 6]]), transform=True)
     >>> h.tolist(), (u @ gt.tensor([[2, 4], [3, 6]])).tolist() == h.tolist()
@@ -77,6 +81,8 @@ class HNFResult(NamedTuple):
 class SNFResult(NamedTuple):
     """The result of ``snf(x, transform=True)``: ``u @ x @ v == d`` with ``u``, ``v`` unimodular.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> d, u, v = gt.linalg.snf(gt.tensor([[2, 0], [0, 3]]), transform=True)
     >>> d.tolist(), (u @ gt.tensor([[2, 0], [0, 3]]) @ v).tolist()
@@ -91,6 +97,8 @@ class SNFResult(NamedTuple):
 class LLLResult(NamedTuple):
     """The result of ``lll(x, transform=True)``: ``u @ x == basis`` with ``u`` unimodular.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> basis, u = gt.linalg.lll(gt.tensor([[1, 0], [7, 1]]), transform=True)
     >>> basis.tolist(), u.tolist()
@@ -108,6 +116,8 @@ class IntegerSolutions(NamedTuple):
     ``kernel`` is ``(..., n, k)``: its columns are a basis of the integer
     solutions of ``a @ x == 0``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> sol = gt.linalg.solve_integer(gt.tensor([[2, 4, 6]]), gt.tensor([10]))
     >>> sol.particular.tolist(), sol.kernel.tolist()
@@ -147,7 +157,7 @@ def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
         form of ``[x | I]``, so its rows past the rank are the Hermite basis
         of the left kernel.
     executor, workers
-        Parallel policy for stacks (see :func:`gentensor.parallel`).
+        Parallel policy for stacks (see [`gentensor.parallel`][gentensor.parallel.parallel]).
 
     Returns
     -------
@@ -189,7 +199,7 @@ def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
 
     ``D`` is diagonal with canonical entries (non-negative for integers),
     each dividing the next, zeros last; ``U`` and ``V`` are unimodular.  The
-    diagonal is unique (:func:`elementary_divisors`); ``U`` and ``V`` are not.
+    diagonal is unique ([`elementary_divisors`][gentensor.linalg.lattice.elementary_divisors]); ``U`` and ``V`` are not.
     The cokernel ``Z**n / (row lattice of x)`` of an integer matrix is
     ``Z/d_1 + Z/d_2 + ...`` (``Z`` for each zero).
 

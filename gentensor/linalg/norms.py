@@ -7,6 +7,8 @@ Sums of absolute values and maxima stay in the ring of the absolute values
 Spectral norms (``ord=2``, ``-2``, ``"nuc"`` of a matrix) come from the exact
 eigenvalues of ``x.H @ x`` (NumPy's SVD for floats).
 
+Examples
+--------
 >>> import gentensor as gt
 >>> gt.linalg.vector_norm(gt.tensor([1, 2])), gt.linalg.matrix_norm(gt.tensor([[1, 2], [3, 4]]), ord=1)
 (sqrt(5), 6)

@@ -7,6 +7,8 @@ gives every solution of a square or rectangular, singular or regular system
 All exact over the field of the entries (integers give rationals); floats
 use NumPy's SVD for ``pinv``.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> gt.linalg.pinv(gt.tensor([[1, 0], [0, 2]])).tolist()
 [[Fraction(1, 1), Fraction(0, 1)], [Fraction(0, 1), Fraction(1, 2)]]
@@ -42,8 +44,10 @@ __all__ = [
 
 
 class LstsqResult(NamedTuple):
-    """The result of :func:`lstsq`: the minimal-norm least-squares solution, residuals and rank.
+    """The result of [`lstsq`][gentensor.linalg.solutions.lstsq]: the minimal-norm least-squares solution, residuals and rank.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.linalg.lstsq(gt.tensor([[1], [1]]), gt.tensor([1, 2])).solution.tolist()
     [Fraction(3, 2)]
@@ -55,8 +59,10 @@ class LstsqResult(NamedTuple):
 
 
 class RankFactorization(NamedTuple):
-    """The result of :func:`rank_factorization`: ``x == c @ f`` with ``c`` of full column rank.
+    """The result of [`rank_factorization`][gentensor.linalg.solutions.rank_factorization]: ``x == c @ f`` with ``c`` of full column rank.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> c, f = gt.linalg.rank_factorization(gt.tensor([[1, 2], [2, 4]]))
     >>> c.tolist(), [[str(v) for v in row] for row in f.tolist()]
@@ -208,6 +214,8 @@ class GeneralSolution(NamedTuple):
     ``b`` with ``n`` rows); the columns of ``nullspace`` (shape ``(n, f)``)
     span the solutions of ``a @ x == 0``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> s = gt.linalg.gauss_jordan_solve(gt.tensor([[1, 2]]), gt.tensor([3]))
     >>> s.particular.tolist(), s.nullspace.tolist()
@@ -220,6 +228,8 @@ class GeneralSolution(NamedTuple):
     def parametric(self, name: str = "tau") -> tuple[Tensor[Any], Tensor[Any]]:
         """``(solution, parameters)``: the general solution in symbols ``name_i`` (SymPy's ``gauss_jordan_solve`` form).
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> sol, params = gt.linalg.gauss_jordan_solve(gt.tensor([[1, 2]]), gt.tensor([3])).parametric()
         >>> sol.tolist(), params.tolist()
@@ -335,7 +345,7 @@ def lstsq(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     ShapeError
         The shapes do not fit.
     DomainError
-        As :func:`pinv`.
+        As [`pinv`][gentensor.linalg.solutions.pinv].
 
     Examples
     --------

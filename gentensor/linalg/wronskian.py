@@ -1,8 +1,8 @@
 """The Wronskian: the determinant of a family of functions and their derivatives.
 
 It sits with linear algebra (it is a determinant, computed by
-:func:`gentensor.linalg.det` and its symbolic kernels) and uses the
-derivatives of :mod:`gentensor.compute.calculus`.
+[`gentensor.linalg.det`][gentensor.linalg.det] and its symbolic kernels) and uses the
+derivatives of [`gentensor.compute.calculus`][gentensor.compute.calculus].
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def wronskian(functions: Any, variable: Any, /, *, method: str = "auto") -> Any:
         SymPy expressions, last axis the family.
     variable : SymPy symbol
     method : str
-        The :func:`gentensor.linalg.det` method.
+        The [`gentensor.linalg.det`][gentensor.linalg.det] method.
 
     Returns
     -------

@@ -1,10 +1,10 @@
 """Element operations: what a ring is and everything that depends on it.
 
-The protocol (:class:`ElementOps`) and its helper base (:class:`BaseOps`), the
-built-in ops, the capabilities algorithms choose by (:class:`Capabilities`),
-the kernel-provider registry (:func:`register_provider`), how elements are
+The protocol ([`ElementOps`][gentensor.ops._protocol.ElementOps]) and its helper base ([`BaseOps`][gentensor.ops._protocol.BaseOps]), the
+built-in ops, the capabilities algorithms choose by ([`Capabilities`][gentensor.ops._capabilities.Capabilities]),
+the kernel-provider registry ([`register_provider`][gentensor.ops._providers.register_provider]), how elements are
 written to files and read from text (``to_json``/``from_json``/``parse``), and
-type inference and promotion (:func:`result_ops`).  Nothing here knows about
+type inference and promotion ([`result_ops`][gentensor.ops._registry.result_ops]).  Nothing here knows about
 tensors.
 """
 

@@ -1,7 +1,7 @@
 """What a ring is: the capabilities every algorithm chooses by.
 
 An ops object describes its elements' algebra once, in an immutable
-:class:`Capabilities`.  Linear algebra, division, ordering, the Array API's
+[`Capabilities`][gentensor.ops._capabilities.Capabilities].  Linear algebra, division, ordering, the Array API's
 ``isdtype`` -- every choice that depends on the ring reads these fields and
 never asks *which* ops it is, so a user ring that declares the same
 capabilities as a built-in gets the same algorithms.
@@ -122,6 +122,8 @@ def capabilities_of(ops: Any) -> Capabilities:
     ``is_ordered``), reading exact division as "an integral domain with exact
     division", as the protocol promises.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> capabilities_of(gt.rationals).field
     True

@@ -5,7 +5,7 @@ matrix reader.  Integers past 2**53 are hex strings (JSON readers keep them
 exact, and no decimal digit limit applies); a SymPy expression is a nested
 list naming classes from a fixed whitelist, rebuilt node by node with
 ``evaluate=False``, so reading a tree never evaluates code.  Failures raise
-:class:`FormatError` (internally :class:`_Bad`, which carries the place).
+[`FormatError`][gentensor.errors.FormatError] (internally `_Bad`, which carries the place).
 """
 
 from __future__ import annotations
@@ -73,6 +73,8 @@ _CONSTANT_SET = frozenset(SYMPY_CONSTANTS)
 def encode_int(n: int) -> Any:
     """An int as a JSON number when small, else a hex string (no digit limit applies).
 
+    Examples
+    --------
     >>> encode_int(5), encode_int(-2**60)
     (5, '-0x1000000000000000')
     """
@@ -80,7 +82,7 @@ def encode_int(n: int) -> Any:
 
 
 def decode_int(v: Any, where: str) -> int:
-    """The int written by :func:`encode_int`; anything else is refused."""
+    """The int written by `encode_int`; anything else is refused."""
     if type(v) is int:
         return v
     if isinstance(v, str) and _HEX.match(v):
@@ -120,6 +122,8 @@ def encode_expr(e: Any) -> Any:
     DomainError
         The expression uses a class outside the whitelist.
 
+    Examples
+    --------
     >>> import sympy
     >>> x = sympy.Symbol("x")
     >>> encode_expr(2*x + sympy.Rational(1, 3))
@@ -153,9 +157,9 @@ def encode_expr(e: Any) -> Any:
 
 
 def decode_expr(tree: Any, where: str = "expr", depth: int = 0) -> Any:
-    """Rebuild a SymPy expression from a tree written by :func:`encode_expr`, never evaluating code.
+    """Rebuild a SymPy expression from a tree written by `encode_expr`, never evaluating code.
 
-    The tree is held to the limits in force (:func:`gentensor.limits`): depth,
+    The tree is held to the limits in force ([`gentensor.limits`][gentensor.resources.limits]): depth,
     node count, the bits of its numbers and of its unevaluated powers, the
     exponents of its powers.
 
@@ -165,6 +169,8 @@ def decode_expr(tree: Any, where: str = "expr", depth: int = 0) -> Any:
         The tree is malformed, names a class outside the whitelist, or is
         past a limit.
 
+    Examples
+    --------
     >>> decode_expr(['Add', ['Integer', 1], ['Symbol', 'y', {}]])
     y + 1
     >>> decode_expr(['system', ['Symbol', 'rm -rf', {}]])
@@ -179,7 +185,7 @@ def decode_expr(tree: Any, where: str = "expr", depth: int = 0) -> Any:
 
 
 def decode_tree(tree: Any, where: str) -> Any:
-    """:func:`decode_expr` raising ``_Bad`` (with the place), the limits checked on the result."""
+    """`decode_expr` raising ``_Bad`` (with the place), the limits checked on the result."""
     from ._exprlimits import check_expr
 
     e = _decode_expr(tree, where, 0)

@@ -3,14 +3,14 @@
 An ops may carry a table ``elementary``: a mapping from a function name
 (``"sqrt"``, ``"exp"``, ``"bitwise_and"``, ``"true_divide"``, ...) to a
 callable on its elements.  The element-wise functions of
-:mod:`gentensor.compute` look names up there, so a user ring that wants
+`gentensor.compute` look names up there, so a user ring that wants
 ``gt.sqrt`` gives its ops an ``elementary`` mapping with a ``"sqrt"`` entry.
 Names absent from the table fall back to generic definitions over the
 capabilities (``floor`` through ``floordiv``, ``sign`` through the order), or
-raise :class:`DomainError`.
+raise [`DomainError`][gentensor.errors.DomainError].
 
 A second, optional table ``fast_elementary`` holds C-speed versions (the
-functions of :mod:`math` and :mod:`operator`) that agree with the
+functions of `math` and `operator`) that agree with the
 ``elementary`` entry wherever they return, and raise
 (``ValueError``/``ArithmeticError``) where IEEE arithmetic has a special value
 instead; the engine runs them first and repeats the whole operation with the
@@ -22,14 +22,16 @@ The tables here:
   ``0.0 / 0.0`` and ``sqrt(-1.0)`` are ``nan``, ``exp(1000.0)`` is ``inf``,
   ``log(0.0)`` is ``-inf``, a negative float to a fractional power is
   ``nan`` (never a complex number inside ``floats``);
-* **complexes** use :mod:`cmath`, with IEEE division and ``exp``/``log``
+* **complexes** use `cmath`, with IEEE division and ``exp``/``log``
   special values (other overflows give ``nan+nanj``);
 * **integers** and **rationals** are exact: ``sqrt`` of a perfect square is
   exact, anything else that would leave the ring raises
-  :class:`DomainError`; integers also have the bitwise operations and shifts;
+  [`DomainError`][gentensor.errors.DomainError]; integers also have the bitwise operations and shifts;
 * **booleans** have the logical forms of the bitwise operations;
 * **symbolic** uses SymPy (``sqrt(2)`` stays ``sqrt(2)``), imported on first use.
 
+Examples
+--------
 >>> FLOAT_FUNCTIONS["sqrt"](-1.0), FLOAT_FUNCTIONS["true_divide"](1.0, 0.0), FLOAT_FUNCTIONS["log"](0.0)
 (nan, inf, -inf)
 >>> INTEGER_FUNCTIONS["sqrt"](49), RATIONAL_FUNCTIONS["sqrt"](Fraction(4, 9))
@@ -274,7 +276,7 @@ def _c_true_divide(a: complex, b: complex) -> complex:
 
 
 def _c_safe(f: Callable[[complex], complex], z: complex) -> complex:
-    """``f(z)``; ``nan+nanj`` where :mod:`cmath` overflows or leaves its domain."""
+    """``f(z)``; ``nan+nanj`` where `cmath` overflows or leaves its domain."""
     try:
         return f(z)
     except (OverflowError, ValueError):
@@ -367,7 +369,7 @@ COMPLEX_FAST: Mapping[str, Callable[..., Any]] = {"true_divide": operator.truedi
 
 # -- exact rings -------------------------------------------------------------------------------
 def _int_sqrt(a: int) -> int:
-    """The exact square root of a perfect square; :class:`DomainError` otherwise."""
+    """The exact square root of a perfect square; [`DomainError`][gentensor.errors.DomainError] otherwise."""
     if a >= 0:
         r = math.isqrt(a)
         if r * r == a:
@@ -379,7 +381,7 @@ def _int_sqrt(a: int) -> int:
 
 
 def _fraction_sqrt(q: Fraction) -> Fraction:
-    """The exact square root of a square of a rational; :class:`DomainError` otherwise."""
+    """The exact square root of a square of a rational; [`DomainError`][gentensor.errors.DomainError] otherwise."""
     if q >= 0:
         n, d = math.isqrt(q.numerator), math.isqrt(q.denominator)
         if n * n == q.numerator and d * d == q.denominator:
@@ -457,7 +459,7 @@ def _s_isnan(a: Any) -> bool:
 
 
 def _decided(name: str, attribute: str, a: Any) -> bool:
-    """SymPy's answer to ``a.<attribute>`` (``is_negative``, ``is_finite``, ...), or :class:`DomainError` when it has none."""
+    """SymPy's answer to ``a.<attribute>`` (``is_negative``, ``is_finite``, ...), or [`DomainError`][gentensor.errors.DomainError] when it has none."""
     value = getattr(a, attribute)
     if value is None:
         raise DomainError(
@@ -493,8 +495,10 @@ class SymbolicFunctions(Mapping[str, Callable[..., Any]]):
     """The element functions of SymPy expressions (SymPy is imported on the first lookup).
 
     Predicates (``isnan``, ``isinf``, ``isfinite``, ``signbit``) answer only
-    when SymPy can decide; otherwise they raise :class:`DomainError`.
+    when SymPy can decide; otherwise they raise [`DomainError`][gentensor.errors.DomainError].
 
+    Examples
+    --------
     >>> import sympy
     >>> SymbolicFunctions()["sqrt"](sympy.Integer(8))
     2*sqrt(2)

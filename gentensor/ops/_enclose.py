@@ -1,11 +1,11 @@
 """Rigorous enclosures of SymPy expressions, for the zero test.
 
-:func:`enclose` evaluates an expression at a given precision and returns a
+`enclose` evaluates an expression at a given precision and returns a
 box ``(re, im)`` of two real intervals that is *guaranteed* to contain its
 exact value (its principal value, as SymPy defines it), or ``None`` when the
 expression has a part it cannot enclose (an unsupported function, a pole, a
-branch point, a symbol with no value).  The arithmetic is :mod:`._interval`'s.
-The zero test (:mod:`gentensor.ops._zerotest`) proves an element non-zero when
+branch point, a symbol with no value).  The arithmetic is `._interval`'s.
+The zero test (`gentensor.ops._zerotest`) proves an element non-zero when
 the box excludes 0.
 """
 
@@ -55,6 +55,8 @@ def enclose(e: Any, prec: int, values: Optional[dict[Any, Box]] = None) -> Optio
     ``values`` gives boxes for the free symbols (and for applied undefined
     functions, callables from a box to a box, keyed by the function's name).
 
+    Examples
+    --------
     >>> import sympy
     >>> box = enclose(sympy.pi - 3, 64)
     >>> excludes_zero(box)

@@ -29,6 +29,8 @@ __all__ = ["check_expr", "number_bits", "power_bits"]
 def number_bits(v: Any) -> int:
     """Bits of a SymPy Rational (numerator and denominator) or of a Float's mantissa.
 
+    Examples
+    --------
     >>> import sympy
     >>> number_bits(sympy.Rational(255, 2))
     10
@@ -43,6 +45,8 @@ def number_bits(v: Any) -> int:
 def power_bits(base: Any, exponent: Any) -> int:
     """About how many bits ``base**exponent`` has (numerator and denominator), for Rational ``base``.
 
+    Examples
+    --------
     >>> import sympy
     >>> power_bits(sympy.Integer(2), 100), power_bits(sympy.Rational(1, 3), -4)
     (101, 8)

@@ -7,7 +7,7 @@ results of transcendental functions are widened by a few more units in the
 last place, so a slightly misrounded library value cannot make a box too
 small.  Where an operation is not defined on a box (a logarithm or an
 argument of a box around 0, an exponential of a huge interval) it raises
-``_Fail``.  :mod:`._enclose` evaluates whole SymPy expressions with these.
+``_Fail``.  `._enclose` evaluates whole SymPy expressions with these.
 mpmath ships with SymPy and is imported on first use.
 """
 
@@ -75,7 +75,7 @@ def _finite(iv: Interval) -> bool:
 
 
 def _bounded(iv: Interval, log2_limit: int, what: str) -> None:
-    """:class:`_Fail` unless every endpoint of ``iv`` is below ``2**log2_limit`` in magnitude.
+    """`_Fail` unless every endpoint of ``iv`` is below ``2**log2_limit`` in magnitude.
 
     exp of 2**30 already has a billion-bit exponent, and the argument
     reduction of sin at 2**k needs k more bits: larger arguments are not
@@ -107,7 +107,7 @@ def _widen(iv: Interval, prec: int) -> Interval:
 
 
 def _real(box: Box) -> Interval:
-    """The real interval of a box on the real line, else :class:`_Fail`."""
+    """The real interval of a box on the real line, else `_Fail`."""
     if not _is_zero(box[1]):
         raise _Fail("a real function of a complex value")
     return box[0]
@@ -159,7 +159,7 @@ def _abs(x: Box, prec: int) -> Interval:
 
 
 def _arg(x: Box, prec: int) -> Interval:
-    """The principal argument, in (-pi, pi]; :class:`_Fail` where it is not defined (at 0)."""
+    """The principal argument, in (-pi, pi]; `_Fail` where it is not defined (at 0)."""
     lib = _lib()
     re, im = x
     if _is_zero(im):

@@ -2,7 +2,7 @@
 
 Elements are plain ``int`` in ``[0, n)``.  Division multiplies by the modular
 inverse; exact division (``exquo``) also works by a zero divisor when the
-quotient exists, and raises :class:`NotDivisibleError` when it does not.
+quotient exists, and raises [`NotDivisibleError`][gentensor.errors.NotDivisibleError] when it does not.
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ def is_prime(n: int) -> bool:
     """Primality: deterministic Miller-Rabin below 3.3e24; above, BPSW (python-flint's when installed, else SymPy's).
 
     No composite passing BPSW is known; moduli are held to ``max_modulus_bits``
-    (:func:`gentensor.limits`) so the test always finishes quickly.
+    ([`gentensor.limits`][gentensor.resources.limits]) so the test always finishes quickly.
 
+    Examples
+    --------
     >>> [p for p in range(20) if is_prime(p)]
     [2, 3, 5, 7, 11, 13, 17, 19]
     """
@@ -66,8 +68,10 @@ def is_prime(n: int) -> bool:
 
 
 class ModularOps(BaseOps):
-    """Ops of Z/nZ; build instances with :func:`modular` (cached per ``n``).
+    """Ops of Z/nZ; build instances with [`modular`][gentensor.ops._modular.modular] (cached per ``n``).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> m = gt.modular(6)
     >>> m.add(4, 5), m.mul(4, 5), m.exquo(4, 2) in (2, 5), m.is_field
@@ -129,8 +133,10 @@ class ModularOps(BaseOps):
         )
 
     def inverse(self, a: int) -> int:
-        """The inverse of a unit mod n; :class:`NotDivisibleError` for zero and zero divisors.
+        """The inverse of a unit mod n; [`NotDivisibleError`][gentensor.errors.NotDivisibleError] for zero and zero divisors.
 
+        Examples
+        --------
         >>> import gentensor as gt
         >>> gt.modular(12).inverse(5)
         5
@@ -227,7 +233,7 @@ def modular(n: int) -> ModularOps:
     ArgumentValueError
         ``n < 2``.
     LimitError
-        ``n`` has more than ``max_modulus_bits`` bits (:func:`gentensor.limits`):
+        ``n`` has more than ``max_modulus_bits`` bits ([`gentensor.limits`][gentensor.resources.limits]):
         its primality test must finish.
 
     Examples

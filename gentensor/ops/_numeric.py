@@ -1,6 +1,6 @@
 """The built-in numeric ops: booleans, integers, rationals, floats, complexes.
 
-Arithmetic members are the C functions of :mod:`operator` themselves (held as
+Arithmetic members are the C functions of `operator` themselves (held as
 static methods, so ``ops.add is operator.add``), and ``map(ops.add, xs, ys)``
 runs at the pure-Python floor of one C call per element.
 """
@@ -105,6 +105,8 @@ class BooleanOps(_OperatorOps):
     Arithmetic on booleans tensors promotes to integers; ``add``/``mul`` here
     are logical or/and.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.booleans.add(True, False), gt.booleans.mul(True, False)
     (True, False)
@@ -163,6 +165,8 @@ class BooleanOps(_OperatorOps):
 class IntegerOps(_OperatorOps):
     """Ops of Python ``int`` elements: an integral domain with exact division.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.integers.exquo(12, -4), gt.integers.convert(True), gt.integers.is_zero(0)
     (-3, 1, True)
@@ -240,8 +244,10 @@ class IntegerOps(_OperatorOps):
 
 
 class RationalOps(_OperatorOps):
-    """Ops of :class:`fractions.Fraction` elements: the field of rationals.
+    """Ops of `fractions.Fraction` elements: the field of rationals.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> from fractions import Fraction
     >>> gt.rationals.div(1, Fraction(3)), gt.rationals.convert(0.5)
@@ -301,6 +307,8 @@ class RationalOps(_OperatorOps):
 class FloatOps(_OperatorOps):
     """Ops of Python ``float`` elements: an inexact field.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.floats.div(1.0, 4.0), gt.floats.is_exact
     (0.25, False)
@@ -349,6 +357,8 @@ class FloatOps(_OperatorOps):
 class ComplexOps(_OperatorOps):
     """Ops of Python ``complex`` elements: an inexact field without order.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.complexes.mul(1j, 1j)
     (-1+0j)
@@ -361,7 +371,7 @@ class ComplexOps(_OperatorOps):
         kind="complex floating", exact=False, integral_domain=True, field=True, exact_division=True, characteristic=0
     )
     native_types = (complex,)
-    #: Element functions by name (:mod:`cmath`, IEEE division).
+    #: Element functions by name (`cmath`, IEEE division).
     elementary = COMPLEX_FUNCTIONS
     fast_elementary = COMPLEX_FAST
     #: Any complex exponent: Python's own ``**`` (``0 ** -1`` gives ``inf+nanj``).
@@ -414,7 +424,12 @@ class ComplexOps(_OperatorOps):
 
 
 booleans = BooleanOps()
+"""``gt.booleans``: ``bool`` elements, the results of comparisons and the masks of indexing (arithmetic gives integers)."""
 integers = IntegerOps()
+"""``gt.integers``: Python ``int`` elements of any size, a Euclidean domain; quotients live in ``gt.rationals``."""
 rationals = RationalOps()
+"""``gt.rationals``: :class:`fractions.Fraction` elements, the exact field of rational numbers."""
 floats = FloatOps()
+"""``gt.floats``: Python ``float`` elements, an inexact field following IEEE 754."""
 complexes = ComplexOps()
+"""``gt.complexes``: Python ``complex`` elements, an inexact field without order."""

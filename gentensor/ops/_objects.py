@@ -23,6 +23,8 @@ __all__ = ["objects", "ObjectOps"]
 class ObjectOps(BaseOps):
     """Ops for arbitrary Python objects through their operators.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.objects.add("ab", "cd"), gt.objects.mul([0], 2)
     ('abcd', [0, 0])
@@ -88,3 +90,4 @@ class ObjectOps(BaseOps):
 
 
 objects = ObjectOps()
+"""``gt.objects``: any Python objects, through their own operators (capabilities unknown: not exact, not a field)."""

@@ -37,6 +37,8 @@ def checked_int(s: str) -> int:
     CPython converts decimal text in quadratic time, so the length is checked
     before converting.  Also the ``parse_int`` of the JSON readers.
 
+    Examples
+    --------
     >>> checked_int("-120")
     -120
     """
@@ -51,6 +53,8 @@ def exact_decimal(s: str) -> Fraction:
     towards ``max_bits`` (``1e999999999`` is refused at once, not built).
     Also the ``parse_float`` of the command line's JSON reader.
 
+    Examples
+    --------
     >>> exact_decimal("1.25e2"), exact_decimal("-.5")
     (Fraction(125, 1), Fraction(-1, 2))
     >>> exact_decimal("1e999999999")
@@ -82,7 +86,7 @@ def parse_cell(text: str) -> Any:
         The text is neither a number nor an expression the safe parser accepts.
     LimitError
         (also a ``ValueError``) A number, power, nesting or size past the
-        limits in force (:func:`gentensor.limits`).
+        limits in force ([`gentensor.limits`][gentensor.resources.limits]).
 
     Examples
     --------

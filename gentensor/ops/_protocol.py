@@ -2,7 +2,7 @@
 
 A tensor never touches its elements directly: it asks its ``ops`` object to
 add, multiply, test for zero, divide exactly, print.  ``ElementOps`` is the
-contract (a :class:`typing.Protocol`); :class:`BaseOps` gives every optional
+contract (a `typing.Protocol`); [`BaseOps`][gentensor.ops._protocol.BaseOps] gives every optional
 member a sane default so a user type needs only ``zero``, ``one``, ``add``,
 ``mul``, ``neg``, ``equal`` and ``convert``.
 """
@@ -23,7 +23,7 @@ class ElementOps(Protocol):
     """What a tensor needs from its elements' operations.
 
     Required of every ops: ``zero``, ``one``, ``add``, ``mul``, ``neg``,
-    ``equal`` and ``convert``.  :class:`BaseOps` gives every other member a
+    ``equal`` and ``convert``.  [`BaseOps`][gentensor.ops._protocol.BaseOps] gives every other member a
     default, so user rings subclass it and define what they can do better.
 
     Members
@@ -49,7 +49,7 @@ class ElementOps(Protocol):
         Semantic tests (never Python truthiness).
     zero_test(a)
         Optional: for rings whose zero test can be undecided (``gt.symbolic``),
-        a :class:`~gentensor.ZeroTest` with verdict ``"zero"``, ``"nonzero"``
+        a `ZeroTest` with verdict ``"zero"``, ``"nonzero"``
         or ``"unknown"``; pivot searches then take an entry proven non-zero.
     lt(a, b), le(a, b)
         The order (ordered rings only).
@@ -65,11 +65,13 @@ class ElementOps(Protocol):
         (``gt.rationals`` for ``gt.integers``), or ``None``.
     kernel_family
         The name under which kernels are registered for a family of ops
-        (see :func:`gentensor.register_provider`), or ``None``.
+        (see [`gentensor.register_provider`][gentensor.ops._providers.register_provider]), or ``None``.
     is_commutative, is_field, is_exact, has_exquo, is_ordered
         The flags of the first protocol version, kept in step with
         ``capabilities``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> isinstance(gt.integers, gt.ElementOps)
     True
@@ -124,7 +126,7 @@ class BaseOps:
 
     Subclass it and define ``zero``, ``one``, ``add``, ``mul``, ``neg``,
     ``equal`` and ``convert``; override the rest when your ring can do better
-    (``exquo`` and ``div`` raise :class:`DomainError` until you do, and the
+    (``exquo`` and ``div`` raise [`DomainError`][gentensor.errors.DomainError] until you do, and the
     flags ``has_exquo``/``is_field`` stay ``False``).
 
     What the ring *is* goes in ``capabilities``: by default it is read off the
@@ -238,7 +240,7 @@ class BaseOps:
         )
 
     def to_fraction(self, a: Any, b: Any) -> Any:
-        """``a / b`` as an element of :attr:`fraction_field` (for rings that are not fields)."""
+        """``a / b`` as an element of `fraction_field` (for rings that are not fields)."""
         field = self.fraction_field
         if field is None:
             raise DomainError(
@@ -285,7 +287,7 @@ class BaseOps:
         raise self._unsupported("divmod", a, b)
 
     def gcd(self, a: Any, b: Any) -> Any:
-        """A greatest common divisor, by Euclid's algorithm on :meth:`divmod`."""
+        """A greatest common divisor, by Euclid's algorithm on [`divmod`][gentensor.compute.numtheory.divmod]."""
         if not defines(self, "divmod"):
             raise self._unsupported("gcd", a, b)
         while not self.is_zero(b):
@@ -303,21 +305,21 @@ class BaseOps:
         return self.format(a)
 
     def parse(self, text: str) -> Any:
-        """The element written as ``text`` by :meth:`format` (files, the command line)."""
+        """The element written as ``text`` by `format` (files, the command line)."""
         raise DomainError(
             f"{self.name}.parse: {self.name} cannot read elements from text (got {text!r}); "
             "define parse(text) as the inverse of format(element)"
         )
 
     def to_json(self, a: Any) -> Any:
-        """The element as a JSON value for the save format (by default its :meth:`format` text)."""
+        """The element as a JSON value for the save format (by default its `format` text)."""
         text = self.format(a)
         if not isinstance(text, str):
             raise DomainError(f"save: {self.name}.format must return a str (got {text!r} for {a!r})")
         return text
 
     def from_json(self, value: Any) -> Any:
-        """The element whose :meth:`to_json` form is ``value`` (by default :meth:`parse` of a string)."""
+        """The element whose `to_json` form is ``value`` (by default `parse` of a string)."""
         if not isinstance(value, str):
             raise ArgumentValueError(f"expected the text of a {self.name} element (got {value!r})")
         return self.convert(self.parse(value))
@@ -353,8 +355,10 @@ class BaseOps:
 
 
 def defines(ops: Any, name: str) -> bool:
-    """True when ``ops`` really defines the member ``name`` (not :class:`BaseOps`' refusing default).
+    """True when ``ops`` really defines the member ``name`` (not [`BaseOps`][gentensor.ops._protocol.BaseOps]' refusing default).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> defines(gt.integers, "divmod"), defines(gt.modular(7), "lt")
     (True, False)
@@ -367,8 +371,10 @@ def defines(ops: Any, name: str) -> bool:
 
 
 def require(ops: Any, name: str, func: str, what: str) -> Any:
-    """The member ``ops.<name>``, or :class:`DomainError` saying the ring lacks ``what``.
+    """The member ``ops.<name>``, or [`DomainError`][gentensor.errors.DomainError] saying the ring lacks ``what``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> require(gt.modular(5), "lt", "sort", "an order")
     Traceback (most recent call last):

@@ -5,9 +5,9 @@ exact division, Gauss for a field, ...); a *provider* is a faster kernel of an
 operation for one particular ops -- the integer Bareiss loop written on Python
 ints, FLINT's ``fmpz_mat``, elimination mod p on raw ints, SymPy's polynomial
 rings for symbolic matrices.  Providers are registered per ops
-(:func:`register_provider`) or per *family* of ops that share a representation
+([`register_provider`][gentensor.ops._providers.register_provider]) or per *family* of ops that share a representation
 (the ``modular(n)`` ops name the family ``"modular"`` in ``ops.kernel_family``;
-their kernels read ``ops.n``), and looked up with :func:`provider`.
+their kernels read ``ops.n``), and looked up with [`provider`][gentensor.ops._providers.provider].
 
 A provider may return ``NotImplemented`` to decline an input (for example a
 symbolic matrix that SymPy's domains cannot hold); the caller then runs the
@@ -27,6 +27,8 @@ __all__ = ["Provider", "register_provider", "provider", "provider_info", "unregi
 class Provider(NamedTuple):
     """A registered kernel: the function, the algorithm it runs, and a one-line description.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> info = gt.provider_info(gt.integers, "det")
     >>> info.algorithm
@@ -122,8 +124,10 @@ def register_provider(
 
 
 def unregister_provider(ops: Any, operation: str, /) -> None:
-    """Remove a kernel registered with :func:`register_provider` (nothing happens when there is none).
+    """Remove a kernel registered with [`register_provider`][gentensor.ops._providers.register_provider] (nothing happens when there is none).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.ops.unregister_provider("no such family", "det")
     """
@@ -138,10 +142,12 @@ def unregister_provider(ops: Any, operation: str, /) -> None:
 
 
 def provider_info(ops: Any, operation: str, /) -> Provider | None:
-    """The :class:`Provider` record of ``operation`` for ``ops``, or ``None``.
+    """The `Provider` record of ``operation`` for ``ops``, or ``None``.
 
     Registrations for the ops itself come first, then its family's.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.provider_info(gt.modular(7), "det").algorithm, gt.provider_info(gt.floats, "det") is None
     ('gauss', True)
@@ -169,6 +175,8 @@ def _lookup(ops: Any, operation: str) -> Provider | None:
 def provider(ops: Any, operation: str, /) -> Callable[..., Any] | None:
     """The kernel registered for ``operation`` on ``ops``, or ``None`` (then the generic algorithm runs).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> callable(gt.provider(gt.integers, "det")), gt.provider(gt.objects, "det")
     (True, None)

@@ -54,6 +54,8 @@ _NAMES = {
 def is_ops(obj: Any) -> bool:
     """True when ``obj`` has the required members of an element-operations object.
 
+    Examples
+    --------
     >>> is_ops(integers), is_ops(int)
     (True, False)
     """
@@ -63,7 +65,7 @@ def is_ops(obj: Any) -> bool:
 def register_ops(cls: type, ops: Any) -> None:
     """Make ``ops`` the element operations of elements of type ``cls``.
 
-    After registration, :func:`gentensor.tensor` infers ``ops`` for data made
+    After registration, [`gentensor.tensor`][gentensor.arrays.creation.tensor] infers ``ops`` for data made
     of ``cls`` instances and ``ops=cls`` is accepted everywhere.
 
     Raises
@@ -104,6 +106,8 @@ def register_ops(cls: type, ops: Any) -> None:
 def ops_for_type(tp: type) -> Any:
     """The ops of elements of type ``tp`` (``objects`` when nothing fits).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> ops_for_type(int) is gt.integers, ops_for_type(str) is gt.objects
     (True, True)
@@ -118,6 +122,8 @@ def ops_for_type(tp: type) -> Any:
 def known_ops_for_type(tp: type) -> Any:
     """The ops of elements of type ``tp``, or ``None`` when no ops claims the type.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> known_ops_for_type(bool) is gt.booleans, known_ops_for_type(str)
     (True, None)
@@ -131,6 +137,8 @@ def known_ops_for_type(tp: type) -> Any:
 def registered_ops(name: str) -> Any:
     """The user ops registered (``register_ops``) under ``name``, or ``None``.
 
+    Examples
+    --------
     >>> registered_ops("integers") is None
     True
     """
@@ -146,6 +154,8 @@ def canonical_ops(ops: Any) -> Any:
     Built-in ops unpickle as themselves already; a user ops pickled by value
     comes back as a new instance, and tensors compare ops by identity.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> canonical_ops(gt.integers) is gt.integers
     True
@@ -169,6 +179,8 @@ def ops_from_spec(spec: Any, ops: Any = None) -> Any:
     ``ops`` is the ops passed by the caller for a user ring that is not
     registered.  Raises the codec's internal error with the place ``ops``.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> ops_from_spec(gt.modular(7).spec()) is gt.modular(7)
     True
@@ -222,6 +234,8 @@ def _lookup(tp: type) -> Any:
 def as_ops(spec: Any, func: str = "tensor") -> Any:
     """Resolve an ``ops=`` argument: an ops object, a Python type, or a built-in's name.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> from fractions import Fraction
     >>> as_ops(Fraction) is gt.rationals, as_ops("integers") is gt.integers, as_ops("mod:5")
@@ -302,6 +316,8 @@ def _absorbs(a: Any, b: Any) -> bool:
 def infer_ops(types: Iterable[type]) -> Any:
     """The ops for data whose elements have these types (integers when there are none).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> from fractions import Fraction
     >>> infer_ops({int, Fraction}), infer_ops({bool}), infer_ops(set())

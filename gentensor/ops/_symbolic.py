@@ -2,11 +2,11 @@
 
 The zero test is semantic, not structural: ``(x+1)**2 - x**2 - 2*x - 1`` is a
 non-empty ``Add`` yet zero, and every algorithm that chooses a pivot relies on
-``is_zero`` getting such cases right.  It is also sound: :meth:`SymbolicOps.zero_test`
-answers zero, non-zero or unknown, each proven (:mod:`gentensor.ops._zerotest`),
-and :meth:`SymbolicOps.is_zero` raises :class:`~gentensor.errors.UndecidableError`
+``is_zero`` getting such cases right.  It is also sound: `SymbolicOps.zero_test`
+answers zero, non-zero or unknown, each proven (`gentensor.ops._zerotest`),
+and `SymbolicOps.is_zero` raises [`UndecidableError`][gentensor.errors.UndecidableError]
 rather than guess.  Expressions coming in (``convert``, ``from_json``,
-``parse``) are held to the limits of :func:`gentensor.limits`.
+``parse``) are held to the limits of [`gentensor.limits`][gentensor.resources.limits].
 """
 # mypy: disable-error-code="assignment"
 # (members that are operator functions replace BaseOps methods: same call, no binding)
@@ -57,6 +57,8 @@ def _sympy() -> Any:
 class SymbolicOps(BaseOps):
     """Ops of SymPy expressions: a field of expressions with a normalising zero test.
 
+    Examples
+    --------
     >>> import gentensor as gt, sympy
     >>> x = sympy.Symbol("x")
     >>> gt.symbolic.is_zero((x + 1)**2 - x**2 - 2*x - 1)
@@ -125,7 +127,7 @@ class SymbolicOps(BaseOps):
     def zero_test(self, a: Any) -> ZeroTest:
         """Decide whether ``a`` is zero: ``"zero"``, ``"nonzero"`` or ``"unknown"``, each proven.
 
-        See :func:`gentensor.ops._zerotest.zero_test` for the methods, and
+        See `gentensor.ops._zerotest.zero_test` for the methods, and
         ``docs/safety.md`` for the guarantees.  Pivot searches call it to
         prefer entries proven non-zero.
         """
@@ -138,7 +140,7 @@ class SymbolicOps(BaseOps):
         ------
         UndecidableError
             Neither could be proven within the budget of
-            :func:`gentensor.limits` (unless ``undecided="zero"`` or
+            [`gentensor.limits`][gentensor.resources.limits] (unless ``undecided="zero"`` or
             ``"nonzero"`` is in force, which answers accordingly).
         """
         test = zero_test(a)
@@ -208,3 +210,4 @@ class SymbolicOps(BaseOps):
 
 
 symbolic = SymbolicOps()
+"""``gt.symbolic``: SymPy expressions, a field with a sound zero test (SymPy is imported on first use)."""

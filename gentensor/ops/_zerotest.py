@@ -4,13 +4,13 @@ Every pivot choice, rank and singularity verdict on symbolic matrices rests
 on deciding whether an expression is zero.  Simplifying and comparing with 0
 is not a decision: ``atan(1/2) + atan(1/3) - pi/4`` is zero yet no
 simplification SymPy tries reaches 0, so SymPy calls it non-zero and inverts
-a singular matrix.  :func:`zero_test` answers only what it can prove, trying
-in order (cheapest first, each within the budget of :func:`gentensor.limits`):
+a singular matrix.  `zero_test` answers only what it can prove, trying
+in order (cheapest first, each within the budget of [`gentensor.limits`][gentensor.resources.limits]):
 
 1. **exact forms** -- numbers; rational functions of symbols with rational
    (or Gaussian) coefficients, decided by expanding the numerator;
 2. **rigorous numerics** -- the expression enclosed in complex intervals
-   (:mod:`gentensor.ops._enclose`) at rising precision up to
+   (`gentensor.ops._enclose`) at rising precision up to
    ``zero_test_bits``; a box that excludes 0 proves it non-zero.  Free
    symbols get values that satisfy their assumptions (undefined functions a
    random polynomial): non-zero at one point is non-zero as a function;
@@ -27,7 +27,7 @@ in order (cheapest first, each within the budget of :func:`gentensor.limits`):
 
 Whatever is left is ``"unknown"``.  :meth:`SymbolicOps.is_zero
 <gentensor.ops._symbolic.SymbolicOps.is_zero>` then raises
-:class:`~gentensor.errors.UndecidableError` (or follows ``gt.limits(undecided=...)``);
+[`UndecidableError`][gentensor.errors.UndecidableError] (or follows ``gt.limits(undecided=...)``);
 it never turns "unknown" into "non-zero" silently.
 """
 
@@ -98,9 +98,11 @@ def zero_test(e: Any) -> ZeroTest:
 def undecided(e: Any, func: str, test: Optional[ZeroTest] = None) -> bool:
     """Whether to take an undecided element as zero, following ``gt.limits(undecided=...)``.
 
-    Under ``"raise"`` (the default) this raises :class:`UndecidableError`
+    Under ``"raise"`` (the default) this raises [`UndecidableError`][gentensor.errors.UndecidableError]
     naming ``func``, the element and the ways to proceed.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> with gt.limits(undecided="nonzero"):
     ...     undecided(1, "f")

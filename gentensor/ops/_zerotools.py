@@ -1,7 +1,7 @@
 """The tools of the symbolic zero test: its verdict type, sample points, and the algebraic decisions.
 
-:mod:`._zerotest` runs the decision; this module holds what it is made of:
-the :class:`ZeroTest` verdict, size estimates that keep expansions and
+`._zerotest` runs the decision; this module holds what it is made of:
+the `ZeroTest` verdict, size estimates that keep expansions and
 rewrites within budget, values for free symbols that respect their
 assumptions (and random polynomials standing for undefined functions), the
 minimal-polynomial decision for algebraic numbers, and the algebraic number

@@ -4,7 +4,7 @@ Everything runs serially unless asked otherwise.  ``with gt.parallel(mode):``
 sets the policy for element-wise operations, ``map``, ``fromfunction`` and
 batched linear algebra inside the block; the same functions accept
 ``executor=`` / ``workers=`` per call.  The policy is a
-:class:`contextvars.ContextVar`, so it belongs to the thread or asyncio task
+`contextvars.ContextVar`, so it belongs to the thread or asyncio task
 that set it and is restored when the block ends.
 
 Whatever the mode, the result is the serial result element for element: the
@@ -16,16 +16,18 @@ Work can be stopped: Ctrl-C (``KeyboardInterrupt``) or a ``timeout=``
 cancels what is queued, stops thread chunks at their next element and
 terminates worker processes still running elements, then raises; nothing is
 left running.  There is one pool per kind, shared by all threads, grown when
-a job asks for more workers (:mod:`._pools`); ``gt.parallel.shutdown()``
+a job asks for more workers (`._pools`); ``gt.parallel.shutdown()``
 stops them.  Long work shows a progress bar where someone watches
-(:func:`progress`).
+([`progress`][gentensor.parallel._progress.progress]).
 
-The engine used by the rest of gentensor is :func:`run_map` (one function
-over equal-length argument columns) and :func:`run_tasks` (one task per item,
+The engine used by the rest of gentensor is `run_map` (one function
+over equal-length argument columns) and `run_tasks` (one task per item,
 e.g. one matrix per determinant).  They return a complete list or raise:
 an in-place operation computes the whole result with them first and writes it
 only afterwards, so a failure never leaves a tensor half-written.
 
+Examples
+--------
 >>> import gentensor as gt
 >>> with gt.parallel("threads", workers=2):
 ...     gt.get_parallel().mode
@@ -116,7 +118,7 @@ def parallel(mode: Any, /, *, workers: Optional[int] = None, timeout: Optional[f
         release it), ``"processes"`` (a shared process pool: pays when each
         element costs far more than sending it; loky, from the ``parallel``
         extra, lets lambdas and notebook functions travel), ``"auto"``
-        (measure, then pick one of those; see :func:`explain_auto`), or any
+        (measure, then pick one of those; see [`explain_auto`][gentensor.parallel.explain_auto]), or any
         ``concurrent.futures.Executor`` instance -- for a cluster, Dask
         distributed's ``client.get_executor()``.
     workers : int, optional
@@ -223,11 +225,13 @@ def resolve(
 ) -> ParallelPolicy:
     """The policy for one call: its ``executor=`` / ``workers=`` / ``timeout=`` options over the context's policy.
 
-    ``executor`` accepts what :func:`parallel` accepts.  ``workers`` alone
+    ``executor`` accepts what [`parallel`][gentensor.parallel.parallel] accepts.  ``workers`` alone
     changes the worker count of the policy in force; under the default serial
     policy it asks for parallel work and lets ``"auto"`` decide whether it pays.
     ``timeout`` alone keeps the policy in force and limits the call's time.
 
+    Examples
+    --------
     >>> from gentensor.parallel import resolve
     >>> resolve("threads", 2)
     ParallelPolicy(mode='threads', workers=2, executor=None, timeout=None)
@@ -327,7 +331,7 @@ def run_map(
     columns : list of lists
         One list per operand, all of the same length.
     executor, workers, timeout
-        Per-call policy (see :func:`resolve`); default: the context's.
+        Per-call policy (see `resolve`); default: the context's.
     index_shape : tuple of int, optional
         The shape the flat positions index into; a failing element is then
         reported by its multi-index.
@@ -432,7 +436,7 @@ def run_tasks(
 ) -> list[Any]:
     """``[func(item) for item in items]`` under the parallel policy: one task per item (e.g. a matrix).
 
-    The same semantics as :func:`run_map` with one column: ordered results,
+    The same semantics as `run_map` with one column: ordered results,
     errors re-raised with the item's index (a batch multi-index when
     ``index_shape`` is the batch shape), timeouts, progress.
 
@@ -532,7 +536,7 @@ def last_auto_decision() -> Optional[AutoDecision]:
     Returns
     -------
     AutoDecision or None
-        See :func:`explain_auto`.
+        See [`explain_auto`][gentensor.parallel.explain_auto].
 
     Examples
     --------

@@ -4,33 +4,33 @@ The rule (also in ``docs/parallel.md``), for ``n`` elements on ``W`` workers
 and ``P = min(W, usable CPUs)`` cores:
 
 1. **Sample.**  Run ``f`` serially on the first elements, in batches of 1, 2,
-   4, ... until :data:`SAMPLE_SECONDS` have passed.  Those results are kept
+   4, ... until `SAMPLE_SECONDS` have passed.  Those results are kept
    (never computed twice) and give the cost ``c`` of one element; ``R``
    elements remain.
 2. **Cheap work stays serial.**  If ``c*R`` is under
-   :data:`MIN_PARALLEL_SECONDS`, stop: no pool is even looked at.
+   `MIN_PARALLEL_SECONDS`, stop: no pool is even looked at.
 3. **Lower bounds, before touching any pool.**  Threads can only gain when
    the GIL is off (``sys._is_gil_enabled()``): best case ``c*R/P``.
    Processes must ship every argument and result: the sample is encoded and
    pickled both ways, giving the parent's share ``p`` and a worker's share
    ``q`` per element; the parent's share is serial and all the work shares
    the cores, so the best case is ``max(p, (p + q + c)/P) * R``.  A pool
-   whose best case is not :data:`SAFETY` times better than ``c*R`` is dropped.
+   whose best case is not `SAFETY` times better than ``c*R`` is dropped.
 4. **Then the pool's own cost.**  A surviving pool's round trip ``o`` (one
    wave of no-op tasks) is measured once per process and cached; a process
    pool that is not running yet must also win back
-   :data:`PROCESS_START_PRIOR` seconds of start-up.
+   `PROCESS_START_PRIOR` seconds of start-up.
 5. **And the machine as it is now.**  Other programs may be using the
    cores.  Before choosing processes, the machine's present capacity ``C``
    is measured as ``benchmarks/bench_parallel.py`` measures it: a
    pure-Python loop alone in one worker, then in ``W`` workers at once
    (``C = W * t_one / t_all``: 2.0 on two idle cores, near 1 when another
-   program keeps one busy).  Below :data:`MIN_CAPACITY` processes are never
+   program keeps one busy).  Below `MIN_CAPACITY` processes are never
    chosen; otherwise ``C`` replaces ``P`` in the estimate.  The measurement
-   is reused for :data:`CAPACITY_TTL` seconds, and work too short to repay
-   it (under :data:`CAPACITY_MIN_WORK` seconds) does not go to processes.
+   is reused for `CAPACITY_TTL` seconds, and work too short to repay
+   it (under `CAPACITY_MIN_WORK` seconds) does not go to processes.
    With ``k`` chunks the estimate is ``o * ceil(k/W) + best case``; the best
-   pool whose estimate beats ``c*R`` by :data:`SAFETY` runs the rest, else
+   pool whose estimate beats ``c*R`` by `SAFETY` runs the rest, else
    it stays serial.
 """
 
@@ -170,6 +170,8 @@ def pool_cost(kind: str, workers: int) -> PoolCost:
 def spin(loops: int) -> float:
     """A pure-Python loop of ``loops`` steps; returns its own duration (the capacity probe).
 
+    Examples
+    --------
     >>> spin(1000) > 0
     True
     """
@@ -186,7 +188,7 @@ _CAPACITY_LOCK = threading.Lock()
 
 
 def _spin_loops() -> int:
-    """Loops that take about :data:`CAPACITY_SPIN_SECONDS` here (calibrated once)."""
+    """Loops that take about `CAPACITY_SPIN_SECONDS` here (calibrated once)."""
     global _SPIN_LOOPS
     if _SPIN_LOOPS is None:
         n = 20_000
@@ -200,10 +202,10 @@ def capacity(workers: int, *, fresh: bool = False) -> float:
 
     The same pure-Python loop runs alone in one worker of the shared process
     pool, then in ``workers`` workers at once: ``workers * t_one / t_all``,
-    the best of :data:`CAPACITY_REPEATS` measurements (other load only ever
+    the best of `CAPACITY_REPEATS` measurements (other load only ever
     lowers it).  About ``workers`` on an idle machine with that many cores,
     lower when other programs use them.  A measurement is reused for
-    :data:`CAPACITY_TTL` seconds unless ``fresh``.
+    `CAPACITY_TTL` seconds unless ``fresh``.
     """
     now = time.monotonic()
     with _CAPACITY_LOCK:

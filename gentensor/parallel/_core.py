@@ -4,14 +4,14 @@ Nothing here knows about tensors.  A job is a function ``f`` and equal-length
 argument columns; it is cut into contiguous chunks, each chunk runs as one
 task (``list.extend(map(f, *chunk))``, the pure-Python floor), and the chunk
 results are concatenated in order, so the output is the serial output element
-for element.  The pools live in :mod:`._pools`, the loop that runs a job in
-:mod:`._job`.
+for element.  The pools live in `._pools`, the loop that runs a job in
+`._job`.
 
-* The policy lives in one :class:`contextvars.ContextVar` (``POLICY``), never
+* The policy lives in one `contextvars.ContextVar` (``POLICY``), never
   in a module global, so it is private to each thread and each asyncio task.
 * A failing element does not escape a worker as a bare exception: the chunk
-  returns a :class:`Failure` carrying its position, and the caller re-raises
-  the same exception type with the element's index (see :func:`reraise`).
+  returns a `Failure` carrying its position, and the caller re-raises
+  the same exception type with the element's index (see `reraise`).
 """
 
 from __future__ import annotations
@@ -69,6 +69,8 @@ EXTRA_HINT = "install the 'parallel' extra (pip install 'gentensor[parallel]', w
 class ParallelPolicy(NamedTuple):
     """How element-wise work runs: a mode, a worker count, an executor for mode "executor", a time limit.
 
+    Examples
+    --------
     >>> from gentensor.parallel import get_parallel
     >>> get_parallel()
     ParallelPolicy(mode='serial', workers=None, executor=None, timeout=None)
@@ -203,6 +205,8 @@ def run_slices(
     ``len(out)`` at the failing element.  Stops early, returning False, when
     ``between`` returns False.
 
+    Examples
+    --------
     >>> out = []
     >>> run_slices(iter(range(10)), out, 10, lambda added: True), out
     (True, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
@@ -226,13 +230,13 @@ def run_slices(
 
 
 def run_chunk(f: Callable[..., Any], columns: Any, portable: bool = False, cancel: Optional[threading.Event] = None) -> Any:
-    """``[f(*args) for args in zip(*columns)]`` at C speed, or a :class:`Failure` for the first error.
+    """``[f(*args) for args in zip(*columns)]`` at C speed, or a `Failure` for the first error.
 
     With ``portable`` (the chunk crossed a process boundary) the columns
     arrive encoded and the results are encoded for the trip back (see
-    :mod:`._wire`), and an exception that would not survive pickling
+    `._wire`), and an exception that would not survive pickling
     is replaced by a ``RuntimeError`` naming it.  With ``cancel`` (a thread
-    chunk) the chunk runs in slices and returns :data:`CANCELLED` once the
+    chunk) the chunk runs in slices and returns `CANCELLED` once the
     event is set.
     """
     if portable:

@@ -1,6 +1,6 @@
 """Running one job: ordered results, and a prompt stop on Ctrl-C, on a timeout or on shutdown.
 
-A job on a pool is a loop over its chunks (:func:`execute`): submit them
+A job on a pool is a loop over its chunks (`execute`): submit them
 (at most ``limit`` in flight when the shared pool is bigger than the job
 asked for), wait for the next to finish -- in short waits, so that a
 deadline and a progress bar are served while nothing finishes -- and put the
@@ -10,9 +10,9 @@ is re-raised with its index.
 However the loop ends early -- ``KeyboardInterrupt``, the timeout, a failure,
 any exception -- nothing is left running for it: queued chunks are
 cancelled, chunks running on threads stop at their next slice (see
-:func:`._core.run_slices`), and a process pool still running its elements is
+`._core.run_slices`), and a process pool still running its elements is
 retired and its workers terminated (``abandon``).  A serial job with a
-timeout or a progress bar runs in slices too (:func:`serial`).
+timeout or a progress bar runs in slices too (`serial`).
 """
 
 from __future__ import annotations
@@ -151,11 +151,11 @@ def execute(
     """Run the chunks ``bounds`` of ``f`` over ``columns`` on ``executor``; their results in order.
 
     ``limit`` caps the chunks in flight; ``deadline`` (a ``time.monotonic``
-    time) stops the job with :class:`TimeoutError`; ``bar`` is advanced as
+    time) stops the job with `TimeoutError`; ``bar`` is advanced as
     chunks finish; ``abandon`` is called when the job ends early while chunks
     are still running (it retires the pool, and stops its worker processes).
     The chunks are awaited in order, so the first failing element (in order)
-    is the one reported; every :data:`POLL_SECONDS` the wait looks at the
+    is the one reported; every `POLL_SECONDS` the wait looks at the
     clock, the bar, and the later chunks (a shut-down or broken executor
     fails them first).
     """

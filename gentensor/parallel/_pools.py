@@ -2,21 +2,21 @@
 
 gentensor keeps one thread pool and one process pool for the whole process,
 shared by every thread.  A job *leases* the pool of its kind for as long as
-it runs (:func:`lease`); a lease asking for more workers than the pool has
+it runs (`lease`); a lease asking for more workers than the pool has
 replaces it with a bigger one, and the old pool is stopped once its last
 lease ends -- so cycling ``workers=1..50`` never leaves fifty pools behind.
 A job that asks for fewer workers than the pool has keeps at most that many
-tasks in flight (see :mod:`._job`), so ``workers=`` still bounds it.
+tasks in flight (see `._job`), so ``workers=`` still bounds it.
 
-* Threads are daemon threads (:class:`DaemonThreadPool`): an element that
+* Threads are daemon threads (`DaemonThreadPool`): an element that
   never returns cannot hold up the interpreter's exit.
 * Worker processes ignore Ctrl-C (the parent decides what to stop) and watch
   their parent: when it dies, even by ``SIGKILL``, they exit within
-  :data:`PARENT_CHECK_SECONDS` (POSIX).
+  `PARENT_CHECK_SECONDS` (POSIX).
 * A pool whose job was interrupted or timed out while elements were still
   running is *tainted*: it is taken out of service at once and its worker
   processes are terminated when its last lease ends.
-* :func:`shutdown` (``gt.parallel.shutdown()``) stops everything; it also runs
+* `shutdown` (``gt.parallel.shutdown()``) stops everything; it also runs
   at interpreter exit, before the standard library waits for pool threads.
 """
 
@@ -66,6 +66,8 @@ class DaemonThreadPool(cf.Executor):
     Daemon threads do not: an abandoned element is simply dropped at exit.
     Threads start on demand, up to ``max_workers``, and idle ones are reused.
 
+    Examples
+    --------
     >>> pool = DaemonThreadPool(2)
     >>> pool.submit(pow, 2, 10).result()
     1024
@@ -378,6 +380,8 @@ def _release(pool: Pool) -> None:
 def lease(kind: str, workers: int) -> Iterator[Pool]:
     """The shared pool of ``kind`` ("threads" or "processes") with at least ``workers`` workers, for one job.
 
+    Examples
+    --------
     >>> with lease("threads", 2) as pool:
     ...     pool.kind, pool.size >= 2, pool.executor.submit(abs, -3).result()
     ('threads', True, 3)
@@ -406,6 +410,8 @@ def alive(kind: str, workers: int) -> bool:
 def pool_sizes() -> dict[str, int]:
     """The kinds and sizes of the pools in service (those a new job would use).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> gt.parallel.shutdown()
     >>> pool_sizes()

@@ -2,17 +2,17 @@
 
 A job that may take a while (``gt.map``, ``gt.fromfunction``, element-wise
 work under a parallel policy, linear algebra over a stack of matrices) asks
-:func:`start` for a :class:`Bar`.  Nothing is drawn at first: the bar
+`start` for a `Bar`.  Nothing is drawn at first: the bar
 appears once the work is predicted to take longer than ``after`` seconds
 (two by default) -- from the time spent so far and the share already done
 -- or has already taken that long.  Short work never shows a bar.
 
 One long computation that cannot report its share done (a single big
-decomposition) is *watched* instead (:func:`watch`): once it has run for
+decomposition) is *watched* instead (`watch`): once it has run for
 ``after`` seconds a timer appears ("det: running for 00:05") until it ends.
 
-Whether bars are shown at all is a setting (:func:`progress`, a context
-manager; a :class:`contextvars.ContextVar`, like the parallel policy):
+Whether bars are shown at all is a setting ([`progress`][gentensor.parallel._progress.progress], a context
+manager; a `contextvars.ContextVar`, like the parallel policy):
 
 * ``"auto"`` (the default): in a Jupyter kernel or when standard error is a
   terminal, with the ``progress`` extra (tqdm) installed;
@@ -46,6 +46,8 @@ PREDICT_AFTER = 0.2
 class ProgressSetting(NamedTuple):
     """When progress bars are shown: ``show`` (True, False or "auto") and ``after`` (seconds).
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> with gt.progress(False) as setting:
     ...     setting
@@ -137,6 +139,8 @@ _TTY: tuple[Any, bool] = (None, False)  # (the stderr object last asked, its ans
 def interactive() -> bool:
     """Whether someone watches: a Jupyter kernel, or standard error is a terminal.
 
+    Examples
+    --------
     >>> interactive() in (True, False)
     True
     """
@@ -177,9 +181,11 @@ def _factory() -> Optional[Callable[..., Any]]:
 class Bar:
     """A progress bar over ``total`` units of work that appears only once the work is predicted to be long.
 
-    Call :meth:`advance` as work finishes (``advance(0)`` just checks the
-    clock) and :meth:`close` at the end.
+    Call `advance` as work finishes (``advance(0)`` just checks the
+    clock) and `close` at the end.
 
+    Examples
+    --------
     >>> bar = Bar(10, "map", "elements", after=3600.0, factory=None)
     >>> bar.advance(4); bar.done, bar.shown
     (4, False)
@@ -237,8 +243,10 @@ class Bar:
 
 
 def start(total: int, desc: str, unit: str = "elements") -> Optional[Bar]:
-    """A :class:`Bar` for a job of ``total`` units, or None when the setting shows no bar here.
+    """A `Bar` for a job of ``total`` units, or None when the setting shows no bar here.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> with gt.progress(False):
     ...     start(1000, "map") is None
@@ -323,8 +331,10 @@ def watch(desc: str) -> Optional[ContextManager[None]]:
 
     For work that cannot say how much of it is done (one big decomposition).
     Costs nothing measurable when bars are off; otherwise a shared daemon
-    thread looks at the watched calls every :data:`WATCH_SECONDS`.
+    thread looks at the watched calls every `WATCH_SECONDS`.
 
+    Examples
+    --------
     >>> import gentensor as gt
     >>> with gt.progress(False):
     ...     watch("det") is None

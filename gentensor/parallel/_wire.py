@@ -16,9 +16,9 @@ make plain pickle far dearer than it needs to be:
   rebuilt from them without evaluation -- the same object (equal, same hash,
   same ``srepr``).
 
-:func:`pack_column` encodes one list (a column of arguments or of results);
+`pack_column` encodes one list (a column of arguments or of results);
 any other column is returned unchanged for the executor's own pickler.
-:func:`unpack_column` reverses it.  SymPy is never imported here: its columns
+`unpack_column` reverses it.  SymPy is never imported here: its columns
 are recognised only when SymPy is already loaded.
 """
 
@@ -150,7 +150,7 @@ def pack_column(values: Sequence[Any]) -> Any:
 
 
 def unpack_column(column: Any) -> Any:
-    """The list that :func:`pack_column` encoded."""
+    """The list that `pack_column` encoded."""
     kind = type(column)
     if kind is FractionColumn:
         return list(map(_make_fraction, column.numerators, column.denominators))
@@ -167,7 +167,7 @@ class Transfer(NamedTuple):
 
 
 def transfer_seconds(args: Sequence[Sequence[Any]], results: Sequence[Any]) -> Optional[Transfer]:
-    """Measure :class:`Transfer` on a sample (None: the elements cannot be pickled).
+    """Measure `Transfer` on a sample (None: the elements cannot be pickled).
 
     ``args`` holds a few elements of each column and ``results`` their results.
     """
