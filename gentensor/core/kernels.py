@@ -50,6 +50,13 @@ def gather(data: Any, layout: Layout) -> list[Any]:
     shape = layout.shape
     if 0 in shape:
         return []
+    if len(shape) == 1:  # one strided run (a column, a diagonal): one extended slice
+        n, s, start = shape[0], layout.strides[0], layout.offset
+        if s == 0:
+            return [data[start]] * n
+        stop = start + n * s
+        block = data[start : stop if stop >= 0 else None : s]
+        return block if type(block) is list else list(block)
     if layout.is_contiguous:
         start = layout.offset
         block = data[start : start + layout.size]
