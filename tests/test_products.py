@@ -414,10 +414,59 @@ def test_einsum_routes_pairwise_products_through_matmul_kernel(monkeypatch: pyte
         return original(*args)
 
     monkeypatch.setattr(_contract, "matmul_flat", spy)
-    a = gt.arange(12).reshape((3, 4))
-    b = gt.arange(8).reshape((4, 2))
+    a = gt.tensor([[Fraction(i, 3) for i in range(4 * r, 4 * r + 4)] for r in range(3)])
+    b = gt.tensor([[Fraction(1, i + 1) for i in range(2 * r, 2 * r + 2)] for r in range(4)])
     assert gt.einsum("ij,jk->ik", a, b).tolist() == (a @ b).tolist()
-    assert calls == [(3, 4, 2)]
+    assert (3, 4, 2) in calls
+
+
+def test_einsum_uses_the_rings_matmul_provider_like_matmul() -> None:
+    """A registered "matmul" kernel serves einsum's pairwise products as it serves ``@``."""
+
+    class Ints(gt.BaseOps):
+        name = "test-ints"
+
+        def convert(self, v: Any) -> int:
+            return int(v)
+
+        def add(self, a: int, b: int) -> int:
+            return a + b
+
+        def mul(self, a: int, b: int) -> int:
+            return a * b
+
+        def neg(self, a: int) -> int:
+            return -a
+
+        def equal(self, a: int, b: int) -> bool:
+            return a == b
+
+    ops = Ints()
+    seen: list[tuple[int, int, int]] = []
+
+    def kernel(fa: list[int], fb: list[int], m: int, k: int, n: int, ops: Any) -> Any:
+        seen.append((m, k, n))
+        if m == 1:
+            return NotImplemented
+        return _contract.matmul_flat(ops, fa, fb, m, k, n)
+
+    gt.register_provider(ops, "matmul", kernel, algorithm="test")
+    try:
+        a = gt.tensor([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]], ops=ops)
+        b = gt.tensor([[1, 0], [2, 1], [0, 3], [1, 1]], ops=ops)
+        expected = (np.array(a.tolist(), dtype=object) @ np.array(b.tolist(), dtype=object)).tolist()
+        assert (a @ b).tolist() == expected
+        assert seen == [(3, 4, 2)]
+        assert gt.einsum("ij,jk->ik", a, b).tolist() == expected
+        assert seen == [(3, 4, 2), (3, 4, 2)]
+        stack = gt.stack([a[:2], a[1:]])  # (2, 2, 4)
+        out = gt.einsum("bij,jk->bik", stack, b)
+        assert out.tolist() == (np.array(stack.tolist(), dtype=object) @ np.array(b.tolist(), dtype=object)).tolist()
+        assert len(seen) > 2
+        row = gt.einsum("j,jk->k", a[0], b)  # the kernel declines m == 1: the generic kernel answers
+        assert row.tolist() == expected[0]
+    finally:
+        gt.ops.unregister_provider(ops, "matmul")
 
 
 def test_einsum_symbolic_matches_sympy() -> None:

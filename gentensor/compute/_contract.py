@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import add, lshift, mul, rshift, sub
-from typing import Any
+from typing import Any, Callable
 from ..ops import ElementOps
 
 __all__ = ["matmul_flat", "matmul_flat_int", "batched_matmul_flat", "dot_rows", "row_sums", "outer_flat"]
@@ -111,13 +111,23 @@ def matmul_flat_int(a: list[int], b: list[int], m: int, k: int, n: int, ops: Any
 
 
 def batched_matmul_flat(
-    ops: ElementOps, a: list[Any], b: list[Any], batch: int, m: int, k: int, n: int
+    ops: ElementOps,
+    a: list[Any],
+    b: list[Any],
+    batch: int,
+    m: int,
+    k: int,
+    n: int,
+    kernel: Callable[..., Any] | None = None,
 ) -> list[Any]:
     """``batch`` matrix products of C-order stacks ``a`` ``(batch, m, k)`` and ``b`` ``(batch, k, n)``.
 
     Uses ``ops.mul``, ``ops.sum`` and ``ops.zero``.  Degenerate shapes take
     whole-stack paths (element-wise products, batched dot products) instead
-    of one small product per batch entry.
+    of one small product per batch entry.  ``kernel`` is the ring's
+    ``"matmul"`` provider (``kernel(a, b, m, k, n, ops)`` -> flat product or
+    ``NotImplemented``), tried for each full matrix product before
+    `matmul_flat`.
 
     Examples
     --------
@@ -130,13 +140,24 @@ def batched_matmul_flat(
     if m == 1 and n == 1:
         return dot_rows(ops, a, b, k, batch)
     if batch == 1:
-        return matmul_flat(ops, a, b, m, k, n)
+        return _one_product(ops, a, b, m, k, n, kernel)
     out: list[Any] = []
     extend = out.extend
     sa, sb = m * k, k * n
     for i in range(batch):
-        extend(matmul_flat(ops, a[i * sa : (i + 1) * sa], b[i * sb : (i + 1) * sb], m, k, n))
+        extend(_one_product(ops, a[i * sa : (i + 1) * sa], b[i * sb : (i + 1) * sb], m, k, n, kernel))
     return out
+
+
+def _one_product(
+    ops: ElementOps, a: list[Any], b: list[Any], m: int, k: int, n: int, kernel: Callable[..., Any] | None
+) -> list[Any]:
+    """One matrix product: the provider ``kernel`` when it accepts, else `matmul_flat`."""
+    if kernel is not None and k:
+        found = kernel(a, b, m, k, n, ops)
+        if found is not NotImplemented:
+            return list(found)
+    return matmul_flat(ops, a, b, m, k, n)
 
 
 def dot_rows(ops: ElementOps, a: list[Any], b: list[Any], k: int, count: int) -> list[Any]:

@@ -31,7 +31,7 @@ from ..core.layout import Layout
 from ..core.operands import convert_values
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
-from ..ops import ElementOps
+from ..ops import ElementOps, provider_info
 
 __all__ = ["parse", "contract"]
 
@@ -258,8 +258,15 @@ def _pair(a: _Operand, b: _Operand, needed: set[Label], sizes: dict[Label, int],
         prod(sizes[lb] for lb in free_a),
         prod(sizes[lb] for lb in summed),
         prod(sizes[lb] for lb in free_b),
+        _matmul_kernel(ops),
     )
     return _flat(values, batch + free_a + free_b, sizes, ops)
+
+
+def _matmul_kernel(ops: ElementOps) -> Any:
+    """The ring's ``"matmul"`` kernel provider (the one ``matmul`` uses), or None."""
+    info = provider_info(ops, "matmul")
+    return None if info is None else info.function
 
 
 def _result_size(a: _Operand, b: _Operand, needed: set[Label], sizes: dict[Label, int]) -> int:
