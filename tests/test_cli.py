@@ -16,7 +16,6 @@ import random
 import re
 import subprocess
 import sys
-import types
 from fractions import Fraction
 from pathlib import Path
 from typing import Any

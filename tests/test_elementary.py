@@ -9,9 +9,7 @@ or a clear ``DomainError``.
 
 from __future__ import annotations
 
-import cmath
 import math
-import operator
 from fractions import Fraction
 from typing import Any
 

@@ -9,7 +9,6 @@ on exact rings: checked against SymPy.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from typing import Any
 
 import numpy as np

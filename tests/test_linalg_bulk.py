@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import pytest

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
-from gentensor.ops import as_ops, infer_ops, is_ops, ops_for_type
+from gentensor.ops import as_ops, is_ops, ops_for_type
 from gentensor.ops._modular import is_prime
 from tests.toyring import Gauss, GaussOps, gaussian
 
@@ -349,7 +349,7 @@ def test_result_ops_user_and_modular(a, b, expected):
     ],
 )
 def test_result_ops_mismatch(a, b):
-    with pytest.raises(gt.OpsMismatchError, match=rf"result_ops: cannot combine .* with .*; convert one side"):
+    with pytest.raises(gt.OpsMismatchError, match=r"result_ops: cannot combine .* with .*; convert one side"):
         gt.result_ops(a, b)
     with pytest.raises(TypeError):  # OpsMismatchError is a TypeError
         gt.result_ops(b, a)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 import sympy
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt

@@ -868,7 +868,7 @@ def test_operators_delegate_to_elementwise(op, name):
 def test_inplace_operators_write_through_views(op, name):
     x = gt.tensor([[3, 1], [2, 5]], ops=gt.rationals)
     expected = getattr(gt, name)(x.T, 2).tolist()
-    v = x.T
+    v = x.T  # noqa: F841 (used by the exec below)
     data = x._data
     exec(f"v {op}= 2")
     assert x._data is data and x.T.tolist() == expected  # written into the existing storage

@@ -21,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
-from gentensor.ops._zerotest import zero_test
 
 R = sympy.Rational
 x, y = sympy.symbols("x y")
