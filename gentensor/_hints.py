@@ -11,7 +11,7 @@ Examples
 >>> gt.arccos
 Traceback (most recent call last):
 ...
-AttributeError: module 'gentensor' has no attribute 'arccos'; NumPy's arccos is gt.acos (the Array API's name)
+AttributeError: module 'gentensor' has no attribute 'arccos'; NumPy's arccos is gt.acos (the Array API's name)...
 """
 
 from __future__ import annotations

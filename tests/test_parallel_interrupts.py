@@ -50,7 +50,9 @@ SCRIPT = textwrap.dedent(
     from gentensor.parallel import _pools, run_map
 
     def forever(i):
-        print("started", os.getpid(), flush=True)
+        # one write per line: two threads printing the parts of a line separately could interleave them
+        sys.stdout.write(f"started {os.getpid()}\\n")
+        sys.stdout.flush()
         while True:
             time.sleep(0.05)
 
@@ -107,8 +109,8 @@ class Script:
             if line is None:
                 err = self.proc.stderr.read() if self.proc.stderr else ""
                 raise AssertionError(f"the script ended before {count} {prefix!r} lines: {seen}; stderr: {err}")
-            if line.startswith(prefix):
-                seen.append(line)
+            # a line may hold several messages if threads of one process wrote at once
+            seen.extend(prefix + rest for rest in line.split(prefix)[1:] if line.startswith(prefix))
         return seen
 
     def group_alive(self) -> bool:
