@@ -15,6 +15,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+import numpy as np
 import pytest
 import sympy
 from hypothesis import given, settings
@@ -316,6 +317,26 @@ def test_too_many_nodes():
 def test_huge_shapes_are_refused_not_allocated(call):
     with fast(), pytest.raises(gt.LimitError, match=r"more than max_elements=100000000; raise it with gt.limits"):
         call()
+
+
+@pytest.mark.parametrize(
+    "call, oracle",
+    [
+        (lambda x: gt.outer(x, x), lambda y: np.outer(y, y)),
+        (lambda x: gt.kron(x, x), lambda y: np.kron(y, y)),
+        (lambda x: gt.tensordot(x, x, axes=0), lambda y: np.tensordot(y, y, axes=0)),
+        (lambda x: x.reshape((-1, 1)) @ x.reshape((1, -1)), lambda y: y.reshape((-1, 1)) @ y.reshape((1, -1))),
+        (lambda x: gt.einsum("i,j->ij", x, x), lambda y: np.einsum("i,j->ij", y, y)),
+    ],
+    ids=["outer", "kron", "tensordot", "matmul", "einsum"],
+)
+def test_products_refuse_results_beyond_the_element_limit_before_computing(call, oracle):
+    x = gt.arange(1, 41)
+    with gt.limits(max_elements=1599), pytest.raises(gt.LimitError, match=r"has 1600 elements, more than max_elements=1599"):
+        call(x)
+    with gt.limits(max_elements=1600):  # at the limit: computed, and equal to NumPy's object arrays
+        got = call(x)
+    assert got.tolist() == oracle(np.array(list(range(1, 41)), dtype=object)).tolist()
 
 
 def test_too_many_axes():

@@ -32,6 +32,7 @@ from ..core.operands import convert_values
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
 from ..ops import ElementOps, provider_info
+from ..resources import check_shape
 
 __all__ = ["parse", "contract"]
 
@@ -250,6 +251,7 @@ def _pair(a: _Operand, b: _Operand, needed: set[Label], sizes: dict[Label, int],
     summed = [lb for lb in shared if lb not in needed]
     free_a = [lb for lb in a.labels if lb not in shared]
     free_b = [lb for lb in b.labels if lb not in shared]
+    check_shape([sizes[lb] for lb in batch + free_a + free_b], "einsum")  # an intermediate result, before building it
     values = batched_matmul_flat(
         ops,
         _read(a, batch + free_a + summed, ops),
@@ -287,6 +289,7 @@ def contract(spec: Subscripts, operands: list[Tensor[Any]], ops: ElementOps) -> 
     5
     """
     sizes = spec.sizes
+    check_shape([sizes[lb] for lb in spec.output], "einsum")
     items = [_prepare(x, labels, sizes) for x, labels in zip(operands, spec.inputs)]
     output = spec.output
     while len(items) > 1:

@@ -23,6 +23,7 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
 from ..arrays.manipulation import moveaxis, permute_dims
 from ..ops import ElementOps, capabilities_of, provider_info
+from ..resources import check_shape
 from .elementary import conj
 
 __all__ = [
@@ -132,6 +133,8 @@ def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Any:
             f"the last axis of the first must match the {where} axis of the second"
         )
     batch = _batch_shape(a, b, a2.shape[:-2], b2.shape[:-2], "matmul")
+    shape = batch + ((m,) if a.ndim > 1 else ()) + ((n,) if b.ndim > 1 else ())
+    check_shape(shape, "matmul")
     out: list[Any] = []
     if m and n:
         # A kernel provider for the ring (FLINT, packed ints): flat a, flat b, m, k, n, ops -> flat product.
@@ -139,7 +142,6 @@ def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Any:
         for fa, fb in zip(_matrices(a2, batch, ops), _matrices(b2, batch, ops)):
             found = NotImplemented if info is None else info.function(fa, fb, m, k, n, ops)
             out.extend(matmul_flat(ops, fa, fb, m, k, n) if found is NotImplemented else found)
-    shape = batch + ((m,) if a.ndim > 1 else ()) + ((n,) if b.ndim > 1 else ())
     if not shape:
         return out[0]
     return Tensor._from_flat(out, shape, ops)
@@ -226,6 +228,7 @@ def outer(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     a = as_tensor(a, "outer")
     b = as_tensor(b, "outer")
     ops = common_ops([a._ops, b._ops], "outer")
+    check_shape((a.size, b.size), "outer")
     return Tensor._from_flat(outer_flat(ops, elements_as(a, ops), elements_as(b, ops)), (a.size, b.size), ops)
 
 
@@ -310,8 +313,9 @@ def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Any:
     m = prod(a.shape[i] for i in free_a)
     k = prod(a.shape[i] for i in ax_a)
     n = prod(b.shape[j] for j in free_b)
-    out = matmul_flat(ops, fa, fb, m, k, n)
     shape = tuple(a.shape[i] for i in free_a) + tuple(b.shape[j] for j in free_b)
+    check_shape(shape, "tensordot")
+    out = matmul_flat(ops, fa, fb, m, k, n)
     if not shape:
         return out[0]
     return Tensor._from_flat(out, shape, ops)
@@ -383,6 +387,7 @@ def kron(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     d = max(a.ndim, b.ndim)
     sa = (1,) * (d - a.ndim) + a.shape
     sb = (1,) * (d - b.ndim) + b.shape
+    check_shape(tuple(p * q for p, q in zip(sa, sb)), "kron")
     blocks = Tensor._from_flat(outer_flat(ops, elements_as(a, ops), elements_as(b, ops)), sa + sb, ops)
     interleaved = [axis for k in range(d) for axis in (k, d + k)]
     values = permute_dims(blocks, interleaved)._elements()
