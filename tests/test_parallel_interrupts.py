@@ -22,6 +22,7 @@ import textwrap
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -237,6 +238,23 @@ def _slow(i: int) -> int:
     return i
 
 
+def _gone(process: Any) -> bool:
+    """True when a worker process has ended (exited, or a zombie that another thread of the pool reaps).
+
+    ``is_alive()`` alone can stay True for a process that another thread
+    (the pool's manager) waited for: this process then cannot reap it again.
+    """
+    if not process.is_alive():
+        return True
+    if not Path("/proc/self/stat").exists():  # no /proc: trust is_alive()
+        return False
+    stat = Path(f"/proc/{process.pid}/stat")
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except (OSError, IndexError):
+        return True  # no such process any more
+
+
 @pytest.mark.parametrize("pool", _pools_to_try())
 def test_timeout_stops_a_process_map_and_its_workers(pool: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if pool == "stdlib":
@@ -249,9 +267,40 @@ def test_timeout_stops_a_process_map_and_its_workers(pool: str, monkeypatch: pyt
     with pytest.raises(TimeoutError, match=r"map: the work did not finish within the timeout of 1 s \(got 0 of 8 elements done\); .*worker processes running it were stopped"):
         run_map(_forever, [list(range(8))], executor="processes", workers=2, timeout=1)
     assert time.monotonic() - t0 < 1 + PROMPT
-    assert workers and not any(w.is_alive() for w in workers)
+    assert workers and all(_gone(w) for w in workers)
     assert run_map(abs, [[-1, -2, -3]], executor="processes", workers=2) == [1, 2, 3]  # a fresh pool
     gt.parallel.shutdown()
+
+
+def test_ctrl_c_inside_the_wait_for_a_chunk_is_a_keyboard_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at one point of ``Condition.wait`` surfaces as ``RuntimeError: cannot release un-acquired lock``
+    (with the interrupt as its context); the caller must see the ``KeyboardInterrupt``, and the job's work stop."""
+    release = threading.Event()
+    calls: list[int] = []
+    real = cf.Future.result
+
+    def result(self: cf.Future, timeout: float | None = None) -> object:
+        if timeout is not None and not calls:
+            calls.append(1)
+            try:
+                raise KeyboardInterrupt
+            except KeyboardInterrupt:
+                raise RuntimeError("cannot release un-acquired lock")  # what CPython raises then
+        return real(self, timeout)
+
+    def wait(i: int) -> int:
+        release.wait(60)
+        return i
+
+    monkeypatch.setattr(cf.Future, "result", result)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_map(wait, [list(range(4))], executor="threads", workers=2)
+        assert calls == [1]
+    finally:
+        release.set()
+    monkeypatch.undo()
+    assert run_map(abs, [[-4, 5]], executor="threads", workers=2) == [4, 5]
 
 
 def test_timeout_stops_a_thread_map() -> None:
@@ -385,7 +434,7 @@ def test_shutdown_stops_the_worker_processes() -> None:
     assert workers
     gt.parallel.shutdown()
     assert _pools.pool_sizes() == {}
-    assert not any(w.is_alive() for w in workers)
+    assert all(_gone(w) for w in workers)
 
 
 # ---------------------------------------------------------------- one pool per kind

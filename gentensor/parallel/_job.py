@@ -192,8 +192,11 @@ def execute(
                         stopped = "" if in_process or abandon is None else " and the worker processes running it were stopped"
                         raise timeout_error(where, timeout, len(out), total, stopped) from None
                     continue
-            except BaseException:
+            except BaseException as exc:
                 if not fut.done():
+                    interrupt = _interrupt(exc)
+                    if interrupt is not None and interrupt is not exc:
+                        raise interrupt from None
                     raise  # e.g. KeyboardInterrupt while waiting
                 res = _outcome(fut, f, where, executor)
             del pending[fut]
@@ -211,6 +214,34 @@ def execute(
         _stop(pending, cancel, in_process, None)  # the chunks after it are not needed
         core.reraise(failure, bounds[k][0], f, where, shape)
     return out
+
+
+def _interrupt(exc: BaseException) -> Optional[BaseException]:
+    """The ``KeyboardInterrupt`` behind ``exc``, if any.
+
+    Ctrl-C arriving at one point of ``threading.Condition.wait`` (just after
+    it let go of its lock) leaves the ``with`` block of the future's wait to
+    release that lock again, which raises ``RuntimeError: cannot release
+    un-acquired lock`` with the interrupt as its context; the caller should
+    see the interrupt.  The condition stays usable (its lock is free).
+
+    Examples
+    --------
+    >>> try:
+    ...     try:
+    ...         raise KeyboardInterrupt
+    ...     except KeyboardInterrupt:
+    ...         raise RuntimeError("cannot release un-acquired lock")
+    ... except RuntimeError as exc:
+    ...     type(_interrupt(exc)).__name__
+    'KeyboardInterrupt'
+    """
+    if isinstance(exc, KeyboardInterrupt):
+        return exc
+    context = exc.__context__
+    if isinstance(exc, RuntimeError) and isinstance(context, KeyboardInterrupt):
+        return context
+    return None
 
 
 def _stop(

@@ -251,8 +251,15 @@ def _kill(executor: cf.Executor, cancelled: bool) -> None:
         executor.shutdown(wait=bool(procs))  # its manager thread ends once it has seen the workers gone
     deadline = time.monotonic() + KILL_WAIT_SECONDS
     for p in procs:
-        with contextlib.suppress(Exception):
-            p.join(max(0.0, deadline - time.monotonic()))
+        while True:  # a kill can be lost on a busy machine (or a helper fail): send it again until gone
+            with contextlib.suppress(Exception):
+                p.join(min(0.5, max(0.0, deadline - time.monotonic())))
+            with contextlib.suppress(Exception):
+                if not p.is_alive() or time.monotonic() >= deadline:
+                    break
+                p.kill()
+                continue
+            break
 
 
 def _graceful(executor: cf.Executor) -> None:
