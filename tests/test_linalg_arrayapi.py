@@ -91,6 +91,19 @@ def test_numeric_decompositions_refuse_exact_rings(func: str, ops: Any) -> None:
         getattr(gt.linalg, func)(gt.tensor([[1, 0], [0, 1]], ops=ops))
 
 
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf, complex(math.nan, 1.0), complex(0.0, math.inf)])
+@pytest.mark.parametrize("name", ["eigh", "eigvalsh", "svd", "svdvals", "matrix_rank", "pinv"])
+def test_decompositions_refuse_non_finite_entries_and_leave_the_input_alone(name: str, bad: complex) -> None:
+    rows = [[2.0, 1.0, 0.0], [1.0, bad, 1.0], [0.0, 1.0, 2.0]]
+    x = gt.tensor(rows)
+    before = x.tolist()
+    with pytest.raises(gt.ArgumentValueError, match=rf"^{name}: the matrix has a non-finite entry \(got .*\); NaN and infinite"):
+        getattr(gt.linalg, name)(x)
+    assert [[str(v) for v in row] for row in x.tolist()] == [[str(v) for v in row] for row in before]
+    clean = gt.where(gt.isfinite(x), x, 0.0)  # the fix the message suggests
+    assert np.allclose(gt.linalg.svdvals(clean).tolist(), np.linalg.svd(np.array(clean.tolist()), compute_uv=False))
+
+
 def test_eigh_refuses_a_non_hermitian_matrix() -> None:
     with pytest.raises(ValueError, match="Hermitian"):
         gt.linalg.eigh(gt.tensor([[1.0, 2.0], [0.0, 1.0]]))

@@ -25,10 +25,13 @@ Examples
 
 from __future__ import annotations
 
+import cmath
 import math
 from typing import Any
 
-__all__ = ["eigh", "svd", "is_hermitian"]
+from ..errors import ArgumentValueError
+
+__all__ = ["eigh", "svd", "is_hermitian", "check_finite"]
 
 _EPS = 2.220446049250313e-16
 _MAX_SWEEPS = 60
@@ -36,6 +39,27 @@ _MAX_SWEEPS = 60
 
 def _conj(a: Any) -> Any:
     return a.conjugate()
+
+
+def check_finite(values: Any, func: str) -> None:
+    """Refuse NaN and infinite entries: an iterative decomposition has no meaningful result for them.
+
+    NumPy's LAPACK routines fail on them too ("did not converge"); here the
+    message names the entry.
+
+    Examples
+    --------
+    >>> check_finite([1.0, float("inf")], "svd")
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ArgumentValueError: svd: the matrix has a non-finite entry (got inf); NaN and infinite entries have no decomposition -- replace them first (for example with gt.where(gt.isfinite(x), x, 0.0))
+    """
+    for v in values:
+        if not cmath.isfinite(v):
+            raise ArgumentValueError(
+                f"{func}: the matrix has a non-finite entry (got {v!r}); NaN and infinite entries have no "
+                "decomposition -- replace them first (for example with gt.where(gt.isfinite(x), x, 0.0))"
+            )
 
 
 def is_hermitian(rows: list[list[Any]], rtol: float = 1e-10) -> bool:

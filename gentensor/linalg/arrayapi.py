@@ -263,6 +263,7 @@ def _numeric(x: Any, func: str) -> Tensor[Any]:
         )
     if t.ndim < 2:
         raise ShapeError(f"{func}: expects a matrix or a stack of matrices, ndim >= 2 (got shape {t.shape})")
+    _jacobi.check_finite(t._elements(), func)
     return t
 
 

@@ -27,7 +27,7 @@ from ..core.operands import as_tensor, common_ops
 from ..core.tensor import Tensor
 from ..errors import NoSolutionError, ShapeError
 from ..ops import ElementOps, capabilities_of, integers, symbolic
-from . import _policy
+from . import _jacobi, _policy
 from ._charpoly import matmul as _matmul_rows
 from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
 from .decompositions import _field_stack
@@ -201,6 +201,8 @@ def _pinv_numeric(stack: Stack, field: ElementOps, rtol: Any) -> Tensor[Any]:
     except ImportError:  # pragma: no cover - NumPy is in the test extra
         raise ImportError("pinv: floating-point matrices need NumPy (pip install numpy)") from None
     dtype = complex if capabilities_of(field).kind == "complex floating" else float
+    for rows in stack.matrices:
+        _jacobi.check_finite((v for row in rows for v in row), "pinv")
     arr = np.array(stack.matrices, dtype=dtype).reshape(stack.batch + (stack.m, stack.n))
     out = np.linalg.pinv(arr) if rtol is None else np.linalg.pinv(arr, rtol=rtol)
     values = field.convert_list(out.reshape(-1).tolist())
