@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from fractions import Fraction
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 from typing import Any, Iterator, Sequence
@@ -240,6 +241,29 @@ def check_shape(shape: Sequence[int], func: str) -> None:
             f"{func}: the shape {tuple(shape)} has {n} elements, more than max_elements={lim}; "
             f"{_raise_hint('max_elements')}"
         )
+
+
+def log2_size(v: Any) -> float:
+    """``log2`` of an exact number's numerator times its denominator: about its bits (0 for 0 and +-1).
+
+    Python ints, Fractions and SymPy rationals; anything else (floats, which
+    cannot grow past ``inf``; expressions; a user ring's elements) counts as 0.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> log2_size(1024), log2_size(Fraction(1, 8)), log2_size(-1), log2_size(2.5)
+    (10.0, 3.0, 0.0, 0.0)
+    """
+    if isinstance(v, int):
+        p, q = abs(v), 1
+    elif isinstance(v, Fraction):
+        p, q = abs(v.numerator), v.denominator
+    elif getattr(v, "is_Rational", False):  # a SymPy Integer or Rational
+        p, q = abs(int(v.p)), int(v.q)
+    else:
+        return 0.0
+    return (math.log2(p) if p > 1 else 0.0) + (math.log2(q) if q > 1 else 0.0)
 
 
 def check_digits(ndigits: int, what: str) -> None:

@@ -232,3 +232,14 @@ def test_sympy_sees_a_tensor_as_an_array() -> None:
     assert isinstance(t * x, gt.Tensor) and (t * x).tolist() == [[t**2, t**3], [t, 2 * t**2]]
     prod = sympy.Matrix([[1, 2], [3, 4]]) @ gt.tensor([[1, 0], [0, 1]])
     assert isinstance(prod, gt.Tensor) and prod.tolist() == [[1, 2], [3, 4]]
+
+
+@pytest.mark.parametrize("bad", [None, -1, 2.5, "x", [[1, 2], [3]], {}])
+def test_wronskian_and_lambdify_refuse_what_is_not_a_symbol(bad: Any) -> None:
+    t, w = sympy.symbols("t w")
+    with pytest.raises(gt.ArgumentTypeError, match=r"^wronskian: cannot differentiate with respect to"):
+        gt.wronskian([t, t**2], bad)
+    with pytest.raises(gt.ArgumentTypeError, match=r"^lambdify: the arguments must be SymPy symbols"):
+        gt.lambdify(bad, gt.tensor([t * w]))
+    assert gt.wronskian([t, t**2], t) == sympy.Matrix([[t, t**2], [1, 2 * t]]).det()
+    assert gt.lambdify([[t], [w]], gt.tensor([t * w, t]))([2.0], [3.0]).tolist() == [6.0, 2.0]

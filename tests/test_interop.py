@@ -251,3 +251,24 @@ def test_to_sympy_method() -> None:
     x = gt.tensor([[1, 2], [3, 4]])
     assert x.to_sympy() == sympy.ImmutableMatrix([[1, 2], [3, 4]])
     assert x.to_sympy().det() == -2
+
+
+@pytest.mark.parametrize("data", [[[1, 2], [3, 4]], [Fraction(1, 2), 3], 5])
+def test_to_numpy_and_to_sympy_take_array_likes_like_every_function(data: Any) -> None:
+    assert gt.to_numpy(data).tolist() == np.array(data, dtype=object).tolist()
+    want = sympy.Matrix(data) if isinstance(data, list) and isinstance(data[0], list) else sympy.Array(data)
+    assert gt.to_sympy(data) == want
+
+
+@pytest.mark.parametrize("bad", ["abc", {}, [[1, 2], [3]]])
+def test_to_numpy_and_to_sympy_refuse_what_is_not_array_like(bad: Any) -> None:
+    for f in (gt.to_numpy, gt.to_sympy):
+        with pytest.raises(gt.GentensorError, match=rf"^{f.__name__}: "):
+            f(bad)
+
+
+@pytest.mark.parametrize("dtype", ["abc", -1, gt.integers, gt.arange(2)])
+def test_to_numpy_names_a_bad_dtype(dtype: Any) -> None:
+    with pytest.raises(gt.ArgumentTypeError, match=r"^to_numpy: dtype must be something NumPy reads as a dtype"):
+        gt.to_numpy(gt.arange(2), dtype)
+    assert gt.to_numpy(gt.arange(2), float).tolist() == np.arange(2, dtype=float).tolist()

@@ -465,3 +465,69 @@ def test_the_toy_ring_reads_through_the_limits(tmp_path):
     with gt.limits(max_elements=1), pytest.raises(gt.LimitError):
         gt.tensor([Gauss(1, 2), Gauss(0, -1)], ops=ops)
     assert t.shape == (2,)
+
+
+# ---------------------------------------------------------------- results that would outgrow the machine
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-50, 50), st.integers(0, 400), st.integers(64, 4096))
+def test_integer_powers_are_computed_up_to_max_bits_and_refused_beyond(base, k, limit):
+    size = math.log2(abs(base)) if abs(base) > 1 else 0.0
+    with gt.limits(max_bits=limit):
+        if size * k > limit:
+            with pytest.raises(gt.LimitError, match=r"^power: .* would have about \d+ bits, more than max_bits="):
+                gt.power(gt.tensor([base]), k)
+        else:
+            assert gt.power(gt.tensor([base]), k).tolist() == [base**k]
+            assert (gt.tensor([base]) ** gt.tensor([k])).tolist() == [base**k]
+
+
+@pytest.mark.parametrize(
+    "base",
+    [10**30, gt.tensor([7]), gt.tensor([sympy.Integer(3)], ops=gt.symbolic), gt.tensor([gt.rationals.convert(3) / 2])],
+    ids=["int", "tensor", "symbolic", "rational"],
+)
+def test_a_power_of_astronomical_size_is_refused_at_once(base):
+    before = base.tolist() if isinstance(base, gt.Tensor) else base
+    with pytest.raises(gt.LimitError, match=r"max_bits=1048576; raise it with gt.limits\(max_bits=\.\.\.\)"):
+        gt.power(base, 10**30)
+    assert (base.tolist() if isinstance(base, gt.Tensor) else base) == before
+
+
+def test_powers_that_stay_small_are_not_limited():
+    assert gt.power(gt.tensor([1, -1, 0]), 10**30).tolist() == [1, 1, 0]
+    assert gt.power(gt.tensor([3], ops=gt.modular(7)), 10**30).tolist() == [pow(3, 10**30, 7)]
+    assert gt.power(gt.tensor([1.5]), 10**30).tolist() == [math.inf]  # IEEE, as NumPy
+    assert gt.power(gt.tensor([2**1000, 3]), gt.tensor([1, 10**4])).tolist() == [2**1000, 3**10**4]  # pairwise
+
+
+def test_matrix_power_with_a_huge_exponent_refuses_growth_and_computes_what_stays_small():
+    with pytest.raises(gt.LimitError, match=r"^matrix_power: an entry of the power has grown to about \d+ bits"):
+        gt.linalg.matrix_power(gt.tensor([[1, 1], [1, 0]]), 10**30)
+    with pytest.raises(gt.LimitError, match="max_bits"):
+        gt.linalg.matrix_power(gt.tensor([[gt.rationals.convert(1) / 2, 0], [0, 1]]), 2**64)
+    big = 10**30
+    assert gt.linalg.matrix_power(gt.eye(3), big).tolist() == np.eye(3, dtype=int).tolist()
+    assert gt.linalg.matrix_power(gt.tensor([[0, 1], [0, 0]]), big).tolist() == [[0, 0], [0, 0]]
+    assert gt.linalg.matrix_power(gt.tensor([[1]]), 2**64).tolist() == [[1]]
+    # [[1, 1], [0, 1]]**k == [[1, k], [0, 1]]: modulo 7 the entry is k mod 7
+    assert gt.linalg.matrix_power(gt.tensor([[1, 1], [0, 1]], ops=gt.modular(7)), big).tolist() == [[1, big % 7], [0, 1]]
+    fib = sympy.Matrix([[1, 1], [1, 0]]) ** 300
+    assert gt.linalg.matrix_power(gt.tensor([[1, 1], [1, 0]]), 300).tolist() == fib.tolist()
+
+
+def test_left_shifts_are_limited_and_negative_counts_refused():
+    assert gt.bitwise_left_shift(gt.tensor([1, -3, 0]), gt.tensor([4, 1, 10**30])).tolist() == [16, -6, 0]
+    assert gt.bitwise_right_shift(gt.tensor([-1, 16]), gt.tensor([10**30, 2])).tolist() == [-1, 4]
+    with pytest.raises(gt.LimitError, match=r"^bitwise_left_shift: a 2-bit value shifted left by 1048576 would have"):
+        gt.bitwise_left_shift(3, 2**20)
+    for f in (gt.bitwise_left_shift, gt.bitwise_right_shift):
+        with pytest.raises(gt.ArgumentValueError, match=rf"^{f.__name__}: negative shift count \(got -2\)"):
+            f(gt.tensor([5]), -2)
+
+
+def test_splitting_an_empty_axis_into_astronomically_many_sections_is_refused():
+    with pytest.raises(gt.LimitError, match=r"^split: 10+ sections of axis 0 of length 0 would be"):
+        gt.split(gt.zeros((0,)), 10**30)
+    assert len(gt.split(gt.zeros((0,)), 3)) == len(np.split(np.zeros(0), 3))

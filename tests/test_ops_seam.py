@@ -399,3 +399,11 @@ def test_refusing_a_string_does_not_suggest_rationals() -> None:
     assert "rationals" not in str(info.value) and "strings are not parsed" in str(info.value)
     with pytest.raises(TypeError, match="use ops=gt.rationals"):
         gt.integers.convert(Fraction(1, 2))
+
+
+@pytest.mark.parametrize("bad", [None, 3, ["det"], {"det": 1}])
+def test_provider_lookup_names_an_operation_that_is_not_a_string(bad: Any) -> None:
+    for f in (gt.provider, gt.provider_info):
+        with pytest.raises(gt.ArgumentTypeError, match=r"^provider: the operation must be a string"):
+            f(gt.integers, bad)
+    assert callable(gt.provider(gt.integers, "det"))

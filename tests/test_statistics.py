@@ -187,3 +187,14 @@ def test_tensor_methods() -> None:
     assert x.mean() == Fraction(11, 4) and x.var(axis=0).tolist() == [1, Fraction(9, 4)]
     assert x.std(axis=0).tolist() == [1, Fraction(3, 2)] and x.var(correction=1) == Fraction(35, 12)
     assert x.cumsum(axis=1).tolist() == [[1, 3], [3, 8]] and x.cumprod().tolist() == [1, 2, 6, 30]
+
+
+@pytest.mark.parametrize("value", [3, -1, 2.5, gt.tensor(4), gt.tensor(7, ops=gt.rationals)])
+def test_statistics_of_a_0d_input_match_numpy(value):
+    arr = np.array(float(value.item() if isinstance(value, gt.Tensor) else value))  # exact values, small: floats agree
+    for name in ("mean", "var", "std"):
+        f = getattr(gt, name)
+        got = f(value)
+        assert not isinstance(got, gt.Tensor) and got == getattr(np, name)(arr)
+        kept = f(value, keepdims=True)
+        assert isinstance(kept, gt.Tensor) and kept.shape == () and kept.item() == got

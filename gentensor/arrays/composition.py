@@ -18,8 +18,8 @@ from ..core import kernels as _kernels
 from ..core.layout import Layout, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, IndexingError, ShapeError
-from ..resources import check_shape
+from ..errors import ArgumentTypeError, IndexingError, LimitError, ShapeError
+from ..resources import check_shape, get_limits
 from .manipulation import expand_dims
 from ..ops import capabilities_of
 
@@ -349,6 +349,12 @@ def split(x: Tensor[Any], indices_or_sections: Any, /, *, axis: int = 0) -> list
             raise ShapeError(
                 f"split: {spec} sections do not divide axis {ax} of length {n} (shape {x.shape}); "
                 "pass a list of split points instead"
+            )
+        limit = get_limits().max_elements
+        if spec > limit:  # only an empty axis gets here: that many empty tensors would never finish
+            raise LimitError(
+                f"split: {spec} sections of axis {ax} of length {n} would be {spec} tensors, more than "
+                f"max_elements={limit}; raise it with gt.limits(max_elements=...)"
             )
         step = n // spec
         bounds = [(k * step, step) for k in range(spec)]

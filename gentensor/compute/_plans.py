@@ -11,6 +11,7 @@ the exponent (integers to a negative power give rationals).
 from __future__ import annotations
 
 import itertools
+import math
 import numbers
 import operator
 from functools import partial
@@ -20,8 +21,9 @@ from typing import Any, Callable, Tuple
 from ..core.layout import broadcast_shapes
 from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
 from ..core.tensor import Tensor
-from ..errors import DomainError
+from ..errors import DomainError, LimitError
 from ..ops import ElementOps, booleans, capabilities_of, defines, integers, require
+from ..resources import get_limits, log2_size
 from ._engine import arithmetic_ops, compute, element_function, flat_values, result, run, streams_for, values_at
 
 __all__ = [
@@ -266,19 +268,47 @@ def _integer_power(a: Any, e: Any, ops: ElementOps) -> Any:
         out_ops = _power_ops(ops, k < 0)
         f = _pow_member(out_ops, k >= 0)
         if not isinstance(a, Tensor):
-            return f(convert_scalar(a, out_ops, "power"), k)
+            base = convert_scalar(a, out_ops, "power")
+            _check_power_bits([base], itertools.repeat(k), out_ops)
+            return f(base, k)
         shape = a._layout.shape
         values = convert_values(flat_values(a), a._ops, out_ops)
+        _check_power_bits(values, itertools.repeat(k), out_ops)
         return result(run("power", f, [values, itertools.repeat(k)], shape), shape, out_ops)
     shape = broadcast_shapes(*(t.shape for t in (a, e) if isinstance(t, Tensor)), func="power")
     exps = values_at(e, shape)
     negative = any(k < 0 for k in exps)
     out_ops = _power_ops(ops, negative)
+    if any(k > 1 or k < -1 for k in exps):
+        _check_power_bits(values_at(a, shape) if isinstance(a, Tensor) else itertools.repeat(a), exps, out_ops)
 
     def streams() -> list[Any]:
         return [streams_for((a,), out_ops, shape, "power")[0], exps]
 
     return result(run("power", _pow_member(out_ops, not negative), streams(), shape, streams), shape, out_ops)
+
+
+def _check_power_bits(bases: Any, exponents: Any, ops: ElementOps) -> None:
+    """Refuse a power whose result would have more than ``max_bits`` bits, before computing it.
+
+    Only rings of characteristic 0 grow (a power modulo n stays small, floats
+    overflow to inf); there the result of ``a ** k`` has about
+    ``bits(a) * |k|`` bits, which for ``(10**30) ** (10**30)`` is more
+    memory than any machine has: Python would try, and hang.
+    """
+    if capabilities_of(ops).characteristic != 0 or not capabilities_of(ops).exact:
+        return
+    limit = get_limits().max_bits
+    for v, k in zip(bases, exponents):
+        if -1 <= k <= 1:
+            continue
+        size = log2_size(v)
+        if size * abs(k) > limit:
+            shown = repr(v) if size <= 100 else f"a number of {math.ceil(size)} bits"  # no huge reprs
+            raise LimitError(
+                f"power: {shown} ** {k} would have about {math.ceil(size * abs(k))} bits, more than "
+                f"max_bits={limit}; raise it with gt.limits(max_bits=...)"
+            )
 
 
 def _power_ops(ops: ElementOps, negative: bool) -> ElementOps:

@@ -128,8 +128,10 @@ def bitwise_left_shift(x1: Any, x2: Any, /) -> Any:
 
     Raises
     ------
-    ValueError
+    ArgumentValueError
         A negative shift count.
+    LimitError
+        A result of more than ``max_bits`` bits ([`gentensor.limits`][gentensor.resources.limits]).
 
     Examples
     --------
@@ -147,6 +149,11 @@ def bitwise_right_shift(x1: Any, x2: Any, /) -> Any:
     -------
     Tensor
         A new tensor of integers.
+
+    Raises
+    ------
+    ArgumentValueError
+        A negative shift count.
 
     Examples
     --------

@@ -401,6 +401,20 @@ def conjugate_transpose(x: Any, /) -> Tensor[Any]:
     return conj(t.mT)  # type: ignore[no-any-return]
 
 
+def _check_lambdify_args(args: Any, sympy: Any, depth: int = 0) -> None:
+    """Refuse arguments SymPy cannot name as parameters (numbers, None, dicts...) before it generates code."""
+    if isinstance(args, (list, tuple)) and depth < 8:
+        for a in args:
+            _check_lambdify_args(a, sympy, depth + 1)
+        return
+    if isinstance(args, sympy.Basic) and not args.is_number:
+        return
+    raise ArgumentTypeError(
+        f"lambdify: the arguments must be SymPy symbols or (nested) lists of them (got {args!r} of type "
+        f"{type(args).__name__}); e.g. gt.lambdify([t, w], x) with t, w = sympy.symbols('t w')"
+    )
+
+
 def lambdify(args: Any, x: Any, /, *, modules: Any = None, cse: bool = False) -> Callable[..., Any]:
     """A fast numerical function of ``args`` that evaluates every element of ``x`` at once.
 
@@ -454,6 +468,7 @@ def lambdify(args: Any, x: Any, /, *, modules: Any = None, cse: bool = False) ->
     t = as_symbolic(x, "lambdify")
     if isinstance(args, Tensor):
         args = args._elements()
+    _check_lambdify_args(args, sympy)
     shape = t.shape
     n = t.size
     compiled = sympy.lambdify(args, t._elements(), modules=modules or "numpy", cse=cse)

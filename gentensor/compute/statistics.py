@@ -57,6 +57,8 @@ def _count(x: Tensor[Any], axes: tuple[int, ...]) -> int:
 
 def _finish(t: Tensor[Any], x: Tensor[Any], axes: tuple[int, ...], keepdims: bool) -> Any:
     """``t`` (computed with kept axes) in the shape the caller asked for; the element itself for shape ``()``."""
+    if not isinstance(t, Tensor):  # a 0-d input: the reductions gave the element itself
+        return as_tensor(t, "reduction") if keepdims else t
     if keepdims:
         return t
     shape = tuple(n for k, n in enumerate(x.shape) if k not in axes)
@@ -111,7 +113,8 @@ def mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     total = _sum(x, axis=axis, keepdims=keepdims)
     f, out_ops = plan_divide(ops)
     if not isinstance(total, Tensor):  # every axis reduced: one division of elements
-        return f(total, ops.convert(n))
+        value = f(total, ops.convert(n))
+        return Tensor._from_flat([value], (), out_ops) if keepdims else value  # keepdims of a 0-d input
     return binary("mean", total, Tensor._from_flat([ops.convert(n)], (), ops), plan_divide)
 
 

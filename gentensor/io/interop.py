@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from ..errors import ArgumentTypeError, ArgumentValueError
 from ._saveload import load, save
+from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..ops import ElementOps, canonical_ops
 
@@ -63,9 +64,18 @@ def to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> 
             "__array__: a tensor's elements live in a Python list, so NumPy cannot use them without a copy "
             "(got copy=False); use np.asarray(x) or copy=None"
         )
+    x = as_tensor(x, "to_numpy")
+    if dtype is not None:
+        try:
+            dtype = np.dtype(dtype)
+        except (TypeError, ValueError):
+            raise ArgumentTypeError(
+                f"to_numpy: dtype must be something NumPy reads as a dtype, such as float or 'int64' (got {dtype!r}); "
+                "a gentensor ops is not one: leave dtype out for an object array of the elements"
+            ) from None
     els = x._elements()
     out = np.fromiter(els, dtype=object, count=len(els)).reshape(x.shape)
-    if dtype is not None and np.dtype(dtype) != np.dtype(object):
+    if dtype is not None and dtype != np.dtype(object):
         out = out.astype(dtype)
     return out
 
@@ -100,6 +110,7 @@ def to_sympy(x: Tensor[Any], /) -> Any:
     """
     import sympy
 
+    x = as_tensor(x, "to_sympy")
     els = x._elements()
     own = getattr(x.ops, "to_sympy", None)
     convert: Callable[[Any], Any] = own if callable(own) else _sympy_converter(x.ops)

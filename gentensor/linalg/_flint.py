@@ -150,17 +150,25 @@ def matmul_mod(a: list[int], b: list[int], m: int, k: int, n: int, ops: ElementO
     return [v % p for v in _flat_ints(flint.fmpz_mat(m, k, a) * flint.fmpz_mat(k, n, b))]
 
 
-def power_int(rows: list[list[int]], k: int, ops: ElementOps) -> list[list[int]]:
+#: FLINT takes a matrix power's exponent as a C unsigned long.
+_MAX_EXPONENT = 2**63 - 1
+
+
+def power_int(rows: list[list[int]], k: int, ops: ElementOps) -> Any:
+    if k > _MAX_EXPONENT:
+        return NotImplemented
     return _ints(_flint().fmpz_mat(rows) ** k)
 
 
-def power_rat(rows: list[list[Fraction]], k: int, ops: ElementOps) -> list[list[Fraction]]:
+def power_rat(rows: list[list[Fraction]], k: int, ops: ElementOps) -> Any:
+    if k > _MAX_EXPONENT:
+        return NotImplemented
     return _fractions(_fmpq_mat(rows) ** k)
 
 
 def power_mod(rows: list[list[int]], k: int, ops: ElementOps) -> Any:
     p = _modulus(ops)
-    if p >= _WORD:
+    if p >= _WORD or k > _MAX_EXPONENT:
         return NotImplemented
     return _ints(_flint().nmod_mat(rows, p) ** k)
 

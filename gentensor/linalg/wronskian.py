@@ -13,7 +13,7 @@ from typing import Any
 
 from ..compute.calculus import as_symbolic
 from ..core.tensor import Tensor
-from ..errors import ShapeError
+from ..errors import ArgumentTypeError, ShapeError
 from ..ops import symbolic
 from . import _policy
 from ._polys import tidy
@@ -61,6 +61,11 @@ def wronskian(functions: Any, variable: Any, /, *, method: str = "auto") -> Any:
     >>> gt.wronskian([[t, t**2], [sympy.exp(t), sympy.exp(2 * t)]], t).tolist()
     [t**2, exp(3*t)]
     """
+    if not getattr(variable, "_diff_wrt", False):  # a SymPy symbol (or function application), nothing else
+        raise ArgumentTypeError(
+            f"wronskian: cannot differentiate with respect to {variable!r} (got a variable of type "
+            f"{type(variable).__name__}); pass a SymPy symbol, e.g. t = sympy.Symbol('t')"
+        )
     f = as_symbolic(functions, "wronskian")
     if f.ndim == 0:
         raise ShapeError(f"wronskian: needs a family of functions, ndim >= 1 (got shape {f.shape})")

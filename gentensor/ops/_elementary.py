@@ -47,7 +47,8 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Mapping
 
-from ..errors import DomainError
+from ..errors import ArgumentValueError, DomainError, LimitError
+from ..resources import get_limits
 
 __all__ = [
     "FLOAT_FUNCTIONS",
@@ -392,8 +393,29 @@ def _fraction_sqrt(q: Fraction) -> Fraction:
     )
 
 
+def _shift_count(b: int, func: str) -> None:
+    if b < 0:
+        raise ArgumentValueError(
+            f"{func}: negative shift count (got {b}); shift the other way with "
+            f"{'bitwise_right_shift' if func == 'bitwise_left_shift' else 'bitwise_left_shift'}"
+        )
+
+
 def _shift_left(a: int, b: int) -> int:
+    """``a << b``, refusing a negative count and a result of more than ``max_bits`` bits."""
+    _shift_count(b, "bitwise_left_shift")
+    limit = get_limits().max_bits
+    if a and b > limit - a.bit_length():
+        raise LimitError(
+            f"bitwise_left_shift: a {a.bit_length()}-bit value shifted left by {b} would have "
+            f"{a.bit_length() + b} bits, more than max_bits={limit}; raise it with gt.limits(max_bits=...)"
+        )
     return a << b
+
+
+def _shift_right(a: int, b: int) -> int:
+    _shift_count(b, "bitwise_right_shift")
+    return a >> b
 
 
 INTEGER_FUNCTIONS: Mapping[str, Callable[..., Any]] = {
@@ -402,8 +424,8 @@ INTEGER_FUNCTIONS: Mapping[str, Callable[..., Any]] = {
     "bitwise_or": operator.or_,
     "bitwise_xor": operator.xor,
     "bitwise_invert": operator.invert,
-    "bitwise_left_shift": operator.lshift,
-    "bitwise_right_shift": operator.rshift,
+    "bitwise_left_shift": _shift_left,
+    "bitwise_right_shift": _shift_right,
 }
 
 RATIONAL_FUNCTIONS: Mapping[str, Callable[..., Any]] = {"sqrt": _fraction_sqrt}

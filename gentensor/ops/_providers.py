@@ -152,9 +152,17 @@ def provider_info(ops: Any, operation: str, /) -> Provider | None:
     >>> gt.provider_info(gt.modular(7), "det").algorithm, gt.provider_info(gt.floats, "det") is None
     ('gauss', True)
     """
-    cached = _FOUND.get((id(ops), operation))
+    try:
+        cached = _FOUND.get((id(ops), operation))
+    except TypeError:  # an unhashable operation: not a name
+        cached = None
     if cached is not None and cached[0] is ops:
         return cached[1]
+    if not isinstance(operation, str):
+        raise ArgumentTypeError(
+            f"provider: the operation must be a string such as 'det' or 'matmul' (got {operation!r} of type "
+            f"{type(operation).__name__})"
+        )
     found = _lookup(ops, operation)
     _FOUND[(id(ops), operation)] = (ops, found)
     return found
