@@ -269,23 +269,41 @@ def _integer_power(a: Any, e: Any, ops: ElementOps) -> Any:
         f = _pow_member(out_ops, k >= 0)
         if not isinstance(a, Tensor):
             base = convert_scalar(a, out_ops, "power")
-            _check_power_bits([base], itertools.repeat(k), out_ops)
+            _check_power_bits([base], [k], out_ops)
             return f(base, k)
         shape = a._layout.shape
         values = convert_values(flat_values(a), a._ops, out_ops)
-        _check_power_bits(values, itertools.repeat(k), out_ops)
+        _check_power_bits(values, [k], out_ops)
         return result(run("power", f, [values, itertools.repeat(k)], shape), shape, out_ops)
     shape = broadcast_shapes(*(t.shape for t in (a, e) if isinstance(t, Tensor)), func="power")
     exps = values_at(e, shape)
     negative = any(k < 0 for k in exps)
     out_ops = _power_ops(ops, negative)
     if any(k > 1 or k < -1 for k in exps):
-        _check_power_bits(values_at(a, shape) if isinstance(a, Tensor) else itertools.repeat(a), exps, out_ops)
+        _check_power_bits(values_at(a, shape) if isinstance(a, Tensor) else [a], exps, out_ops)
 
     def streams() -> list[Any]:
         return [streams_for((a,), out_ops, shape, "power")[0], exps]
 
     return result(run("power", _pow_member(out_ops, not negative), streams(), shape, streams), shape, out_ops)
+
+
+#: Powers with exponents up to this size are not checked against ``max_bits`` (see `_check_power_bits`).
+SMALL_EXPONENT = 64
+
+
+def _max_log2_size(values: list[Any], kind: str) -> float:
+    """The largest `log2_size` among ``values``; C-speed min/max for the elements of an integers ops."""
+    if not values:
+        return 0.0
+    if kind == "integer":  # Python ints (the storage of an integer ring's tensors)
+        try:
+            m = max(max(values), -min(values))
+        except TypeError:
+            m = None
+        if type(m) is int:
+            return math.log2(m) if m > 1 else 0.0
+    return max(map(log2_size, values))
 
 
 def _check_power_bits(bases: Any, exponents: Any, ops: ElementOps) -> None:
@@ -294,11 +312,26 @@ def _check_power_bits(bases: Any, exponents: Any, ops: ElementOps) -> None:
     Only rings of characteristic 0 grow (a power modulo n stays small, floats
     overflow to inf); there the result of ``a ** k`` has about
     ``bits(a) * |k|`` bits, which for ``(10**30) ** (10**30)`` is more
-    memory than any machine has: Python would try, and hang.
+    memory than any machine has: Python would try, and hang.  Exponents up
+    to `SMALL_EXPONENT` are not checked: such a power is at most that many
+    times the size of a base that already exists, and is computed quickly
+    (the check would cost a third of ``x ** 2``).  ``bases`` and
+    ``exponents`` are lists of the same length, or one of them has one item.
     """
-    if capabilities_of(ops).characteristic != 0 or not capabilities_of(ops).exact:
+    kmax = max(max(exponents), -min(exponents))
+    if kmax <= SMALL_EXPONENT:
+        return
+    caps = capabilities_of(ops)
+    if caps.characteristic != 0 or not caps.exact:
         return
     limit = get_limits().max_bits
+    # One bound first, at C speed for ints: the largest base to the largest exponent.
+    if _max_log2_size(bases, caps.kind) * kmax <= limit:
+        return
+    if len(bases) == 1:
+        bases = bases * len(exponents)
+    elif len(exponents) == 1:
+        exponents = exponents * len(bases)
     for v, k in zip(bases, exponents):
         if -1 <= k <= 1:
             continue
