@@ -243,3 +243,43 @@ def test_wronskian_and_lambdify_refuse_what_is_not_a_symbol(bad: Any) -> None:
         gt.lambdify(bad, gt.tensor([t * w]))
     assert gt.wronskian([t, t**2], t) == sympy.Matrix([[t, t**2], [1, 2 * t]]).det()
     assert gt.lambdify([[t], [w]], gt.tensor([t * w, t]))([2.0], [3.0]).tolist() == [6.0, 2.0]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda x: x.integrate(None),
+        lambda x: x.integrate((1, 2)),
+        lambda x: x.diff(-1),
+        lambda x: x.diff([[1, 2], [3]]),
+        lambda x: x.subs((1, 2)),
+    ],
+    ids=["integrate-None", "integrate-tuple", "diff-number", "diff-ragged", "subs-pair"],
+)
+def test_arguments_sympy_cannot_use_are_named_not_leaked(call: Any) -> None:
+    t = sympy.Symbol("t")
+    x = gt.tensor([t**2, sympy.sin(t)])
+    before = x.tolist()
+    with pytest.raises(gt.ArgumentValueError, match=r"^\w+: SymPy cannot use the arguments \(.*\) \(\w+: "):
+        call(x)
+    assert x.tolist() == before
+    assert x.integrate(t).tolist() == [sympy.integrate(t**2, t), sympy.integrate(sympy.sin(t), t)]
+    assert x.diff(t, 2).tolist() == [sympy.diff(t**2, t, 2), sympy.diff(sympy.sin(t), t, 2)]
+
+
+@pytest.mark.parametrize("n", [0, -3, 2.5, "abc", True])
+def test_evalf_needs_a_positive_number_of_digits(n: Any) -> None:
+    with pytest.raises(gt.ArgumentValueError, match=r"^evalf: n must be a positive int"):
+        gt.tensor([sympy.pi]).evalf(n)
+    assert gt.tensor([sympy.pi]).evalf(5).tolist() == [sympy.pi.evalf(5)]
+
+
+@pytest.mark.parametrize("bad", [-1, 2.5, None, {}, [sympy.Symbol("t")]])
+def test_limit_and_series_need_one_symbol_as_the_variable(bad: Any) -> None:
+    t = sympy.Symbol("t")
+    x = gt.tensor([sympy.sin(t) / t, sympy.exp(t)])
+    for call in (lambda: x.limit(bad, 0), lambda: x.series(bad) if bad is not None else x.limit(None, 0)):
+        with pytest.raises(gt.ArgumentTypeError, match=r"^(limit|series): the variable must be one SymPy symbol"):
+            call()
+    assert x.limit(t, 0).tolist() == [1, 1]
+    assert x.series(t, 0, 3).tolist() == [sympy.series(sympy.sin(t) / t, t, 0, 3), sympy.series(sympy.exp(t), t, 0, 3)]

@@ -407,3 +407,9 @@ def test_provider_lookup_names_an_operation_that_is_not_a_string(bad: Any) -> No
         with pytest.raises(gt.ArgumentTypeError, match=r"^provider: the operation must be a string"):
             f(gt.integers, bad)
     assert callable(gt.provider(gt.integers, "det"))
+
+
+@pytest.mark.parametrize("bad", [None, 3, ["det"], {"det": 1}, "nope"])
+def test_explain_names_an_unknown_operation(bad: Any) -> None:
+    with pytest.raises(gt.ArgumentValueError, match=r"^explain: unknown operation .*; one of det, inv"):
+        gt.linalg.explain(bad, gt.eye(2))

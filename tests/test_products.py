@@ -569,3 +569,11 @@ def test_kernels_on_plain_lists(m: int, k: int, n: int, seed: int) -> None:
     assert _contract.row_sums(gt.integers, a, k, m) == [sum(a[i * k : (i + 1) * k]) for i in range(m)]
     assert _contract.dot_rows(gt.integers, a, a, k, m) == [sum(v * v for v in a[i * k : (i + 1) * k]) for i in range(m)]
     assert _contract.outer_flat(gt.integers, a[:3], b[:2]) == [p * q for p in a[:3] for q in b[:2]]
+
+
+@pytest.mark.parametrize("offset", [None, 1.5, True, "a", [1]])
+def test_trace_names_an_offset_that_is_not_an_int(offset: Any) -> None:
+    x = gt.arange(9).reshape((3, 3))
+    with pytest.raises(gt.ArgumentTypeError, match=r"^trace: offset must be an int \(got "):
+        x.trace(offset)
+    assert [x.trace(k) for k in (-1, 0, 1)] == [np.trace(np.arange(9).reshape(3, 3), k) for k in (-1, 0, 1)]

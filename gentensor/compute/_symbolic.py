@@ -12,10 +12,41 @@ from typing import Any
 
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentValueError, DomainError
+from ..errors import ArgumentValueError, DomainError, GentensorError
 from ..ops import capabilities_of, symbolic
 
 __all__ = ["subs", "diff", "expand", "simplify", "evalf"]
+
+
+def refused(func: str, exc: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]) -> ArgumentValueError:
+    """The error for arguments SymPy could not use (bad limits, a number as a variable, a rule that is not one).
+
+    SymPy says so with a bare ``ValueError``, ``TypeError`` or
+    ``AttributeError``; this names the function, the arguments and SymPy's reason.
+
+    Examples
+    --------
+    >>> print(refused("integrate", ValueError("Invalid limits given: (None,)"), (None,), {}))
+    integrate: SymPy cannot use the arguments (None) (ValueError: Invalid limits given: (None,)); pass SymPy symbols, numbers and expressions as sympy.integrate takes them
+    """
+    shown = ", ".join([*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())])
+    if len(shown) > 200:
+        shown = shown[:200] + "..."
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    return ArgumentValueError(
+        f"{func}: SymPy cannot use the arguments ({shown}) ({type(exc).__name__}: {reason}); "
+        f"pass SymPy symbols, numbers and expressions as sympy.{func} takes them"
+    )
+
+
+def each_element(func: str, values: list[Any], f: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+    """``[f(v) for v in values]``, with SymPy's complaints about the arguments turned into `refused`."""
+    try:
+        return [f(v) for v in values]
+    except GentensorError:
+        raise
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise refused(func, exc, args, kwargs) from exc
 
 
 def _apply(func: str, x: Any, method: str, /, *args: Any, **kwargs: Any) -> Tensor[Any]:
@@ -24,7 +55,7 @@ def _apply(func: str, x: Any, method: str, /, *args: Any, **kwargs: Any) -> Tens
         raise DomainError(
             f"{func}: needs a symbolic tensor (got ops {x._ops!r}); convert with x.astype(gt.symbolic)"
         )
-    values = [getattr(v, method)(*args, **kwargs) for v in x._elements()]
+    values = each_element(func, x._elements(), lambda v: getattr(v, method)(*args, **kwargs), args, kwargs)
     return Tensor._from_flat(symbolic.convert_list(values), x.shape, symbolic)
 
 
@@ -181,4 +212,6 @@ def evalf(x: Tensor[Any], /, n: int = 15, **options: Any) -> Tensor[Any]:
     >>> evalf(gt.tensor([sympy.pi, sympy.sqrt(2)]), 5).tolist()
     [3.1416, 1.4142]
     """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ArgumentValueError(f"evalf: n must be a positive int, the number of significant digits (got {n!r})")
     return _apply("evalf", x, "evalf", n, **options)

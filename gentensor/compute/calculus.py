@@ -29,6 +29,7 @@ from ..core.operands import as_tensor
 from ..core.tensor import Tensor, is_array_like
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, ShapeError
 from ..ops import capabilities_of, symbolic
+from ._symbolic import each_element
 from .elementary import conj
 
 __all__ = [
@@ -93,6 +94,15 @@ def _variables(v: Any, func: str) -> Tensor[Any]:
                 "use SymPy symbols, e.g. sympy.symbols('x y') or gt.symbols('q', 3)"
             )
     return t
+
+
+def _one_variable(v: Any, func: str) -> None:
+    """Refuse a variable that is not one SymPy symbol (SymPy would quietly treat a number as a constant)."""
+    if is_array_like(v) or isinstance(v, Tensor) or not getattr(v, "_diff_wrt", False):
+        raise ArgumentTypeError(
+            f"{func}: the variable must be one SymPy symbol (got {v!r} of type {type(v).__name__}); "
+            "e.g. t = sympy.Symbol('t')"
+        )
 
 
 def _derivative(e: Any, v: Any, symbols: frozenset[Any] | set[Any]) -> Any:
@@ -242,9 +252,11 @@ def hessian(f: Any, variables: Any, /) -> Tensor[Any]:
     return Tensor._from_flat(out, ft.shape + vt.shape + vt.shape, symbolic)
 
 
-def _each(func: str, x: Any, f: Callable[[Any], Any]) -> Tensor[Any]:
+def _each(func: str, x: Any, f: Callable[[Any], Any], *args: Any, **kwargs: Any) -> Tensor[Any]:
+    """``f`` on every element; ``args``/``kwargs`` are what the caller passed on to SymPy (for the error)."""
     t = as_symbolic(x, func)
-    return Tensor._from_flat(symbolic.convert_list([f(e) for e in t._elements()]), t.shape, symbolic)
+    values = each_element(func, t._elements(), f, args, kwargs)
+    return Tensor._from_flat(symbolic.convert_list(values), t.shape, symbolic)
 
 
 def free_symbols(x: Any, /) -> set[Any]:
@@ -296,7 +308,7 @@ def xreplace(x: Any, rule: dict[Any, Any], /) -> Tensor[Any]:
     """
     if not isinstance(rule, dict):
         raise ArgumentTypeError(f"xreplace: the rule must be a dict {{old: new}} (got {type(rule).__name__})")
-    return _each("xreplace", x, lambda e: e.xreplace(rule))
+    return _each("xreplace", x, lambda e: e.xreplace(rule), rule)
 
 
 def integrate(x: Any, /, *args: Any, **kwargs: Any) -> Tensor[Any]:
@@ -318,7 +330,7 @@ def integrate(x: Any, /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     """
     import sympy
 
-    return _each("integrate", x, lambda e: sympy.integrate(e, *args, **kwargs))
+    return _each("integrate", x, lambda e: sympy.integrate(e, *args, **kwargs), *args, **kwargs)
 
 
 def limit(x: Any, variable: Any, point: Any, /, dir: str = "+") -> Tensor[Any]:
@@ -342,7 +354,8 @@ def limit(x: Any, variable: Any, point: Any, /, dir: str = "+") -> Tensor[Any]:
 
     if dir not in ("+", "-", "+-"):
         raise ArgumentValueError(f"limit: dir must be '+', '-' or '+-' (got {dir!r})")
-    return _each("limit", x, lambda e: sympy.limit(e, variable, point, dir))
+    _one_variable(variable, "limit")
+    return _each("limit", x, lambda e: sympy.limit(e, variable, point, dir), variable, point, dir)
 
 
 def series(x: Any, /, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = "+") -> Tensor[Any]:
@@ -365,13 +378,15 @@ def series(x: Any, /, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = 
     """
     if dir not in ("+", "-"):
         raise ArgumentValueError(f"series: dir must be '+' or '-' (got {dir!r})")
+    if variable is not None:
+        _one_variable(variable, "series")
 
     def expand(e: Any) -> Any:
         if e.is_number and variable is not None:
             return e
         return e.series(variable, x0, n, dir)
 
-    return _each("series", x, expand)
+    return _each("series", x, expand, variable, x0, n, dir)
 
 
 def conjugate_transpose(x: Any, /) -> Tensor[Any]:

@@ -423,7 +423,13 @@ def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -
     b = normalize_axis(axis2, x.ndim, "trace")
     if a == b:
         raise ShapeError(f"trace: axis1 and axis2 must differ (got {axis1} and {axis2})")
-    layout = x._layout.diagonal(operator.index(offset), a, b)
+    try:
+        k = operator.index(offset) if not isinstance(offset, bool) else None
+    except TypeError:
+        k = None
+    if k is None:
+        raise ArgumentTypeError(f"trace: offset must be an int (got {offset!r})")
+    layout = x._layout.diagonal(k, a, b)
     length = layout.shape[-1]
     rest = layout.shape[:-1]
     sums = row_sums(x._ops, _kernels.gather(x._data, layout), length, prod(rest))

@@ -708,7 +708,7 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
     >>> gt.linalg.explain("det", gt.tensor([[1.5]])).algorithm, gt.linalg.explain("charpoly", gt.integers).algorithm
     ('gauss', 'berkowitz')
     """
-    if operation not in _policy.POLICY:
+    if not isinstance(operation, str) or operation not in _policy.POLICY:
         raise ArgumentValueError(f"explain: unknown operation {operation!r}; one of {', '.join(_policy.POLICY)}")
     if isinstance(x, Tensor) or not hasattr(x, "convert"):
         ops = arithmetic(as_tensor(x, "explain").ops)
