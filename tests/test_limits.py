@@ -531,3 +531,29 @@ def test_splitting_an_empty_axis_into_astronomically_many_sections_is_refused():
     with pytest.raises(gt.LimitError, match=r"^split: 10+ sections of axis 0 of length 0 would be"):
         gt.split(gt.zeros((0,)), 10**30)
     assert len(gt.split(gt.zeros((0,)), 3)) == len(np.split(np.zeros(0), 3))
+
+
+def test_symbolic_powers_that_sympy_would_evaluate_are_refused_and_others_stay_symbolic():
+    x = sympy.Symbol("x")
+    for e in (sympy.sqrt(2), x / 2, 2 * x):  # SymPy turns these into powers of 2: 2**(10**30) never finishes
+        with pytest.raises(gt.LimitError, match=r"^power: \(.*\) \*\* 10+ would have about \d+ bits"):
+            gt.power(gt.tensor([e]), 10**30)
+    assert gt.power(gt.tensor([x + 1, sympy.pi, sympy.I]), 10**30).tolist() == [
+        (x + 1) ** 10**30, sympy.pi**10**30, sympy.I**10**30,
+    ]
+    assert gt.power(gt.tensor([sympy.sqrt(2)]), 10).tolist() == [32]
+
+
+def test_huge_powers_in_a_user_ring_and_of_objects_are_refused_when_they_grow():
+    from tests.toyring import GaussOps
+
+    ops = GaussOps()
+    with pytest.raises(gt.LimitError, match=r"^power: \(Gauss\(1, 2\)\) \*\* 10+ would have about"):
+        gt.power(gt.tensor([Gauss(1, 2)], ops=ops), 10**30)
+    # units and zero stay small: their huge powers are computed (i**(10**30) == 1, as 10**30 % 4 == 0)
+    units = gt.power(gt.tensor([Gauss(0, 1), Gauss(-1, 0), Gauss(0, 0)], ops=ops), 10**30).tolist()
+    assert units == [Gauss(1, 0), Gauss(1, 0), Gauss(0, 0)]
+    assert gt.power(gt.tensor([Gauss(1, 2)], ops=ops), 70).tolist() == [ops.pow(Gauss(1, 2), 70)]
+    with pytest.raises(gt.LimitError, match=r"^power: 7 \*\* 10+ would have"):
+        gt.power(gt.tensor([7], ops=gt.objects), 10**30)
+    assert gt.power(gt.tensor([1, -1], ops=gt.objects), 10**30).tolist() == [1, 1]

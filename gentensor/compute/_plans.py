@@ -303,7 +303,20 @@ def _max_log2_size(values: list[Any], kind: str) -> float:
             m = None
         if type(m) is int:
             return math.log2(m) if m > 1 else 0.0
-    return max(map(log2_size, values))
+    return max(map(_element_size, values))
+
+
+def _element_size(v: Any) -> float:
+    """`log2_size` of a number; for a SymPy expression, the sum over its rational atoms.
+
+    SymPy evaluates a power of an expression with numbers in it
+    (``sqrt(2)**k``, ``(x/2)**k``) into powers of those numbers, which for a
+    huge ``k`` never finishes; ``(x + 1)**k`` and ``pi**k`` stay symbolic.
+    """
+    size = log2_size(v)
+    if size or getattr(v, "is_Number", True) or not hasattr(v, "atoms"):
+        return size
+    return sum(log2_size(a) for a in v.atoms() if getattr(a, "is_Rational", False))
 
 
 def _check_power_bits(bases: Any, exponents: Any, ops: ElementOps) -> None:
@@ -322,11 +335,12 @@ def _check_power_bits(bases: Any, exponents: Any, ops: ElementOps) -> None:
     if kmax <= SMALL_EXPONENT:
         return
     caps = capabilities_of(ops)
-    if caps.characteristic != 0 or not caps.exact:
-        return
+    if caps.characteristic not in (0, None) or caps.kind in ("real floating", "complex floating"):
+        return  # a power modulo n stays small; floats overflow to inf
     limit = get_limits().max_bits
+    builtin = caps.kind in ("integer", "rational", "symbolic")
     # One bound first, at C speed for ints: the largest base to the largest exponent.
-    if _max_log2_size(bases, caps.kind) * kmax <= limit:
+    if builtin and _max_log2_size(bases, caps.kind) * kmax <= limit:
         return
     if len(bases) == 1:
         bases = bases * len(exponents)
@@ -335,13 +349,35 @@ def _check_power_bits(bases: Any, exponents: Any, ops: ElementOps) -> None:
     for v, k in zip(bases, exponents):
         if -1 <= k <= 1:
             continue
-        size = log2_size(v)
+        size = _element_size(v)
+        if not size and not builtin:  # a user ring's element (or an object): measure how it grows
+            size = _growth(v, ops)
         if size * abs(k) > limit:
             shown = repr(v) if size <= 100 else f"a number of {math.ceil(size)} bits"  # no huge reprs
+            if not shown.isdigit():
+                shown = f"({shown})"
             raise LimitError(
                 f"power: {shown} ** {k} would have about {math.ceil(size * abs(k))} bits, more than "
                 f"max_bits={limit}; raise it with gt.limits(max_bits=...)"
             )
+
+
+def _growth(v: Any, ops: ElementOps) -> float:
+    """About how many bits ``v ** k`` gains per unit of ``k``, for elements gentensor cannot size directly.
+
+    Measured on ``v ** SMALL_EXPONENT`` against ``v`` by their pickled sizes: a
+    unit or any element whose powers stay bounded gains nothing (its huge
+    powers are computed); a growing one gains about its own size per unit.
+    Elements that cannot be pickled cannot be measured: 0.
+    """
+    import pickle
+
+    try:
+        before = len(pickle.dumps(v))
+        after = len(pickle.dumps(ops.pow(v, SMALL_EXPONENT)))
+    except Exception:
+        return 0.0
+    return max(0.0, (after - before) * 8 / (SMALL_EXPONENT - 1))
 
 
 def _power_ops(ops: ElementOps, negative: bool) -> ElementOps:
