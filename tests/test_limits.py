@@ -557,3 +557,11 @@ def test_huge_powers_in_a_user_ring_and_of_objects_are_refused_when_they_grow():
     with pytest.raises(gt.LimitError, match=r"^power: 7 \*\* 10+ would have"):
         gt.power(gt.tensor([7], ops=gt.objects), 10**30)
     assert gt.power(gt.tensor([1, -1], ops=gt.objects), 10**30).tolist() == [1, 1]
+
+
+def test_a_symbolic_matrix_power_with_a_huge_exponent_stops_at_the_expression_limits():
+    x = gt.symbols("a", (2, 2))
+    with pytest.raises(gt.LimitError, match=r"^matrix_power: an entry of the power grew too large \(.*max_(nodes|depth)="):
+        gt.linalg.matrix_power(x, 10**30)
+    small = gt.linalg.matrix_power(x, 5)
+    assert (sympy.Matrix(small.tolist()) - sympy.Matrix(x.tolist()) ** 5).expand() == sympy.zeros(2, 2)

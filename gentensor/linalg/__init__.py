@@ -661,7 +661,19 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
 
 
 def _checked(t: Tensor[Any], grows: bool, max_bits: int) -> Tensor[Any]:
-    """``t``, after making sure no entry of a power grew past ``max_bits`` (the next squaring would double it)."""
+    """``t``, after making sure no entry of a power grew past ``max_bits`` (the next squaring would double it).
+
+    Symbolic entries are expressions whose trees double with each squaring:
+    the ring's own ``convert`` checks them against the expression limits
+    (``max_depth``, ``max_nodes``), before printing them would never finish.
+    """
+    if grows and capabilities_of(t.ops).kind == "symbolic":
+        convert = t.ops.convert
+        try:
+            for v in t._elements():
+                convert(v)
+        except LimitError as exc:
+            raise LimitError(f"matrix_power: an entry of the power grew too large ({exc})") from None
     if grows:
         size = max(map(log2_size, t._elements()), default=0.0)
         if size > max_bits:
