@@ -12,7 +12,6 @@ parameter without a default.
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
 import re
 
@@ -92,12 +91,6 @@ DTYPES = [
 #: fixed-width machine numbers, and gentensor's elements are Python objects.
 ABSENT = {"from_dlpack": "DLPack", "__dlpack__": "DLPack", "__dlpack_device__": "DLPack"}
 
-#: Written in parallel in gentensor/linalg/decompositions.py; until that module is present these
-#: five are expected to fail (strict: once it is there, they must pass).
-DECOMPOSITIONS = {"cholesky", "qr", "pinv", "matrix_norm", "vector_norm"}
-_DECOMPOSITIONS_MERGED = importlib.util.find_spec("gentensor.linalg.decompositions") is not None
-
-
 def _parse(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
     """``[(name, [(parameter, kind), ...]), ...]`` from the signatures in ``text``."""
     out = []
@@ -161,16 +154,7 @@ def _compatible(func: object, expected: list[tuple[str, str]], *, method: bool =
 
 
 def _case(namespace: str, name: str, params: list[tuple[str, str]]) -> object:
-    marks = []
-    if namespace == "linalg" and name in DECOMPOSITIONS:
-        marks.append(
-            pytest.mark.xfail(
-                not _DECOMPOSITIONS_MERGED,
-                reason="written in parallel in gentensor/linalg/decompositions.py (not merged in this branch)",
-                strict=True,
-            )
-        )
-    return pytest.param(namespace, name, params, id=f"{namespace}.{name}", marks=marks)
+    return pytest.param(namespace, name, params, id=f"{namespace}.{name}")
 
 
 CASES = [_case("gt", n, p) for n, p in _parse(FUNCTIONS)] + [_case("linalg", n, p) for n, p in _parse(LINALG)]

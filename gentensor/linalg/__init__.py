@@ -21,21 +21,18 @@ Examples
 
 from __future__ import annotations
 
-import math
 import operator
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
 from ..arrays.creation import eye
 from ..arrays.manipulation import broadcast_to
-from ..compute.products import matmul
 from ..core.layout import broadcast_shapes
 from ..compute._engine import flat_values
 from ..core.operands import as_tensor, common_ops, convert_values
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, ArgumentValueError, LimitError, NonSquareError, ShapeError, SingularMatrixError
-from ..ops import ElementOps, as_ops, capabilities_of, integers
-from ..resources import get_limits, log2_size
+from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, ShapeError, SingularMatrixError
+from ..ops import ElementOps, as_ops, integers
 from . import _policy
 from ._providers import register_builtin_providers
 from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
@@ -72,6 +69,7 @@ from .wronskian import wronskian
 from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
 from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
 from .norms import matrix_norm, vector_norm
+from .power import positive_power
 
 __all__ = [
     "det",
@@ -634,55 +632,7 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
         power = -power
     if power == 0:
         return broadcast_to(eye(x.shape[-1], ops=x.ops), x.shape).copy()
-    caps = capabilities_of(x.ops)
-    grows = caps.exact and caps.characteristic == 0  # entries can grow without bound (not mod n, not floats)
-    max_bits = get_limits().max_bits
-    kernel = _policy.kernel_of(x.ops, "matrix_power")
-    if kernel is not None and x.shape[-1]:  # a provider (FLINT): rows, k, ops -> rows, one call per matrix
-        # Entries of x**k have at most k * log2(n * max|x|) bits: call the (uninterruptible) kernel only when
-        # that bound is within the limits; otherwise the loop below checks the real sizes as they grow.
-        size = max(map(log2_size, x._elements()), default=0.0) + math.log2(x.shape[-1])
-        if not grows or power * size <= max_bits:
-            stack = stack_of(x, "matrix_power", square=True)
-            found = [kernel(rows, power, stack.ops) for rows in stack.matrices]
-            if all(f is not NotImplemented for f in found):
-                return wrap_matrices(found, stack.batch, (stack.n, stack.n), stack.ops)
-    result: Tensor[Any] | None = None
-    base = x
-    while True:
-        if power & 1:
-            result = base if result is None else _checked(matmul(result, base), grows, max_bits)
-        power >>= 1
-        if not power:
-            break
-        base = _checked(matmul(base, base), grows, max_bits)
-    assert result is not None
-    return result.copy() if result is x else result
-
-
-def _checked(t: Tensor[Any], grows: bool, max_bits: int) -> Tensor[Any]:
-    """``t``, after making sure no entry of a power grew past ``max_bits`` (the next squaring would double it).
-
-    Symbolic entries are expressions whose trees double with each squaring:
-    the ring's own ``convert`` checks them against the expression limits
-    (``max_depth``, ``max_nodes``), before printing them would never finish.
-    """
-    if grows and capabilities_of(t.ops).kind == "symbolic":
-        convert = t.ops.convert
-        try:
-            for v in t._elements():
-                convert(v)
-        except LimitError as exc:
-            raise LimitError(f"matrix_power: an entry of the power grew too large ({exc})") from None
-    if grows:
-        size = max(map(log2_size, t._elements()), default=0.0)
-        if size > max_bits:
-            raise LimitError(
-                f"matrix_power: an entry of the power has grown to about {math.ceil(size)} bits, more than "
-                f"max_bits={max_bits}; raise it with gt.limits(max_bits=...), or compute modulo a prime "
-                "(ops=gt.modular(p)), where entries stay small"
-            )
-    return t
+    return positive_power(x, power)
 
 
 def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:

@@ -149,7 +149,8 @@ def _times_root(v: Any, root: Any) -> Any:
     """
     if getattr(v, "is_Rational", False):
         c, rest = root.as_coeff_Mul()
-        if rest.is_Pow and rest.base.is_Integer and rest.exp == symbolic.one / 2:
+        half = rest.is_Pow and rest.exp.is_Rational and (rest.exp.p, rest.exp.q) == (1, 2)
+        if half and rest.base.is_Integer:
             coeff = v * c
             if coeff == 0:
                 return symbolic.zero
