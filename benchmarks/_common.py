@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import os
 import platform
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -61,6 +62,22 @@ def fmt_time(seconds: float) -> str:
     if seconds >= 1e-3:
         return f"{seconds * 1e3:8.2f} ms"
     return f"{seconds * 1e6:8.1f} us"
+
+
+def time_in_child(script: str, args: list[str], limit: float, env: dict[str, str] | None = None) -> tuple[float, bool]:
+    """``(seconds, finished)``: run ``script --child *args`` in a fresh interpreter, killed after ``limit`` seconds.
+
+    The child prints its time on the last line of its output; a run past the
+    limit counts as ``limit`` seconds, not finished.
+    """
+    cmd = [sys.executable, script, "--child", *args]
+    try:
+        out = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=limit, env={**os.environ, **(env or {})}, check=True
+        )
+    except subprocess.TimeoutExpired:
+        return limit, False
+    return float(out.stdout.strip().splitlines()[-1]), True
 
 
 def machine() -> str:

@@ -29,7 +29,6 @@ import gc
 import os
 import platform
 import random
-import subprocess
 import sys
 import time
 from fractions import Fraction
@@ -41,7 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the in-tree pack
 import numpy  # noqa: E402
 import sympy  # noqa: E402
 
+import _common  # noqa: E402
 import gentensor as gt  # noqa: E402
+from _common import fmt_time  # noqa: E402
 from gentensor.linalg import _fast, _policy, _providers  # noqa: E402
 
 try:
@@ -283,21 +284,8 @@ def time_once(contender: Contender) -> float:
 
 
 def time_in_child(case: Case, index: int, limit: float) -> tuple[float, bool]:
-    env = {**os.environ, "SYMPY_GROUND_TYPES": "python"}
-    cmd = [sys.executable, __file__, "--child", case.key, str(index)] + (["--wall"] if CLOCK is time.perf_counter else [])
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, env=env, check=True)
-    except subprocess.TimeoutExpired:
-        return limit, False
-    return float(out.stdout.strip().splitlines()[-1]), True
-
-
-def fmt_time(seconds: float) -> str:
-    if seconds >= 1:
-        return f"{seconds:8.2f} s "
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:8.2f} ms"
-    return f"{seconds * 1e6:8.1f} us"
+    args = [case.key, str(index)] + (["--wall"] if CLOCK is time.perf_counter else [])
+    return _common.time_in_child(__file__, args, limit, {"SYMPY_GROUND_TYPES": "python"})
 
 
 def run_case(case: Case, rounds: int, limit: float) -> list[tuple[float, bool]]:

@@ -26,7 +26,6 @@ import gc
 import os
 import platform
 import random
-import subprocess
 import sys
 import time
 from fractions import Fraction
@@ -38,7 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the in-tree pack
 import sympy  # noqa: E402
 from sympy.core.cache import clear_cache  # noqa: E402
 
+import _common  # noqa: E402
 import gentensor as gt  # noqa: E402
+from _common import fmt_time  # noqa: E402
 from gentensor.linalg import _dense, _fast  # noqa: E402
 
 try:
@@ -324,21 +325,7 @@ def time_once(case: Case, contender: Contender) -> float:
 
 def time_in_child(case: Case, index: int, limit: float) -> tuple[float, bool]:
     """``(seconds, finished)``: one timed run in a fresh interpreter, killed after ``limit`` seconds."""
-    env = {**os.environ, **(case.contenders[index].env or {})}
-    cmd = [sys.executable, __file__, "--child", case.key, str(index)]
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, env=env, check=True)
-    except subprocess.TimeoutExpired:
-        return limit, False
-    return float(out.stdout.strip().splitlines()[-1]), True
-
-
-def fmt_time(seconds: float) -> str:
-    if seconds >= 1:
-        return f"{seconds:8.2f} s "
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:8.2f} ms"
-    return f"{seconds * 1e6:8.1f} us"
+    return _common.time_in_child(__file__, [case.key, str(index)], limit, case.contenders[index].env)
 
 
 def run_case(case: Case, rounds: int, limit: float) -> list[tuple[float, bool]]:
