@@ -24,6 +24,7 @@ from ..errors import ArgumentTypeError, ShapeError
 from ..arrays.manipulation import moveaxis, permute_dims
 from ..ops import ElementOps, capabilities_of, provider_info
 from ..resources import check_shape
+from ._engine import arithmetic_ops
 from .elementary import conj
 
 __all__ = [
@@ -121,7 +122,7 @@ def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Any:
     b = as_tensor(b, "matmul")
     _needs_axes(a, "matmul")
     _needs_axes(b, "matmul")
-    ops = common_ops([a._ops, b._ops], "matmul")
+    ops = arithmetic_ops(common_ops([a._ops, b._ops], "matmul"))  # booleans multiply and sum as integers
     a2 = a if a.ndim > 1 else a._view(a._layout.insert_axis(0))
     b2 = b if b.ndim > 1 else b._view(b._layout.insert_axis(1))
     m, k = a2.shape[-2:]
@@ -193,7 +194,7 @@ def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Any:
         a = conj(a)
     _needs_axes(a, "vecdot")
     _needs_axes(b, "vecdot")
-    ops = common_ops([a._ops, b._ops], "vecdot")
+    ops = arithmetic_ops(common_ops([a._ops, b._ops], "vecdot"))  # booleans multiply and sum as integers
     ndim = max(a.ndim, b.ndim)
     back = normalize_axis(axis, ndim, "vecdot") - ndim
     am = moveaxis(a, normalize_axis(back, a.ndim, "vecdot"), -1)
@@ -227,7 +228,7 @@ def outer(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     """
     a = as_tensor(a, "outer")
     b = as_tensor(b, "outer")
-    ops = common_ops([a._ops, b._ops], "outer")
+    ops = arithmetic_ops(common_ops([a._ops, b._ops], "outer"))  # booleans multiply and sum as integers
     check_shape((a.size, b.size), "outer")
     return Tensor._from_flat(outer_flat(ops, elements_as(a, ops), elements_as(b, ops)), (a.size, b.size), ops)
 
@@ -298,7 +299,7 @@ def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Any:
     """
     a = as_tensor(a, "tensordot")
     b = as_tensor(b, "tensordot")
-    ops = common_ops([a._ops, b._ops], "tensordot")
+    ops = arithmetic_ops(common_ops([a._ops, b._ops], "tensordot"))  # booleans multiply and sum as integers
     ax_a, ax_b = _tensordot_axes(a, b, axes)
     for i, j in zip(ax_a, ax_b):
         if a.shape[i] != b.shape[j]:
@@ -361,6 +362,9 @@ def einsum(subscripts: str, /, *operands: Tensor[Any]) -> Any:
     xs = [as_tensor(x, "einsum") for x in operands]
     spec = parse(subscripts, [x.shape for x in xs])
     ops = common_ops([x._ops for x in xs], "einsum")
+    summed = {label for labels in spec.inputs for label in labels} - set(spec.output)
+    if len(xs) > 1 or summed:  # products and sums of booleans count, as integers (a rearrangement keeps them)
+        ops = arithmetic_ops(ops)
     return contract(spec, xs, ops)
 
 
@@ -383,7 +387,7 @@ def kron(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     """
     a = as_tensor(a, "kron")
     b = as_tensor(b, "kron")
-    ops = common_ops([a._ops, b._ops], "kron")
+    ops = arithmetic_ops(common_ops([a._ops, b._ops], "kron"))  # booleans multiply and sum as integers
     d = max(a.ndim, b.ndim)
     sa = (1,) * (d - a.ndim) + a.shape
     sb = (1,) * (d - b.ndim) + b.shape
@@ -432,10 +436,11 @@ def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -
     layout = x._layout.diagonal(k, a, b)
     length = layout.shape[-1]
     rest = layout.shape[:-1]
-    sums = row_sums(x._ops, _kernels.gather(x._data, layout), length, prod(rest))
+    ops = arithmetic_ops(x._ops)  # the trace of a booleans matrix counts its True diagonal entries
+    sums = row_sums(ops, convert_values(_kernels.gather(x._data, layout), x._ops, ops), length, prod(rest))
     if not rest:
         return sums[0]
-    return Tensor._from_flat(sums, rest, x._ops)
+    return Tensor._from_flat(sums, rest, ops)
 
 
 def cross(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Tensor[Any]:
@@ -471,7 +476,7 @@ def cross(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Tensor[Any]:
     b = as_tensor(b, "cross")
     _needs_axes(a, "cross")
     _needs_axes(b, "cross")
-    ops = common_ops([a._ops, b._ops], "cross")
+    ops = arithmetic_ops(common_ops([a._ops, b._ops], "cross"))  # booleans multiply and sum as integers
     ax_a = normalize_axis(axis, a.ndim, "cross")
     ax_b = normalize_axis(axis, b.ndim, "cross")
     if a.shape[ax_a] != 3 or b.shape[ax_b] != 3:

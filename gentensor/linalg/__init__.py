@@ -627,6 +627,8 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
         power = operator.index(n)
     except TypeError:
         raise ArgumentTypeError(f"matrix_power: the exponent must be an int (got {n!r})") from None
+    if x.ops is not arithmetic(x.ops):
+        x = x.astype(arithmetic(x.ops))  # powers of a booleans matrix count paths, as integers
     if power < 0:
         x = inv(x)
         power = -power

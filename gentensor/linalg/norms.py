@@ -32,6 +32,12 @@ __all__ = ["vector_norm", "matrix_norm"]
 _INF = math.inf
 
 
+def _arithmetic(t: Tensor[Any]) -> Tensor[Any]:
+    """``t`` in the ops its arithmetic runs in: a booleans tensor counts as integers (``|True| + |True| == 2``)."""
+    ops = getattr(t.ops, "arithmetic_ops", t.ops)
+    return t if ops is t.ops else t.astype(ops)
+
+
 def _absolute(ops: ElementOps, func: str) -> tuple[Callable[[Any], Any], ElementOps]:
     """``abs`` of ``ops``' elements and the ops of the results (``floats`` for complexes)."""
     if not defines(ops, "abs"):
@@ -149,7 +155,7 @@ def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any
     5.0
     """
     _check_ord(ord, "vector_norm")
-    t = as_tensor(x, "vector_norm")
+    t = _arithmetic(as_tensor(x, "vector_norm"))
     if axis is None:
         axes = tuple(range(t.ndim))
     else:
@@ -254,7 +260,7 @@ def matrix_norm(x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
     """
     if ord not in _MATRIX_ORDS or isinstance(ord, bool):
         raise ArgumentValueError(f"matrix_norm: ord must be one of 'fro', 'nuc', 1, -1, 2, -2, inf, -inf (got {ord!r})")
-    t = as_tensor(x, "matrix_norm")
+    t = _arithmetic(as_tensor(x, "matrix_norm"))
     if t.ndim < 2:
         raise ShapeError(f"matrix_norm: expects a matrix or a stack of matrices, ndim >= 2 (got shape {t.shape})")
     *batch, m, n = t.shape
