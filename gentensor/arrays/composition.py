@@ -124,7 +124,7 @@ def _counts(value: Any, func: str, what: str) -> int | list[int]:
 def _broadcast_elements(x: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
     layout = x._layout.broadcast_to(shape)
     assert layout is not None  # the caller computed shape with broadcast_shapes
-    return _kernels.gather(x._data, layout)
+    return _kernels.gather(x._store, layout)
 
 
 def _axis_view(x: Tensor[Any], axis: int, start: int, length: int) -> Tensor[Any]:
@@ -214,8 +214,8 @@ def concat(tensors: Sequence[Tensor[Any]], /, *, axis: int | None = 0) -> Tensor
     for x, chunk in zip(xs, chunks):
         if chunk and outer:
             # Read straight from the storage of a contiguous input of the result ops; gather others once.
-            if x._ops is ops and x._layout.is_contiguous:
-                source, start = x._data, x._layout.offset
+            if x._ops is ops and x._layout.is_contiguous and x._store.packing is None:
+                source, start = x._store.data, x._layout.offset
             else:
                 source, start = elements_as(x, ops), 0
             if outer == 1:

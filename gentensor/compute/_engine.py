@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterator, Sequence, Tuple
 from ..core import kernels as _kernels
 from ..core.layout import Layout, broadcast_shapes, collapse
 from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
+from ..core.storage import view_of
 from ..core.tensor import Tensor
 from ..errors import DomainError, NotDivisibleError
 from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
@@ -113,7 +114,10 @@ def _contiguous_values(t: Tensor[Any]) -> list[Any] | None:
     lay = t._layout
     if not lay.is_contiguous:
         return None
-    data = t._data
+    store = t._store
+    if store.packing is not None:
+        return store.packing.unpack(view_of(store, lay))
+    data = store.data
     n = lay.size
     start = lay.offset
     if start == 0 and len(data) == n:
@@ -127,7 +131,7 @@ def flat_values(t: Tensor[Any]) -> list[Any]:
     The result may be ``t``'s storage: read it, never mutate it.
     """
     values = _contiguous_values(t)
-    return _kernels.gather(t._data, t._layout) if values is None else values
+    return _kernels.gather(t._store, t._layout) if values is None else values
 
 
 def values_at(t: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
@@ -137,7 +141,7 @@ def values_at(t: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
         return flat_values(t)
     b = lay.broadcast_to(shape)
     assert b is not None  # shapes were checked by broadcast_shapes
-    return _kernels.gather(t._data, b)
+    return _kernels.gather(t._store, b)
 
 
 def broadcast_values(*operands: Any, func: str = "broadcast") -> tuple[tuple[int, ...], list[list[Any]]]:
@@ -159,7 +163,7 @@ def broadcast_values(*operands: Any, func: str = "broadcast") -> tuple[tuple[int
     for t in operands:
         if isinstance(t, Tensor):
             values = values_at(t, shape)
-            out.append(values[:] if values is t._data else values)
+            out.append(values[:] if values is t._store.data else values)
         else:
             out.append([t] * n)
     return shape, out
@@ -179,16 +183,16 @@ def streams_for(
         if isinstance(t, Tensor):
             lay = t._layout
             if lay.size == 1 and lay.shape != shape:
-                element = t._data[lay.offset]
+                element = t._at(lay.offset)
                 if t._ops is not ops:
                     element = convert_values([element], t._ops, ops)[0]
                 streams.append(_repeat(element))
-            elif (lay.shape == shape and lay.is_contiguous) or prod(shape) == 0:
+            elif (lay.shape == shape and lay.is_contiguous) or prod(shape) == 0 or t._store.packing is not None:
                 streams.append(convert_values(values_at(t, shape), t._ops, ops))
             else:
                 b = lay if lay.shape == shape else lay.broadcast_to(shape)
                 assert b is not None  # shapes were checked by broadcast_shapes
-                streams.append(row_stream(t._data, b, t._ops, ops))
+                streams.append(row_stream(t._store.data, b, t._ops, ops))
         else:
             streams.append(_repeat(convert_scalar(t, ops, func)))
     return streams

@@ -496,7 +496,7 @@ def array_equal(a: Any, b: Any, /) -> bool:
     result = equal(a, b)
     if not isinstance(result, Tensor):
         return bool(result)
-    return builtins.all(result._data)
+    return bool(builtins.all(result._elements()))
 
 
 # -- arbitrary functions --------------------------------------------------------------------
@@ -642,5 +642,5 @@ def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
             f"(got {x._ops!r} {symbol[:-1]} {shown!r}); write x = x {symbol[:-1]} y for a new tensor, "
             "or convert the target first with .astype(...)"
         )
-    _kernels.scatter(x._data, target._layout, result._data)
+    _kernels.write(x._store, target._layout, result._elements())
     return x

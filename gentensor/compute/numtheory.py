@@ -143,7 +143,7 @@ def _column(value: Any, shape: tuple[int, ...], ops: ElementOps, func: str) -> l
         assert lay is not None  # shapes were checked by broadcast_shapes
         from ..core import kernels
 
-        return convert_values(kernels.gather(value._data, lay), value.ops, ops)
+        return convert_values(kernels.gather(value._store, lay), value.ops, ops)
     return [convert_scalar(value, ops, func)] * n
 
 

@@ -58,7 +58,7 @@ def _batch_shape(a: Tensor[Any], b: Tensor[Any], sa: tuple[int, ...], sb: tuple[
 def _broadcast_read(x: Tensor[Any], shape: tuple[int, ...], ops: ElementOps) -> list[Any]:
     layout = x._layout.broadcast_to(shape)
     assert layout is not None  # shape is a broadcast that includes x.shape
-    return convert_values(_kernels.gather(x._data, layout), x._ops, ops)
+    return convert_values(_kernels.gather(x._store, layout), x._ops, ops)
 
 
 def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: ElementOps) -> list[list[Any]]:
@@ -69,7 +69,7 @@ def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: ElementOps) -> list[l
     """
     lay = x._layout
     if lay.ndim == 2 and not batch:  # one matrix: read it as it lies
-        return [convert_values(_kernels.gather(x._data, lay), x._ops, ops)]
+        return [convert_values(_kernels.gather(x._store, lay), x._ops, ops)]
     outer = Layout(lay.shape[:-2], lay.strides[:-2], lay.offset).broadcast_to(batch)
     assert outer is not None  # batch is the broadcast of both operands' batch shapes
     shape, strides = lay.shape[-2:], lay.strides[-2:]
@@ -78,7 +78,7 @@ def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: ElementOps) -> list[l
     for offset in _kernels.row_starts(outer.offset, outer.shape, outer.strides):
         flat = seen.get(offset)
         if flat is None:
-            flat = convert_values(_kernels.gather(x._data, Layout(shape, strides, offset)), x._ops, ops)
+            flat = convert_values(_kernels.gather(x._store, Layout(shape, strides, offset)), x._ops, ops)
             seen[offset] = flat
         out.append(flat)
     return out
@@ -437,7 +437,7 @@ def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -
     length = layout.shape[-1]
     rest = layout.shape[:-1]
     ops = arithmetic_ops(x._ops)  # the trace of a booleans matrix counts its True diagonal entries
-    sums = row_sums(ops, convert_values(_kernels.gather(x._data, layout), x._ops, ops), length, prod(rest))
+    sums = row_sums(ops, convert_values(_kernels.gather(x._store, layout), x._ops, ops), length, prod(rest))
     if not rest:
         return sums[0]
     return Tensor._from_flat(sums, rest, ops)

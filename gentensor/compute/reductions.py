@@ -94,7 +94,11 @@ def _blocks(x: Tensor[Any], axes: tuple[int, ...]) -> _Blocks:
         return _Blocks(kept_shape, m, itertools.repeat([], _prod(kept_shape)))
     if not kept and lay.is_contiguous:
         return _Blocks((), m, [flat_values(x)])
-    data = x._data
+    store = x._store
+    if store.packing is not None:  # packed: unpack once, in block order
+        values = _kernels.gather(store, lay.permute(kept + list(axes)))
+        return _Blocks(kept_shape, m, (values[i : i + m] for i in range(0, len(values), m)))
+    data = store.data
     run_n, run_s = collapse([shape[k] for k in axes], [strides[k] for k in axes])
     if len(run_n) <= 1:
         # The reduced axes are one strided run: one extended slice per block.
@@ -138,7 +142,9 @@ def _integer_column_sums(x: Tensor[Any], axes: tuple[int, ...]) -> list[int] | N
     if len(red_n) != 1 or len(kept_n) != 1 or abs(red_s[0]) <= abs(kept_s[0]):
         return None
     (m,), (step,), (width,), (kstep,) = red_n, red_s, kept_n, kept_s
-    data, offset = x._data, lay.offset
+    if x._store.packing is not None:
+        return None
+    data, offset = x._store.data, lay.offset
     acc: list[int] = [0] * width
     for i in range(0, m, _BAND):
         rows = [_run_slice(data, offset + r * step, width, kstep) for r in range(i, builtins.min(i + _BAND, m))]

@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from . import fallback_text, get_printoptions, shown_indices
 from ..ops import ElementOps
+from ..core.storage import reader
 
 __all__ = ["tensor_latex", "tensor_html", "latex_repr", "html_repr", "chosen_display", "number_latex"]
 
@@ -134,7 +135,7 @@ def _plan(x: Any) -> tuple[list[Any], int, tuple[int, ...], list[list[int | None
     opts = get_printoptions()
     summarise = x.size > opts.threshold
     shown = [shown_indices(n, summarise, opts.edgeitems) for n in x.shape]
-    return x._data, x._layout.offset, x.strides, shown
+    return reader(x._store), x._layout.offset, x.strides, shown
 
 
 # -- LaTeX ---------------------------------------------------------------------
@@ -215,7 +216,7 @@ def tensor_latex(x: Any) -> str:
 
 def _tensor_latex(x: Any) -> str:
     if x.ndim == 0:
-        body = _element_latex(x.ops, x._data[x._layout.offset])
+        body = _element_latex(x.ops, x._at(x._layout.offset))
     elif x.size == 0:
         body = r"\left[\,\right]_{" + r" \times ".join(map(str, x.shape)) + "}"
     else:
@@ -383,12 +384,12 @@ def _tensor_html(x: Any) -> str:
     parts = [_TABLE, _caption(x, summarised)]
     ops = x.ops
     if x.ndim == 0:
-        text = html.escape(_element_text(ops, x._data[x._layout.offset]))
+        text = html.escape(_element_text(ops, x._at(x._layout.offset)))
         parts.append(f"<tr>{_TD}{text}</td></tr>")
     elif x.size == 0:
         parts.append("<tr><td><em>no elements</em></td></tr>")
     else:
-        data = x._data
+        data = reader(x._store)
 
         def cell(pos: int) -> str:
             return html.escape(_element_text(ops, data[pos]))

@@ -172,6 +172,8 @@ class BaseOps:
     fraction_field: Any = None
     #: True when ``equal``/``lt``/``le`` return real ``bool`` (saves a wrapper per element).
     returns_bool: bool = False
+    #: How the elements pack into machine words (a ``gt.Packing``), or ``None``: Python lists.
+    packing: Any = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
