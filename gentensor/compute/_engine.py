@@ -21,6 +21,7 @@ element and its operands.
 from __future__ import annotations
 
 import builtins
+import concurrent.futures as cf
 import itertools
 from math import prod
 from typing import Any, Callable, Iterator, Sequence, Tuple
@@ -32,7 +33,8 @@ from ..core.storage import view_of
 from ..core.tensor import Tensor
 from ..errors import DomainError, NotDivisibleError
 from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
-from ..parallel import resolve, run_map
+from ..parallel import ParallelPolicy, resolve, run_map
+from . import _packed
 
 __all__ = [
     "Guarded",
@@ -327,11 +329,18 @@ def binary(
 ) -> Any:
     """Apply ``plan(ops) -> (f, result_ops)`` element-wise to ``a`` and ``b`` with broadcasting.
 
+    Packed operands go to their ops' vectorised kernel first (`gentensor.compute._packed`).
     Under a parallel policy (the context's, or ``executor=``/``workers=``)
-    the elements go through `gentensor.parallel.run_map`.
+    packed kernels run in chunks on the thread pool, and the other
+    elements go through `gentensor.parallel.run_map`.
     Returns a new tensor (0-d included), or the element itself for scalar operands.
     """
-    if resolve(executor, workers, where=func).mode != "serial":
+    policy = resolve(executor, workers, where=func)
+    if (type(a) is Tensor and a._store.packing is not None) or (type(b) is Tensor and b._store.packing is not None):
+        done = _packed_call(func, (a, b), plan, promote_bool, policy)
+        if done is not NotImplemented:
+            return done
+    if policy.mode != "serial":
         return _parallel(func, (a, b), plan, promote_bool, executor, workers)
     if type(a) is Tensor and type(b) is Tensor:
         ops = a._ops
@@ -388,7 +397,12 @@ def unary(func: str, x: Any, plan: Plan, *, promote_bool: bool = True, executor:
 
     Booleans are computed as integers unless ``promote_bool=False``.
     """
-    if resolve(executor, workers, where=func).mode != "serial":
+    policy = resolve(executor, workers, where=func)
+    if type(x) is Tensor and x._store.packing is not None:
+        done = _packed_call(func, (x,), plan, promote_bool, policy)
+        if done is not NotImplemented:
+            return done
+    if policy.mode != "serial":
         return _parallel(func, (x,), plan, promote_bool, executor, workers)
     x = as_operand(x)
     if not isinstance(x, Tensor):
@@ -402,6 +416,29 @@ def unary(func: str, x: Any, plan: Plan, *, promote_bool: bool = True, executor:
     shape = x._layout.shape
     values = convert_values(flat_values(x), x._ops, ops)
     return result(run(func, f, [values], shape), shape, out_ops)
+
+
+def _packed_call(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool, policy: ParallelPolicy) -> Any:
+    """The operation by its packed kernel (`gentensor.compute._packed`), or ``NotImplemented``."""
+    operands = tuple(as_operand(v) for v in operands)
+    ops = operand_ops(operands, func)
+    if promote_bool:
+        ops = arithmetic_ops(ops)
+    f, out_ops = plan(ops)
+    tensors = [t for t in operands if isinstance(t, Tensor)]
+    shape = broadcast_shapes(*(t.shape for t in tensors), func=func)
+    threads = _thread_policy(policy, prod(shape))
+    return _packed.elementwise(func, operands, ops, out_ops, shape, lambda v: convert_scalar(v, ops, func), threads)
+
+
+def _thread_policy(policy: ParallelPolicy, n: int) -> ParallelPolicy | None:
+    """The policy a packed kernel runs under: threads (NumPy releases the GIL) unless serial or too small to pay."""
+    if policy.mode == "serial" or n < _packed.THREAD_MINIMUM:
+        return None
+    if policy.mode == "executor":
+        # A thread pool of the caller's runs the chunks; a process pool would only copy the buffers.
+        return policy if isinstance(policy.executor, cf.ThreadPoolExecutor) else None
+    return policy
 
 
 def _parallel(

@@ -38,6 +38,7 @@ from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
 from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, require
+from . import _packed
 from ._engine import arithmetic_ops, flat_values, wrap_results
 
 __all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "reduce"]
@@ -224,6 +225,10 @@ def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: 
     x = _with_dtype(_tensor(x, "sum"), dtype)
     axes = _axes(axis, x.ndim, "sum")
     ops = arithmetic_ops(x._ops)
+    if x._store.packing is not None:
+        done = _packed.reduction("sum", x, axes, keepdims, ops)
+        if done is not NotImplemented:
+            return done
     if x.size and _order_free_sum(ops) and ops is x._ops:
         columns = _integer_column_sums(x, axes)
         if columns is not None:
@@ -258,6 +263,10 @@ def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims:
     x = _with_dtype(_tensor(x, "prod"), dtype)
     axes = _axes(axis, x.ndim, "prod")
     ops = arithmetic_ops(x._ops)
+    if x._store.packing is not None:
+        done = _packed.reduction("prod", x, axes, keepdims, ops)
+        if done is not NotImplemented:
+            return done
     product = _member_or_fold(ops, "prod", ops.mul, ops.one)
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), product), ops)
 
@@ -268,6 +277,10 @@ def _extreme(func: str, x: Any, axis: Any, keepdims: bool, largest: bool) -> Any
     axes = _axes(axis, x.ndim, func)
     ops = x._ops
     lt = require(ops, "lt", func, "order")
+    if x._store.packing is not None and _prod(x.shape[a] for a in axes):
+        done = _packed.reduction(func, x, axes, keepdims, ops)
+        if done is not NotImplemented:
+            return done
     b = _blocks(x, axes)
     if b.length == 0:
         raise ShapeError(
@@ -353,6 +366,10 @@ def _truth(func: str, x: Any, axis: Any, keepdims: bool, every: bool) -> Any:
     x = _tensor(x, func)
     axes = _axes(axis, x.ndim, func)
     ops = x._ops
+    if x._store.packing is not None:
+        done = _packed.reduction(func, x, axes, keepdims, ops, booleans)
+        if done is not NotImplemented:
+            return done
     test = _builtin_all if every else _builtin_any
     if getattr(ops, "is_zero", None) is operator.not_:
         pick: Callable[[list[Any]], bool] = test  # Python truth is the ops' zero test (numbers)
@@ -464,6 +481,10 @@ def _accumulate(
         x = x._view(Layout((1,), (1,), x._layout.offset))
     ax = normalize_axis(axis, x.ndim, func)
     ops = arithmetic_ops(x._ops)
+    if x._store.packing is not None:
+        done = _packed.reduction(func, x, (ax,), False, ops, include_initial=include_initial)
+        if done is not NotImplemented:
+            return done
     step, initial = getattr(ops, member), getattr(ops, start)
     b = _blocks(x, (ax,))
     out: list[Any] = []

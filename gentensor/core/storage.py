@@ -38,6 +38,8 @@ __all__ = [
     "promote",
     "reader",
     "filled_storage",
+    "Operand",
+    "operand_of",
 ]
 
 
@@ -213,3 +215,48 @@ def filled_storage(value: Any, count: int, ops: Any) -> Storage:
             bounds = (int(scalar), int(scalar)) if packing.bounded else None
             return Storage(np.full(count, scalar, dtype=packing.dtype), packing, bounds, True)
     return Storage([value] * count)
+
+
+class Operand:
+    """A packed operand: its NumPy view (or array), its storage (``None`` for a converted copy), its bounds."""
+
+    __slots__ = ("array", "store", "bounds", "exact")
+
+    def __init__(self, array: Any, store: Storage | None, bounds: Bounds | None, exact: bool) -> None:
+        self.array = array
+        self.store = store
+        self.bounds = bounds
+        self.exact = exact
+
+    def tighten(self) -> bool:
+        """Replace derived bounds by the exact ones of the values; ``True`` when they got tighter."""
+        if self.exact or self.store is None or self.bounds is None:
+            return False
+        exact = exact_bounds_of(self.store, self.array)
+        self.exact = True
+        if exact is None or exact == self.bounds:
+            return False
+        self.bounds = exact
+        return True
+
+
+def operand_of(store: Storage, layout: Layout, source: Any, ops: Any, packing: Packing) -> Operand | None:
+    """The elements of ``store`` through ``layout`` (of ops ``source``) as a packed operand of ``ops``, or ``None``.
+
+    A list storage is packed first when it can be; elements of another ops
+    are cast when the packings know how (booleans to integers, integers to
+    floats, integers to residues), else ``None`` (convert element-wise).
+    """
+    view = packed_view(store, layout, source)
+    if view is None:
+        return None
+    if source is ops:
+        bounds = bounds_of(store, view) if packing.bounded else None
+        exact = bool(store.exact) or (bounds is not None and store.bounds is None)
+        return Operand(view, store, bounds, exact)
+    assert store.packing is not None
+    cast = packing.cast(view, store.packing)
+    if cast is None:
+        return None
+    array, bounds = cast
+    return Operand(array, None, bounds, True)

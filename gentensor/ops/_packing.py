@@ -58,8 +58,8 @@ def packing_of(ops: Any) -> "Packing | None":
     Examples
     --------
     >>> import gentensor as gt
-    >>> packing_of(gt.integers).dtype, packing_of(gt.rationals)
-    (dtype('int64'), None)
+    >>> gt.integers.packing, packing_of(gt.rationals)
+    (Packing('int64'), None)
     """
     if PACKING_DISABLED:
         return None
@@ -89,6 +89,9 @@ class Packing:
         ``ValueError`` for elements that do not pack.
     from_machine : callable, optional
         ``list of Python numbers -> list of elements``, the inverse.
+    ordered : bool
+        The machine values' order (NumPy's) is the ops' order, so sorting
+        and searching may compare them directly.
     kernels : mapping, optional
         Vectorised element functions by name (``"add"``, ``"subtract"``,
         ``"multiply"``, ``"negative"``, ``"equal"``, ``"less"``, ...): each
@@ -97,6 +100,10 @@ class Packing:
         functions give (elements of this packing, or ``bool`` for
         comparisons).  Functions without a kernel map the ops' element
         functions over the unpacked elements.
+
+    Every element must have exactly one machine value (equal elements, equal
+    values), so that equality, hashing and ``unique`` may read the machine
+    values.
 
     Raises
     ------
@@ -127,7 +134,7 @@ class Packing:
     ([100, 19, 99], [76, 65, 1])
     """
 
-    __slots__ = ("dtype", "lo", "hi", "to_machine", "from_machine", "kernels", "bounded", "_narrow")
+    __slots__ = ("dtype", "lo", "hi", "to_machine", "from_machine", "kernels", "bounded", "ordered", "_narrow")
 
     def __init__(
         self,
@@ -137,6 +144,7 @@ class Packing:
         hi: int | None = None,
         to_machine: Callable[[list[Any]], Iterable[Any]] | None = None,
         from_machine: Callable[[list[Any]], Iterable[Any]] | None = None,
+        ordered: bool = False,
         kernels: Mapping[str, Callable[..., Any]] | None = None,
     ) -> None:
         try:
@@ -175,6 +183,7 @@ class Packing:
         self.to_machine = to_machine
         self.from_machine = from_machine
         self.kernels = table
+        self.ordered = bool(ordered)
         #: Integer buffers carry bounds, and their results are proven to fit.
         self.bounded = integral
         info_range = (int(np.iinfo(dt).min), int(np.iinfo(dt).max)) if integral else None
@@ -454,7 +463,7 @@ class IntegerPacking(Packing):
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__("int64")
+        super().__init__("int64", ordered=True)
 
     def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
         plan = _INT_PLANS.get(name)
@@ -476,7 +485,18 @@ class IntegerPacking(Packing):
         return _int_matmul(_magnitude(bounds_a) * _magnitude(bounds_b) * k)
 
 
+def _truth(name: str) -> Planned | None:
+    """``any``/``all`` of numbers: non-zero is true (NaN too, as Python's ``bool``)."""
+    if name == "any":
+        return (lambda a, axis: np.logical_or.reduce(a != 0, axis=axis)), None
+    if name == "all":
+        return (lambda a, axis: np.logical_and.reduce(a != 0, axis=axis)), None
+    return None
+
+
 def _int_reduction(name: str, bounds: Bounds | None, count: int) -> Planned | None:
+    if name in ("any", "all"):
+        return _truth(name)
     if bounds is None:
         return None
     if name in ("sum", "cumulative_sum"):
@@ -546,7 +566,7 @@ class BooleanPacking(Packing):
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__("bool")
+        super().__init__("bool", ordered=True)
 
     def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
         f = _BOOL_KERNELS.get(name)
@@ -622,7 +642,7 @@ class FloatPacking(Packing):
     __slots__ = ("_table",)
 
     def __init__(self, dtype: str) -> None:
-        super().__init__(dtype)
+        super().__init__(dtype, ordered=dtype == "float64")
         self._table = {name: _quiet(f) for name, f in (_FLOAT_KERNELS if dtype == "float64" else _COMPLEX_KERNELS).items()}
 
     def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
@@ -639,7 +659,7 @@ class FloatPacking(Packing):
         if name in ("sum", "cumulative_sum") and self.dtype.kind == "f":
             # The list path adds left to right; np.cumsum does too (np.sum would pair terms up).
             return (_sequential_sum if name == "sum" else _quiet_cumsum), None
-        return None
+        return _truth(name)
 
 
 def _quiet_cumsum(a: Any, axis: Any) -> Any:
@@ -647,12 +667,27 @@ def _quiet_cumsum(a: Any, axis: Any) -> Any:
         return np.cumsum(a, axis=axis)
 
 
+def _lanes(a: Any, axis: Any) -> Any:
+    """``a`` with the reduced axes (an int or a tuple) moved last and merged into one, in C order."""
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    kept = [k for k in range(a.ndim) if k not in axes]
+    shape = tuple(a.shape[k] for k in kept)
+    return np.transpose(a, kept + list(axes)).reshape(shape + (-1,))
+
+
 def _sequential_sum(a: Any, axis: Any) -> Any:
-    """Left-to-right sums along ``axis`` (the last entry of the running sums), as ``sum()`` adds floats."""
-    if a.shape[axis] == 0:
-        return np.zeros(a.shape[:axis] + a.shape[axis + 1 :], dtype=a.dtype)
+    """Left-to-right sums over ``axis`` (an int or a tuple), as ``sum(values, 0.0)`` adds floats.
+
+    The reduced axes go last in C order, as the list path reads them; the
+    last running sum (``np.cumsum`` adds in order) plus ``0.0`` (the start
+    value, which only turns ``-0.0`` into ``0.0``) is the sum.
+    """
+    moved = _lanes(a, axis)
+    shape = moved.shape[:-1]
+    if moved.shape[-1] == 0:
+        return np.zeros(shape, dtype=a.dtype)
     with np.errstate(all="ignore"):
-        return np.take(np.cumsum(a, axis=axis), -1, axis=axis)
+        return np.cumsum(moved, axis=-1)[..., -1] + 0.0
 
 
 class ModularPacking(Packing):
@@ -666,12 +701,16 @@ class ModularPacking(Packing):
         m = np.int64(n)
 
         def add(a: Any, b: Any) -> Any:
-            r = np.add(a, b)
+            r = np.add(a, b)  # below 2n: one conditional subtraction reduces it
+            if r.ndim == 0:
+                return np.remainder(r, m)
             np.subtract(r, m, out=r, where=r >= m)
             return r
 
         def subtract(a: Any, b: Any) -> Any:
-            r = np.subtract(a, b)
+            r = np.subtract(a, b)  # above -n: one conditional addition reduces it
+            if r.ndim == 0:
+                return np.remainder(r, m)
             np.add(r, m, out=r, where=r < 0)
             return r
 
@@ -705,7 +744,7 @@ class ModularPacking(Packing):
         if name != "sum":
             return None
         n = self.n
-        chunk = max(1, INT64_MAX // max(1, n - 1))  # terms one int64 partial sum can hold
+        chunk = max(1, (INT64_MAX - n) // max(1, n - 1))  # terms an int64 partial sum (plus the running total) holds
         return (lambda a, axis: _modular_sum(a, axis, n, chunk)), (0, n - 1)
 
     def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
@@ -714,13 +753,14 @@ class ModularPacking(Packing):
         return (lambda a, b: _modular_matmul(a, b, n, top)), (0, n - 1)
 
 
-def _modular_sum(a: Any, axis: int, n: int, chunk: int) -> Any:
+def _modular_sum(a: Any, axis: Any, n: int, chunk: int) -> Any:
+    """Sums of residues over ``axis`` mod ``n``, each int64 partial sum over at most ``chunk`` terms (exact)."""
     m = np.int64(n)
-    length = a.shape[axis]
-    total = np.zeros(a.shape[:axis] + a.shape[axis + 1 :], dtype=np.int64)
-    for start in range(0, length, chunk):
-        part = np.add.reduce(np.take(a, range(start, min(length, start + chunk)), axis=axis), axis=axis, dtype=np.int64)
-        total = np.remainder(total + np.remainder(part, m), m)
+    lanes = _lanes(a, axis)
+    total = np.zeros(lanes.shape[:-1], dtype=np.int64)
+    for start in range(0, lanes.shape[-1], chunk):
+        part = np.add.reduce(lanes[..., start : start + chunk], axis=-1, dtype=np.int64)
+        total = np.remainder(total + part, m)
     return total
 
 
