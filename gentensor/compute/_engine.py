@@ -29,11 +29,11 @@ from typing import Any, Callable, Iterator, Sequence, Tuple
 from ..core import kernels as _kernels
 from ..core.layout import Layout, broadcast_shapes, collapse
 from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
-from ..core.storage import view_of
+from ..core.storage import objects_of
 from ..core.tensor import Tensor
 from ..errors import DomainError, NotDivisibleError
 from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
-from ..parallel import ParallelPolicy, resolve, run_map
+from ..parallel import ParallelPolicy, auto_machine_words, resolve, run_map
 from . import _packed
 
 __all__ = [
@@ -118,7 +118,7 @@ def _contiguous_values(t: Tensor[Any]) -> list[Any] | None:
         return None
     store = t._store
     if store.packing is not None:
-        return store.packing.unpack(view_of(store, lay))
+        return objects_of(store, lay)
     data = store.data
     n = lay.size
     start = lay.offset
@@ -165,7 +165,7 @@ def broadcast_values(*operands: Any, func: str = "broadcast") -> tuple[tuple[int
     for t in operands:
         if isinstance(t, Tensor):
             values = values_at(t, shape)
-            out.append(values[:] if values is t._store.data else values)
+            out.append(values[:] if values is t._store.data or values is t._store.objects else values)
         else:
             out.append([t] * n)
     return shape, out
@@ -433,7 +433,12 @@ def _packed_call(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool:
 
 def _thread_policy(policy: ParallelPolicy, n: int) -> ParallelPolicy | None:
     """The policy a packed kernel runs under: threads (NumPy releases the GIL) unless serial or too small to pay."""
-    if policy.mode == "serial" or n < _packed.THREAD_MINIMUM:
+    if policy.mode == "serial":
+        return None
+    if policy.mode == "auto":
+        chosen = auto_machine_words(n, policy.workers, _packed.THREAD_MINIMUM)
+        return None if chosen.mode == "serial" else chosen._replace(timeout=policy.timeout)
+    if n < _packed.THREAD_MINIMUM:
         return None
     if policy.mode == "executor":
         # A thread pool of the caller's runs the chunks; a process pool would only copy the buffers.

@@ -264,3 +264,16 @@ def unique(x: Tensor[Any], ordered: bool, counts: bool = True) -> tuple[Any, Any
         rank[order] = np.arange(len(order))
         values, first, tally, inverse = values[order], first[order], tally[order], rank[inverse]
     return values, first, inverse.reshape(-1), tally
+
+
+def distinct(x: Tensor[Any], ordered: bool) -> Any:
+    """The distinct machine values of packed integer-valued ``x``, sorted (``ordered``) or by first appearance; else ``None``."""
+    store = x._store
+    packing = store.packing
+    if packing is None or packing.dtype.kind not in "biu" or (ordered and not packing.ordered):
+        return None
+    if not ordered:
+        found = unique(x, ordered)
+        return None if found is None else found[0]
+    item = operand_of(store, x._layout, x._ops, x._ops, packing)
+    return None if item is None else np.unique(item.array.reshape(-1))

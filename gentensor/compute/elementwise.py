@@ -642,5 +642,5 @@ def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
             f"(got {x._ops!r} {symbol[:-1]} {shown!r}); write x = x {symbol[:-1]} y for a new tensor, "
             "or convert the target first with .astype(...)"
         )
-    _kernels.write(x._store, target._layout, result._elements())
+    _kernels.copy_into(x._store, target._layout, result._store, result._layout)
     return x

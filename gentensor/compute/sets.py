@@ -234,9 +234,9 @@ def unique_values(x: Any, /) -> Tensor[Any]:
     [1]
     """
     x = as_tensor(x, "unique_values")
-    packed = _packed_unique(x, counts=False)
-    if packed is not None:
-        return packed[0]
+    distinct = _packed.distinct(x, capabilities_of(x.ops).ordered)
+    if distinct is not None:
+        return Tensor._from_array(distinct, distinct.shape, x.ops, x._store.bounds)
     values = flat_values(x)
     distinct = _distinct_fast(x.ops, values)
     if distinct is None:

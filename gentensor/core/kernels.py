@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from .layout import Layout, collapse
 from .storage import Storage, promote, view_of
 
-__all__ = ["gather", "scatter", "write", "positions", "row_starts", "rows"]
+__all__ = ["gather", "scatter", "write", "copy_into", "positions", "row_starts", "rows"]
 
 
 def row_starts(offset: int, shape: Sequence[int], strides: Sequence[int]) -> list[int]:
@@ -140,6 +140,20 @@ def write(store: Storage, layout: Layout, values: list[Any]) -> None:
         promote(store)
     scatter(store.data, layout, values)
     store.written()
+
+
+def copy_into(store: Storage, layout: Layout, source: Storage, source_layout: Layout) -> None:
+    """Write the elements of ``source`` (through ``source_layout``, the same shape) into ``store`` through ``layout``.
+
+    Machine values go straight across when both storages are packed alike;
+    otherwise the elements are gathered and written (`write`).
+    """
+    packing = store.packing
+    if packing is not None and source.packing is packing:
+        view_of(store, layout)[...] = view_of(source, source_layout)
+        store.written(source.bounds)
+        return
+    write(store, layout, gather(source, source_layout))
 
 
 def scatter(data: list[Any], layout: Layout, values: list[Any]) -> None:

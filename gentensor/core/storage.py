@@ -38,6 +38,7 @@ __all__ = [
     "promote",
     "reader",
     "filled_storage",
+    "objects_of",
     "Operand",
     "operand_of",
 ]
@@ -60,7 +61,7 @@ class Storage:
         Bumped on every write (caches of derived data compare it).
     """
 
-    __slots__ = ("data", "packing", "bounds", "exact", "version", "unpackable", "__weakref__")
+    __slots__ = ("data", "packing", "bounds", "exact", "version", "unpackable", "objects", "__weakref__")
 
     def __init__(self, data: Any, packing: Packing | None = None, bounds: Bounds | None = None, exact: bool = False) -> None:
         self.data = data
@@ -70,6 +71,8 @@ class Storage:
         self.version = 0
         #: A list whose ops packs, but whose elements did not: not tried again until a write.
         self.unpackable = False
+        #: Packed: the elements as Python objects, kept after an element-by-element path read them (until a write).
+        self.objects: list[Any] | None = None
 
     @property
     def packed(self) -> bool:
@@ -86,6 +89,7 @@ class Storage:
         """Record a write: new bounds of the values written (merged into the old ones), and a new version."""
         self.version += 1
         self.unpackable = False
+        self.objects = None
         if self.packing is None or not self.packing.bounded:
             return
         if bounds is None or self.bounds is None:
@@ -178,13 +182,32 @@ def exact_bounds_of(store: Storage, view: Any) -> Bounds | None:
     return store.bounds
 
 
+def objects_of(store: Storage, layout: Layout) -> list[Any]:
+    """The elements of packed ``store`` through a C-contiguous ``layout``, from its kept Python objects.
+
+    The first element-by-element path to read a packed storage unpacks it
+    once and keeps the list until the next write, so repeating such work
+    (exact products past the word, functions without a kernel) reads the
+    objects as list storage would.  The result may be that list: read it,
+    never mutate it.
+    """
+    objects = store.objects
+    if objects is None:
+        assert store.packing is not None
+        objects = store.objects = store.packing.unpack(store.data)
+    start, n = layout.offset, layout.size
+    if start == 0 and n == len(objects):
+        return objects
+    return objects[start : start + n]
+
+
 def promote(store: Storage) -> None:
     """Turn a packed storage into list storage in place (every view sees it): values that do not fit are coming."""
     packing = store.packing
     if packing is None:
         return
-    store.data = packing.unpack(store.data)
-    store.packing, store.bounds, store.exact = None, None, False
+    store.data = store.objects if store.objects is not None else packing.unpack(store.data)
+    store.packing, store.bounds, store.exact, store.objects = None, None, False, None
     store.version += 1
 
 

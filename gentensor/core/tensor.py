@@ -336,6 +336,17 @@ class Tensor(TensorMethods, Generic[E]):
                 "write to a copy: y = x.copy()"
             )
         layout, pos, shape = resolve(key, self._layout, "__setitem__", _index_array)
+        store = self._store
+        if store.packing is not None and not isinstance(value, Tensor) and not is_array_like(value):
+            # One element written everywhere: convert it once and fill the machine words.
+            machine = store.packing.scalar(self._ops.convert(value))
+            if machine is not None:
+                if pos is None:
+                    view_of(store, layout)[...] = machine
+                else:
+                    store.data[np.asarray(pos, dtype=np.intp)] = machine
+                store.written((int(machine), int(machine)) if store.packing.bounded else None)
+                return
         values = self._values_for(value, shape, "__setitem__")
         if pos is None:
             _kernels.write(self._store, layout, values)

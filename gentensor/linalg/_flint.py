@@ -114,10 +114,15 @@ def _modulus(ops: ElementOps) -> int:
 
 
 def _mod_mat(rows: list[list[int]], n: int) -> Any:
-    """``nmod_mat`` below 2**64, else ``fmpz_mod_mat`` (entries already in ``[0, n)``)."""
+    """``nmod_mat`` below 2**64, else ``fmpz_mod_mat`` (entries already in ``[0, n)``).
+
+    Built through ``fmpz_mat``: python-flint reads Python ints into an
+    ``fmpz_mat`` about 1.6x faster than into an ``nmod_mat`` (which makes an
+    ``nmod`` per entry), and the reduction between the two runs in C.
+    """
     flint = _flint()
     if n < _WORD:
-        return flint.nmod_mat(rows, n) if rows else flint.nmod_mat(0, 0, [], n)
+        return flint.nmod_mat(flint.fmpz_mat(rows), n) if rows else flint.nmod_mat(0, 0, [], n)
     return flint.fmpz_mod_mat(rows, flint.fmpz_mod_ctx(n))
 
 
@@ -145,8 +150,9 @@ def matmul_mod(a: list[int], b: list[int], m: int, k: int, n: int, ops: ElementO
         return NotImplemented
     p = _modulus(ops)
     flint = _flint()
-    if p < _WORD:
-        return _flat_ints(flint.nmod_mat(m, k, a, p) * flint.nmod_mat(k, n, b, p))
+    if p < _WORD:  # through fmpz_mat, the faster way in (see _mod_mat)
+        fmpz_mat = flint.fmpz_mat
+        return _flat_ints(flint.nmod_mat(fmpz_mat(m, k, a), p) * flint.nmod_mat(fmpz_mat(k, n, b), p))
     return [v % p for v in _flat_ints(flint.fmpz_mat(m, k, a) * flint.fmpz_mat(k, n, b))]
 
 

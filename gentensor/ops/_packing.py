@@ -73,7 +73,9 @@ class Packing:
     Declare one as the ops' ``packing`` attribute.  Elements are stored as
     machine values of ``dtype``; gentensor picks the packed buffer whenever
     every element converts (and falls back to a Python list when one does
-    not), and hands elements out as Python objects of the ops' type.
+    not), and hands elements out as Python objects of the ops' type.  Every
+    element must have exactly one machine value (equal elements, equal
+    values), so that equality and ``unique`` may read the machine values.
 
     Parameters
     ----------
@@ -100,10 +102,6 @@ class Packing:
         functions give (elements of this packing, or ``bool`` for
         comparisons).  Functions without a kernel map the ops' element
         functions over the unpacked elements.
-
-    Every element must have exactly one machine value (equal elements, equal
-    values), so that equality, hashing and ``unique`` may read the machine
-    values.
 
     Raises
     ------
@@ -259,6 +257,10 @@ class Packing:
 
     def matmul(self, bounds_a: "Bounds | None", bounds_b: "Bounds | None", k: int) -> "Planned | None":
         """A vectorised matrix product over inner length ``k``: ``(function(a, b) -> array, bounds)`` or ``None``."""
+        return None
+
+    def contraction(self, bounds: Sequence["Bounds | None"], terms: int) -> "Planned | None":
+        """A vectorised ``einsum`` (``function(subscripts, *arrays) -> array``) whose sums have ``terms`` terms, or ``None``."""
         return None
 
     def bounds_of(self, array: Any) -> "Bounds | None":
@@ -484,6 +486,17 @@ class IntegerPacking(Packing):
             return None
         return _int_matmul(_magnitude(bounds_a) * _magnitude(bounds_b) * k)
 
+    def contraction(self, bounds: Sequence[Bounds | None], terms: int) -> Planned | None:
+        if any(b is None for b in bounds):
+            return None
+        # Every partial product and sum, in any order NumPy picks, stays below this (factors count at least 1).
+        bound = math.prod(max(1, _magnitude(b)) for b in bounds) * max(1, terms)  # type: ignore[arg-type]
+        if bound < _FLOAT_EXACT:
+            return _float_einsum, (-bound, bound)
+        if bound <= INT64_MAX:
+            return _int_einsum, (-bound, bound)
+        return None
+
 
 def _truth(name: str) -> Planned | None:
     """``any``/``all`` of numbers: non-zero is true (NaN too, as Python's ``bool``)."""
@@ -554,6 +567,16 @@ def _int_matmul(bound: int) -> Planned | None:
     if bound <= INT64_MAX:
         return np.matmul, (-bound, bound)
     return None
+
+
+def _float_einsum(subscripts: str, *arrays: Any) -> Any:
+    # Two operands: NumPy's contraction (BLAS) makes no intermediate but the result; more: one loop, none at all.
+    floats = [a.astype(np.float64) for a in arrays]
+    return np.einsum(subscripts, *floats, optimize=len(arrays) == 2).astype(np.int64)
+
+
+def _int_einsum(subscripts: str, *arrays: Any) -> Any:
+    return np.einsum(subscripts, *arrays, dtype=np.int64, optimize=False)
 
 
 def _float_matmul(a: Any, b: Any) -> Any:
@@ -654,6 +677,10 @@ class FloatPacking(Packing):
         if source.dtype.kind in "biu" or (source.dtype.kind == "f" and self.dtype.kind == "c"):
             return array.astype(self.dtype), None
         return None
+
+    def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
+        # NumPy's (BLAS) product: sums in its own order, as NumPy users expect of float @.
+        return _quiet(np.matmul), None
 
     def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
         if name in ("sum", "cumulative_sum") and self.dtype.kind == "f":
