@@ -55,6 +55,7 @@ from ..ops import (
 from . import _algebraic, _decomp, _fast, _polys
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._bulk import det_stack_int, det_stack_mod, inv_stack_int, solve_stack_int
+from ._products import matmul_mod, matmul_rat
 from ._dense import identity_rows
 from ..compute._contract import matmul_flat_int
 
@@ -340,7 +341,7 @@ def _solve_modp(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Opti
 
 
 def _rank_modp(rows: list[list[int]], ops: ElementOps) -> int:
-    return len(_fast.rref_modp(rows, _modulus(ops)))
+    return _fast.rank_modp(rows, _modulus(ops))
 
 
 def _rref_modp(rows: list[list[int]], ops: ElementOps) -> tuple[list[list[int]], list[int]]:
@@ -399,6 +400,9 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
     """
     table: list[tuple[Any, str, Any, str, str]] = [
         (integers, "matmul", matmul_flat_int, "product", "dot products of Python ints, packed several to a machine word"),
+        (rationals, "matmul", matmul_rat, "product", "rows and columns scaled to ints, one integer product, one division per entry"),
+        ("modular-prime", "matmul", matmul_mod, "product", "dot products of ints, one reduction each"),
+        ("modular-composite", "matmul", matmul_mod, "product", "dot products of ints, one reduction each"),
         (integers, "det", det_int, "bareiss", "Bareiss on Python ints (FLINT fmpz_mat when installed)"),
         (integers, "det.stack", det_stack_int, "formula", "stacks of n <= 4: formulas over the stack, int64 when proven safe"),
         (integers, "inv.stack", inv_stack_int, "formula", "stacks of n <= 4: adjugate over the stack, one division"),
@@ -437,7 +441,7 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
         ("modular-prime", "det.berkowitz", _det_modn_berkowitz, "berkowitz", "Berkowitz, reduced once per sum"),
         ("modular-prime", "inv", _inv_modp, "gauss", "Gauss-Jordan on ints mod p"),
         ("modular-prime", "solve", _solve_modp, "gauss", "Gauss-Jordan on ints mod p"),
-        ("modular-prime", "rank", _rank_modp, "gauss", "Gauss-Jordan on ints mod p"),
+        ("modular-prime", "rank", _rank_modp, "gauss", "forward elimination on ints mod p"),
         ("modular-prime", "rref", _rref_modp, "gauss", "Gauss-Jordan on ints mod p"),
         ("modular-prime", "adjugate", _adjugate_mod, "bareiss", "the integer adjugate, reduced mod p"),
         ("modular-prime", "charpoly", _charpoly_mod, "berkowitz", "Berkowitz, reduced once per sum"),
