@@ -19,6 +19,7 @@ import importlib.util
 import math
 import os
 from fractions import Fraction
+from operator import mul
 from typing import Any, Optional
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "det_modp",
     "rref_modp",
     "rank_modp",
+    "charpoly_modp",
     "clear_row_denominators",
     "common_denominator",
     "fractions_over",
@@ -389,6 +391,71 @@ def rank_modp(M: list[list[int]], p: int) -> int:
                 new.append(r)
         rows = new
     return rank
+
+
+def charpoly_modp(M: list[list[int]], p: int) -> list[int]:
+    """Characteristic polynomial mod a prime ``p`` of a matrix of ints in ``[0, p)``, highest degree first.
+
+    `._charpoly.charpoly_hessenberg` written on ints: reduction to upper
+    Hessenberg form by similarity (row operations below the subdiagonal, the
+    inverse column operation as one dot product per row), then the
+    Hessenberg recurrence, each coefficient one dot product; one ``% p`` per
+    dot product.  ``O(n**3)``, where Berkowitz is ``O(n**4)``.  ``M`` is consumed.
+
+    Examples
+    --------
+    >>> charpoly_modp([[1, 2, 0], [3, 4, 5], [6, 0, 1]], 7)
+    [1, 1, 3, 5]
+    """
+    n = len(M)
+    for c in range(n - 2):
+        for q in range(c + 1, n):
+            if M[q][c]:
+                break
+        else:
+            continue
+        if q != c + 1:
+            M[q], M[c + 1] = M[c + 1], M[q]
+            for row in M:
+                row[q], row[c + 1] = row[c + 1], row[q]
+        top = M[c + 1]
+        inv = pow(top[c], -1, p)
+        tail = top[c + 1 :]
+        fs = []
+        for i in range(c + 2, n):
+            row = M[i]
+            a = row[c]
+            if not a:
+                fs.append(0)
+                continue
+            f = a * inv % p
+            fs.append(f)
+            g = p - f
+            row[c + 1 :] = [(x + g * y) % p for x, y in zip(row[c + 1 :], tail)]
+            row[c] = 0
+        if any(fs):
+            k = c + 2
+            for row in M:
+                row[c + 1] = (row[c + 1] + sum(map(mul, fs, row[k:]))) % p
+    # The recurrence of `._charpoly.hessenberg_charpoly`, on ints mod p.
+    cols: list[list[int]] = [[1 % p]]
+    for k in range(1, n + 1):
+        h = M[k - 1][k - 1]
+        d = [0] * (k - 1)
+        beta = 1
+        for i in range(1, k):
+            beta = beta * M[k - i][k - i - 1] % p
+            d[k - 1 - i] = M[k - 1 - i][k - 1] * beta % p
+        cols.append([0] * k)
+        for j in range(k + 1):
+            col = cols[j]
+            v = cols[j - 1][k - 1] if j else 0
+            if j < k:
+                v -= h * col[k - 1]
+                if j < k - 1:
+                    v -= sum(map(mul, d[j : k - 1], col[j : k - 1]))
+            col.append(v % p)
+    return [cols[j][n] for j in range(n, -1, -1)]
 
 
 def clear_row_denominators(M: list[list[Fraction]]) -> tuple[list[list[int]], list[int]]:

@@ -357,6 +357,10 @@ def _charpoly_mod(rows: list[list[int]], ops: ElementOps) -> list[int]:
     return charpoly_berkowitz(rows, ModularLift(_modulus(ops)))
 
 
+def _charpoly_modp(rows: list[list[int]], ops: ElementOps) -> list[int]:
+    return _fast.charpoly_modp(rows, _modulus(ops))
+
+
 def _det_modn(rows: list[list[int]], ops: ElementOps) -> int:
     return det_int(rows) % _modulus(ops)
 
@@ -444,7 +448,7 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
         ("modular-prime", "rank", _rank_modp, "gauss", "forward elimination on ints mod p"),
         ("modular-prime", "rref", _rref_modp, "gauss", "Gauss-Jordan on ints mod p"),
         ("modular-prime", "adjugate", _adjugate_mod, "bareiss", "the integer adjugate, reduced mod p"),
-        ("modular-prime", "charpoly", _charpoly_mod, "berkowitz", "Berkowitz, reduced once per sum"),
+        ("modular-prime", "charpoly", _charpoly_modp, "hessenberg", "Hessenberg reduction and recurrence on ints mod p"),
         ("modular-composite", "det", _det_modn, "bareiss", "lifted to the integers, reduced mod n"),
         ("modular-composite", "det.berkowitz", _det_modn_berkowitz, "berkowitz", "Berkowitz, reduced once per sum"),
         ("modular-composite", "inv", _inv_modn, "bareiss", "lifted to the integers, one unit inverse mod n"),
