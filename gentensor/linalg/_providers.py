@@ -56,6 +56,7 @@ from . import _algebraic, _decomp, _fast, _polys
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._bulk import det_stack_int, det_stack_mod, inv_stack_int, solve_stack_int
 from ._products import matmul_mod, matmul_rat
+from ._hnf_int import hnf_int, hnf_transform_int, snf_int
 from ._dense import identity_rows
 from ..compute._contract import matmul_flat_int
 
@@ -421,6 +422,9 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
         (integers, "rref", _rref_int, "bareiss", "fraction-free Gauss-Jordan on ints"),
         (integers, "adjugate", adjugate_int, "bareiss", "det times inverse on ints; Berkowitz when singular"),
         (integers, "charpoly", _charpoly_int, "berkowitz", "Berkowitz on ints (FLINT when installed)"),
+        (integers, "hnf", hnf_int, "hnf", "Hermite form modulo the determinant, on ints"),
+        (integers, "hnf.transform", hnf_transform_int, "hnf", "Hermite form of [A | I] modulo its determinant, on ints"),
+        (integers, "snf", snf_int, "snf", "cyclic test, then alternating Hermite forms modulo the determinant, on ints"),
         (rationals, "det", _det_rat, "bareiss", "rows scaled to ints, then the integer determinant"),
         (rationals, "det.bareiss", _det_rat_bareiss, "bareiss", "rows scaled to ints, Bareiss on ints"),
         (rationals, "inv", _inv_rat, "bareiss", "rows scaled to ints, fraction-free solve"),

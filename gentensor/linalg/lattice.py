@@ -190,7 +190,7 @@ def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
             wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops),
             wrap_matrices([r[1] for r in results], stack.batch, (m, m), ops),
         )
-    task = partial(_t.hnf_task, ops=ops, provider=_t.kernel(ops, "hnf"))
+    task = partial(_t.hnf_task, ops=ops, provider=_t.kernel(ops, "hnf"), solve_provider=_t.kernel(ops, "solve_den"))
     return wrap_matrices(run(task, stack, "hnf", executor, workers), stack.batch, (m, n), ops)
 
 
