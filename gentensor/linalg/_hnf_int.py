@@ -48,7 +48,8 @@ def hnf_full_rank_int(rows: list[list[int]], D: int, R: Optional[Euclid] = None)
     """`._lattice.hnf_full_rank` on ints: the ``n x n`` Hermite form of a full-rank lattice, modulo ``D``.
 
     ``R`` is accepted (and ignored) so the function fits where the generic
-    kernel is passed.
+    kernel is passed.  About ``n**3 / 3`` products of integers below ``D``
+    (the generic kernel's count), no Python call per element operation.
 
     Examples
     --------

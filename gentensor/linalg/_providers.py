@@ -27,9 +27,11 @@ runs), leaving its inputs unchanged.  ``None`` from inv/solve means singular.
 =================== ===========================================================
 integers            Bareiss on Python ints; FLINT ``fmpz_mat`` when installed
 rationals           rows scaled to integers, the integer kernels, one division
+                    (products: rows and columns scaled, one integer product)
 symbolic            entries that are SymPy numbers go to the integer/rational
                     kernels; others through SymPy's polynomial domains
-modular-prime       Gaussian elimination on raw ints mod p
+modular-prime       Gaussian elimination on raw ints mod p (rank: forward only;
+                    charpoly: Hessenberg); products reduced once per dot product
 modular-composite   lifted to the integers (never dividing by a zero divisor),
                     reduced mod n at the end; Berkowitz where division-free
 =================== ===========================================================
