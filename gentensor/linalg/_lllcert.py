@@ -185,7 +185,7 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     lower, strict, above, eye = _masks(np, k)
     G = B @ B.T.copy()  # not B @ B.T, which NumPy sends to a threaded syrk that can stall on a busy machine
     gam_n, gam_k = _gamma(n), _gamma(k)
-    big = float(np.diagonal(G).max())
+    big = float(G.max())  # the largest diagonal entry (Cauchy-Schwarz)
     if big < _EXACT:
         # Integers below 2**53 convert exactly (a larger one makes its row's norm exceed 2**52), and
         # every partial sum of G is at most its largest diagonal entry (Cauchy-Schwarz): G is exact.
@@ -209,37 +209,41 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     P = G @ X.T
     absG = np.abs(G) if err_G is None else np.abs(G) + err_G / gam_k
     Q = absG @ AX.T  # |P_exact - P| <= gamma_k Q  (|G_exact - G| <= err_G included)
-    c_p = gam_k / (1 - gam_k) * up
-    err_P = Q * c_p + TINY
+    c_p = gam_k / (1 - gam_k) * up  # |P_exact - P| <= c_p Q + TINY
     # F = X P; |F_exact - F| <= |X| |P_exact - P| + gamma_k |X| |P| <= (c_p + gamma_k) |X| Q.
     c_f = (c_p + gam_k) / (1 - gam_k) * up**2
     H = np.abs(X @ P - eye) + (AX @ Q) * c_f  # >= |F_exact - I| - TINY entrywise (up to rounding)
     eta = float(np.sqrt(np.vdot(H, H))) * up**3 + k * TINY  # >= ||F_exact - I||_F >= ||F_exact - I||_2
-    if not eta < 0.25:
+    if not (eta < 0.25 and diag.min() > 0):
         return None
     # The pivots D_F[j] of F lie in [(1 - 2 eta) / (1 - eta), 1 + eta]; |W[j, :j]|_2 <= eta / (1 - eta).
     d_low = (1 - 2 * eta) / (1 - eta) * down**3
     d_high = (1 + eta) * up
-    Pa = np.abs(P) + err_P  # >= |P_exact| (up to the enlargement in the constants below)
+    Pa = np.abs(P)
+    Pa += Q * c_p  # >= |P_exact| - TINY (up to the enlargement in the constants below)
     # slack[i][j] >= |P[i, :j]|_2 |W[j, :j]|_2 >= |sum_{t<j} P[i][t] W[j][t]| (``above``: ones above the diagonal).
     slack = np.sqrt((Pa * Pa) @ above) * (eta / (1 - eta) * up**4)
-    # |mu[i][j]| = X_jj |P[i][j] + sum| / D_F[j] <= 1/2 below the diagonal.
-    S = Pa + slack  # >= |P_exact[i][j] + sum| (up to rounding)
-    if not diag.min() > 0:
-        return None
-    size = [(int(i), int(j)) for i, j in zip(*np.nonzero(((S * diag) * strict) * up**4 > d_low / 2))]
+    S = Pa + slack  # >= |P_exact[i][j] + sum| - TINY (up to rounding)
+    # |mu[i][j]| = X_jj |P[i][j] + sum| / D_F[j] <= 1/2 below the diagonal; X_jj TINY < 2**-549 is the absolute part.
+    bad = ~(S * diag <= (d_low / 2 - 2.0**-540) / up**4) & (strict > 0)  # NaN-safe: a NaN is never proven
+    size = [(int(i), int(j)) for i, j in zip(*np.nonzero(bad))] if bad.any() else []
     if k == 1:
         return Verdict(size, [])
     # Lovász: delta B_{i-1} <= B_i + mu**2 B_{i-1}, with B_j = D_F[j] / X_jj**2 and
     # mu**2 B_{i-1} = (P[i][i-1] + sum)**2 / D_F[i-1] >= low**2 / d_high, where
-    # low = |P[i][i-1]| - err_P - slack = 2 |P[i][i-1]| - S[i][i-1] (when positive); times X_{i-1}**2 X_i**2:
+    # low = |P[i][i-1]| - err_P - slack = 2 |P[i][i-1]| - S[i][i-1] - TINY (when positive); times X_{i-1}**2 X_i**2:
     # delta d_high X_i**2 <= d_low X_{i-1}**2 + low**2 X_{i-1}**2 X_i**2 / d_high.
-    low = np.maximum(np.abs(P.ravel()[k :: k + 1]) * (2 * down) - S.ravel()[k :: k + 1] * up**2, 0.0)  # subdiagonals
+    low = np.abs(P.ravel()[k :: k + 1]) * (2 * down) - S.ravel()[k :: k + 1] * up**2 - TINY  # the subdiagonals
+    np.maximum(low, 0.0, out=low)
     x2 = diag * diag
     before, after = x2[:-1], x2[1:]
-    lhs = after * (_upper_float(delta) * d_high * up**4)
-    rhs = before * (d_low + (low * low) * after * (down**2 / d_high))
-    return Verdict(size, [int(i) + 1 for i in np.nonzero(~(lhs <= rhs * down**6))[0]])
+    rhs = low * low
+    rhs *= after
+    rhs *= down**8 / d_high
+    rhs += d_low * down**6
+    rhs *= before
+    failing = np.nonzero(~(after * (_upper_float(delta) * d_high * up**4) <= rhs))[0]
+    return Verdict(size, [int(i) + 1 for i in failing])
 
 
 def _upper_float(delta: Fraction) -> float:
