@@ -136,3 +136,26 @@ def report(cases: list[Case], rounds: int, cpu_time: bool = False, median: bool 
             print(f"{title:<36} {contender.name:<38} {fmt_time(t):>11}  {ratio:>6}  {goal}")
         print()
     return all_met
+
+
+def median(values: list[float]) -> float:
+    """The median of some timings (the middle one; the mean of the two middle ones for an even count)."""
+    ordered = sorted(values)
+    k = len(ordered)
+    return ordered[k // 2] if k % 2 else (ordered[k // 2 - 1] + ordered[k // 2]) / 2
+
+
+def flint_or_none() -> Any:
+    """python-flint for the contenders, or ``None`` when absent or hidden by ``GENTENSOR_NO_FLINT=1``.
+
+    With the variable set gentensor runs its pure-Python kernels, and the
+    FLINT contenders are left out too: the run then compares the default
+    install with the pure-Python alternatives.
+    """
+    if os.environ.get("GENTENSOR_NO_FLINT", "").strip() not in ("", "0"):
+        return None
+    try:
+        import flint  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return flint

@@ -19,6 +19,7 @@ import importlib.util
 import math
 import os
 from fractions import Fraction
+from operator import mul
 from typing import Any, Optional
 
 __all__ = [
@@ -29,6 +30,8 @@ __all__ = [
     "solve_den_int",
     "det_modp",
     "rref_modp",
+    "rank_modp",
+    "charpoly_modp",
     "clear_row_denominators",
     "common_denominator",
     "fractions_over",
@@ -164,45 +167,70 @@ def echelon_int(M: list[list[int]]) -> list[int]:
 def rref_den_int(M: list[list[int]]) -> tuple[int, list[int]]:
     """Fraction-free reduced row echelon form of an int matrix, in place: ``rref == M / den``.
 
-    Fraction-free Gauss-Jordan elimination (see `._dense.rref_den`);
-    returns ``(den, pivots)``.  Rows past the rank end up zero.
+    Returns ``(den, pivots)``; rows past the rank end up zero.  Forward
+    Bareiss elimination first (`_int_step`: only the rows below a pivot,
+    only the columns right of it), then fraction-free back substitution for
+    the non-pivot columns: with ``d`` the last pivot (the determinant of the
+    pivot rows on the pivot columns), ``d`` times the reduced form is
+    integral (Cramer), and each entry ``y_i = (d u_ij - sum_{k>i} u_{i,P_k}
+    y_k) / u_{i,P_i}`` is an exact division, as in `solve_den_int`.  About
+    ``n**3 / 3`` operations for a square matrix, where Gauss-Jordan takes
+    ``n**3 / 2``.
 
     Examples
     --------
     >>> M = [[2, 1, 1], [4, 3, 3]]
     >>> rref_den_int(M), M
     ((2, [0, 1]), [[2, 0, 0], [0, 2, 2]])
+    >>> M = [[0, 2, 4, 1], [0, 1, 2, 3]]
+    >>> rref_den_int(M), M
+    ((5, [1, 3]), [[0, 5, 10, 0], [0, 0, 0, 5]])
     """
     m = len(M)
     ncols = len(M[0]) if m else 0
-    den = 1
+    rows = [list(r) for r in M]
+    upper: list[list[int]] = []  # pivot row k: its entries from its pivot column on
     pivots: list[int] = []
-    r = 0
+    prev = 1
     for c in range(ncols):
-        if r == m:
+        if not rows:
             break
-        for p in range(r, m):
-            if M[p][c]:
+        for idx, r in enumerate(rows):
+            if r[0]:
                 break
         else:
+            for r in rows:
+                del r[0]
             continue
-        if p != r:
-            M[r], M[p] = M[p], M[r]
-        rowr = M[r]
-        pr = rowr[c]
-        for i in range(m):
-            if i == r:
-                continue
-            ri = M[i]
-            a = ri[c]
-            if a:
-                M[i] = [(pr * x - a * y) // den for x, y in zip(ri, rowr)]
-            elif pr != den:
-                M[i] = [pr * x // den for x in ri]
-        den = pr
+        pivot = rows.pop(idx)
+        upper.append(pivot)
         pivots.append(c)
-        r += 1
-    return den, pivots
+        rows = _int_step(rows, pivot, prev)
+        prev = pivot[0]
+    rank = len(pivots)
+    if not rank:
+        return 1, []
+    d = prev
+    pivot_set = set(pivots)
+    free = [j for j in range(ncols) if j not in pivot_set]
+    Y: list[list[int]] = [[] for _ in range(rank)]  # Y[i][t]: d times the reduced entry at column free[t]
+    for i in range(rank - 1, -1, -1):
+        row, c = upper[i], pivots[i]
+        acc = [d * row[j - c] if j > c else 0 for j in free]
+        for k in range(i + 1, rank):
+            u = row[pivots[k] - c]
+            if u:
+                acc = [a - u * y for a, y in zip(acc, Y[k])]
+        uii = row[0]
+        Y[i] = [a // uii for a in acc]
+    for i in range(m):
+        out = [0] * ncols
+        if i < rank:
+            out[pivots[i]] = d
+            for j, y in zip(free, Y[i]):
+                out[j] = y
+        M[i] = out
+    return d, pivots
 
 
 def solve_den_int(A: list[list[int]], B: list[list[int]]) -> Optional[tuple[list[list[int]], int]]:
@@ -324,6 +352,110 @@ def rref_modp(M: list[list[int]], p: int) -> list[int]:
         pivots.append(c)
         r += 1
     return pivots
+
+
+def rank_modp(M: list[list[int]], p: int) -> int:
+    """Rank mod a prime ``p`` of a matrix of ints in ``[0, p)`` by forward elimination; ``M`` is consumed.
+
+    Each step combines only the rows below the pivot and only the columns
+    right of it (the pivot column is dropped, as in `det_modp`); no
+    back-substitution.  About ``m n r`` operations for rank ``r``.
+
+    Examples
+    --------
+    >>> rank_modp([[1, 2, 3], [2, 4, 6], [0, 1, 1]], 7), rank_modp([[1, 2], [2, 4]], 5)
+    (2, 1)
+    """
+    rows = [r for r in M if any(r)]
+    rank = 0
+    while rows and rows[0]:
+        for idx, r in enumerate(rows):
+            if r[0]:
+                break
+        else:
+            for r in rows:
+                del r[0]
+            continue
+        pivot = rows.pop(idx)
+        rank += 1
+        inv = pow(pivot[0], -1, p)
+        tail = pivot[1:]
+        new = []
+        for r in rows:
+            a = r[0]
+            del r[0]
+            if a:
+                f = p - a * inv % p  # x - (a/pivot) y == x + f y
+                new.append([(x + f * y) % p for x, y in zip(r, tail)])
+            else:
+                new.append(r)
+        rows = new
+    return rank
+
+
+def charpoly_modp(M: list[list[int]], p: int) -> list[int]:
+    """Characteristic polynomial mod a prime ``p`` of a matrix of ints in ``[0, p)``, highest degree first.
+
+    `._charpoly.charpoly_hessenberg` written on ints: reduction to upper
+    Hessenberg form by similarity (row operations below the subdiagonal, the
+    inverse column operation as one dot product per row), then the
+    Hessenberg recurrence, each coefficient one dot product; one ``% p`` per
+    dot product.  ``O(n**3)``, where Berkowitz is ``O(n**4)``.  ``M`` is consumed.
+
+    Examples
+    --------
+    >>> charpoly_modp([[1, 2, 0], [3, 4, 5], [6, 0, 1]], 7)
+    [1, 1, 3, 5]
+    """
+    n = len(M)
+    for c in range(n - 2):
+        for q in range(c + 1, n):
+            if M[q][c]:
+                break
+        else:
+            continue
+        if q != c + 1:
+            M[q], M[c + 1] = M[c + 1], M[q]
+            for row in M:
+                row[q], row[c + 1] = row[c + 1], row[q]
+        top = M[c + 1]
+        inv = pow(top[c], -1, p)
+        tail = top[c + 1 :]
+        fs = []
+        for i in range(c + 2, n):
+            row = M[i]
+            a = row[c]
+            if not a:
+                fs.append(0)
+                continue
+            f = a * inv % p
+            fs.append(f)
+            g = p - f
+            row[c + 1 :] = [(x + g * y) % p for x, y in zip(row[c + 1 :], tail)]
+            row[c] = 0
+        if any(fs):
+            k = c + 2
+            for row in M:
+                row[c + 1] = (row[c + 1] + sum(map(mul, fs, row[k:]))) % p
+    # The recurrence of `._charpoly.hessenberg_charpoly`, on ints mod p.
+    cols: list[list[int]] = [[1 % p]]
+    for k in range(1, n + 1):
+        h = M[k - 1][k - 1]
+        d = [0] * (k - 1)
+        beta = 1
+        for i in range(1, k):
+            beta = beta * M[k - i][k - i - 1] % p
+            d[k - 1 - i] = M[k - 1 - i][k - 1] * beta % p
+        cols.append([0] * k)
+        for j in range(k + 1):
+            col = cols[j]
+            v = cols[j - 1][k - 1] if j else 0
+            if j < k:
+                v -= h * col[k - 1]
+                if j < k - 1:
+                    v -= sum(map(mul, d[j : k - 1], col[j : k - 1]))
+            col.append(v % p)
+    return [cols[j][n] for j in range(n, -1, -1)]
 
 
 def clear_row_denominators(M: list[list[Fraction]]) -> tuple[list[list[int]], list[int]]:

@@ -47,6 +47,7 @@ __all__ = [
     "hnf_transform",
     "snf_diagonal",
     "cyclic_snf",
+    "cyclic_hnf",
     "snf_transform",
     "divisor_chain",
     "integer_kernel",
@@ -56,6 +57,9 @@ __all__ = [
 ]
 
 Rows = list  # list[list[element]]
+
+#: A kernel with the contract of `hnf_full_rank`: (rows, a multiple of the determinant, R) -> H.
+FullRank = Callable[[Rows, Any, Euclid], Rows]
 
 
 def transpose(rows: Rows, ncols: Optional[int] = None) -> Rows:
@@ -206,16 +210,101 @@ def _reduce_above(H: Rows, pivots: list[int], R: Euclid) -> None:
                 row[c:] = list(map(sub, row[c:], map(mul, repeat(q), tail)))
 
 
-def hnf(rows: Rows, R: Euclid, det: Callable[[Rows], Any] | None = None) -> Rows:
+def _probe(n: int, R: Euclid, columns: int = 1) -> Rows:
+    """Fixed right-hand sides with varied small entries: any vectors make the cyclic tests proofs."""
+    convert = R.ops.convert
+    return [[convert((7 * i + 3) % 11 - 5), convert((5 * i + 2) % 7 - 3)][:columns] for i in range(n)]
+
+
+#: How many combinations ``Y[:, 0] + k Y[:, 1]`` `cyclic_hnf` tries.
+CYCLIC_TRIES = 8
+
+
+def cyclic_hnf(rows: Rows, Y: Rows, d: Any, R: Euclid) -> Optional[Rows]:
+    """The Hermite form of a non-singular square matrix from one solve, when its cokernel is cyclic; else ``None``.
+
+    The columns of ``Y`` and ``d`` satisfy ``A @ Y == d * B`` for some matrix
+    ``B`` (``solve_den``: ``d = det A`` up to a unit, ``Y = adj(A) @ B``), so
+    for every combination ``y`` of them each row of ``A`` lies in ``L_y = {x
+    : x . y == 0 mod d}``.  When ``gcd(y_1, ..., y_n, d)`` is a unit, ``L_y``
+    has index ``|d|`` in ``R**n`` -- the index of the row lattice itself --
+    so the two are equal.  The Hermite form of ``L_y`` then follows from the
+    suffix gcds ``g_i = gcd(y_i, ..., y_n, d)``: the pivots are ``h_i =
+    g_{i+1} / g_i`` (mostly 1), and row ``i`` is ``h_i e_i + sum_j c_j e_j``
+    over the columns ``j > i`` with ``h_j != 1``, each ``c_j`` the unique
+    residue mod ``h_j`` that solves the congruence modulo ``g_{j+1}`` (where
+    it involves ``c_j`` alone).  ``O(n t)`` operations for ``t`` pivots
+    other than 1, after the solve.  The combinations ``y = Y[:, 0] + k Y[:,
+    1]`` (``k < CYCLIC_TRIES``) are tried; a matrix whose cokernel is not
+    cyclic never passes (then ``None``), random ones mostly do.
+
+    Uses ``R.rem, R.add, R.sub, R.mul, R.neg, R.exact, R.normal, R.divides`` and [`gcdex`][gentensor.compute.numtheory.gcdex].
+
+    Examples
+    --------
+    >>> from gentensor.ops import integers
+    >>> cyclic_hnf([[2, 1], [1, 3]], [[-1], [2]], 5, Euclid(integers))
+    [[1, 3], [0, 5]]
+    >>> cyclic_hnf([[2, 0], [0, 2]], [[0], [2]], 4, Euclid(integers)) is None
+    True
+    """
+    n = len(rows)
+    D = R.normal(d)
+    zero, one, rem, add, sub, mul, exact, normal = R.zero, R.one, R.rem, R.add, R.sub, R.mul, R.exact, R.normal
+    first = [row[0] for row in Y]
+    second = [row[1] for row in Y] if len(Y[0]) > 1 else None
+    k = zero
+    for _ in range(CYCLIC_TRIES if second is not None else 1):
+        y = first if second is None or R.is_zero(k) else [add(a, mul(k, b)) for a, b in zip(first, second)]
+        G = [zero] * n + [D]  # G[i] = gcd(y_i, ..., y_{n-1}, D)
+        for i in range(n - 1, -1, -1):
+            G[i] = gcdex(G[i + 1], rem(y[i], D), R)[0]
+        if R.divides(G[0], one):
+            break
+        k = add(k, one)
+    else:
+        return None
+    h = [normal(exact(G[i + 1], G[i])) for i in range(n)]
+    T = [j for j in range(n) if not R.divides(h[j], one)]
+    inverse = {}
+    for j in T:  # (y_j / g_j)**-1 mod h_j
+        g, s, _ = gcdex(rem(exact(y[j], G[j]), h[j]), h[j], R)
+        inverse[j] = mul(R.unit(g), s)
+    H = [[zero] * n for _ in range(n)]
+    for i in range(n):
+        H[i][i] = h[i]
+        target = R.neg(mul(h[i], y[i]))
+        acc = zero
+        for j in T:
+            if j <= i:
+                continue
+            c = rem(mul(exact(rem(sub(target, acc), G[j + 1]), G[j]), inverse[j]), h[j])
+            H[i][j] = c
+            acc = add(acc, mul(c, y[j]))
+    return H
+
+
+def hnf(
+    rows: Rows,
+    R: Euclid,
+    det: Callable[[Rows], Any] | None = None,
+    *,
+    full_rank: Optional[FullRank] = None,
+    solver: Optional[Callable[[Rows, Rows], Any]] = None,
+) -> Rows:
     """The row-style Hermite normal form of any ``m x n`` matrix (new rows; ``rows`` unchanged).
 
-    A square matrix with a non-zero determinant (``det(rows)``, a fast
-    determinant when given) goes straight to `hnf_full_rank`.
+    A square matrix with a non-zero determinant goes straight to
+    `hnf_full_rank`; with ``solver`` (a fraction-free solver such as
+    `._dense.solve_den`, the ring's provider) one solve gives the determinant and, usually, the whole
+    form (`cyclic_hnf`); otherwise ``det(rows)``, a fast determinant when given.
     Otherwise the rank profile gives the pivot columns ``P`` and independent rows; on
     ``P`` the lattice has full rank, so `hnf_full_rank` computes its HNF
     modulo the determinant of the independent rows' minor.  When ``P`` is not
     every column, the full rows follow from those on ``P`` by one exact solve
     (a vector of the row space is determined by its entries on ``P``).
+
+    ``full_rank`` replaces `hnf_full_rank` (a specialised kernel of the same contract).
 
     Uses what `rank_profile`, `hnf_full_rank` and
     `._dense.solve_den` use.
@@ -231,17 +320,23 @@ def hnf(rows: Rows, R: Euclid, det: Callable[[Rows], Any] | None = None) -> Rows
     zero = R.zero
     if not m or not n:
         return [list(row) for row in rows]
-    if m == n and det is not None:
+    kernel = full_rank or hnf_full_rank
+    if m == n and solver is not None:
+        found = solver([list(row) for row in rows], _probe(n, R, 2))
+        if found is not None:
+            Y, d = found
+            return cyclic_hnf(rows, Y, d, R) or kernel(rows, d, R)
+    elif m == n and det is not None:
         d = det([list(row) for row in rows])
         if not R.is_zero(d):
-            return hnf_full_rank(rows, d, R)
+            return kernel(rows, d, R)
     cols, independent, d = rank_profile(rows, R)
     r = len(cols)
     zeros = [[zero] * n for _ in range(m - r)]
     if r == 0:
         return zeros
     on_pivots = [[row[c] for c in cols] for row in rows]
-    HP = hnf_full_rank(on_pivots, d, R)
+    HP = kernel(on_pivots, d, R)
     if r == n:
         return HP + zeros
     B = [list(rows[i]) for i in independent]
@@ -255,7 +350,7 @@ def hnf(rows: Rows, R: Euclid, det: Callable[[Rows], Any] | None = None) -> Rows
     return top + zeros
 
 
-def hnf_transform(rows: Rows, R: Euclid, *, n: Optional[int] = None) -> tuple[Rows, Rows]:
+def hnf_transform(rows: Rows, R: Euclid, *, n: Optional[int] = None, full_rank: Optional[FullRank] = None) -> tuple[Rows, Rows]:
     """``(H, U)`` with ``U @ A == H`` the Hermite normal form and ``U`` unimodular.
 
     ``[H | U]`` is the Hermite normal form of ``[A | I]`` (which has full row
@@ -272,7 +367,7 @@ def hnf_transform(rows: Rows, R: Euclid, *, n: Optional[int] = None) -> tuple[Ro
     m = len(rows)
     ncols = len(rows[0]) if m else (n or 0)
     eye = identity_rows(m, R.zero, R.one)
-    HU = hnf([list(row) + e for row, e in zip(rows, eye)], R)
+    HU = hnf([list(row) + e for row, e in zip(rows, eye)], R, full_rank=full_rank)
     return [row[:ncols] for row in HU], [row[ncols:] for row in HU]
 
 
@@ -321,8 +416,7 @@ def cyclic_snf(rows: Rows, R: Euclid, solve_den: Callable[[Rows, Rows], Any]) ->
     True
     """
     n = len(rows)
-    b = [[R.ops.convert((7 * i + 3) % 11 - 5)] for i in range(n)]  # any fixed vector: the test is a proof either way
-    found = solve_den([list(r) for r in rows], b)
+    found = solve_den([list(r) for r in rows], _probe(n, R))  # any fixed vector: the test is a proof either way
     if found is None:
         return None
     Y, d = found
@@ -341,6 +435,8 @@ def snf_diagonal(
     R: Euclid,
     hnf_of: Callable[[Rows], Rows] | None = None,
     solve_den: Callable[[Rows, Rows], Any] | None = None,
+    *,
+    full_rank: Optional[FullRank] = None,
 ) -> list[Any]:
     """The ``min(m, n)`` diagonal entries of the Smith normal form (the elementary divisors, zeros last).
 
@@ -349,7 +445,7 @@ def snf_diagonal(
     their Hermite form is a non-singular triangular ``r x r`` matrix ``T``
     whose determinant is the product of the first form's pivots.  Row and
     column Hermite forms of ``T`` then alternate, each modulo ``det(T)``
-    (`hnf_full_rank`), until ``T`` is diagonal; `divisor_chain`
+    (`hnf_full_rank`, or ``full_rank``), until ``T`` is diagonal; `divisor_chain`
     finishes.  ``hnf_of`` computes the first Hermite form (a provider's, say).
 
     Examples
@@ -376,9 +472,10 @@ def snf_diagonal(
     D = R.one
     for row in nonzero:
         D = R.mul(D, next(v for v in row if not is_zero(v)))
-    T = hnf_full_rank(transpose(nonzero), D, R)
+    kernel = full_rank or hnf_full_rank
+    T = kernel(transpose(nonzero), D, R)
     while not _is_diagonal(T, R):
-        T = hnf_full_rank(transpose(T), D, R)
+        T = kernel(transpose(T), D, R)
     return divisor_chain([T[i][i] for i in range(r)], R) + [R.zero] * (k - r)
 
 

@@ -67,12 +67,14 @@ def hnf_transform_with(ops: ElementOps, provider: Any) -> Callable[[list[list[An
     return step
 
 
-def hnf_task(rows: list[list[Any]], ops: ElementOps, provider: Any) -> list[list[Any]]:
+def hnf_task(rows: list[list[Any]], ops: ElementOps, provider: Any, solve_provider: Any = None) -> list[list[Any]]:
     if provider is not None and rows and rows[0]:
         found = provider(rows, ops)
         if found is not NotImplemented:
             return found  # type: ignore[no-any-return]
-    return _lattice.hnf(rows, _lattice.Euclid(ops), partial(det_with, ops=ops))
+    return _lattice.hnf(
+        rows, _lattice.Euclid(ops), partial(det_with, ops=ops), solver=partial(solve_den_with, ops=ops, provider=solve_provider)
+    )
 
 
 def det_with(rows: list[list[Any]], ops: ElementOps) -> Any:

@@ -13,8 +13,10 @@ in two steps:
    table below, running on the ops' own arithmetic:
 
 ============ ================================================================
-inexact field  Gaussian elimination with partial pivoting (``gauss``)
-field          Gaussian elimination (``gauss``)
+inexact field  Gaussian elimination with partial pivoting (``gauss``);
+               characteristic polynomials by Hessenberg reduction
+field          Gaussian elimination (``gauss``); characteristic polynomials
+               by Hessenberg reduction (``hessenberg``, ``O(n**3)``)
 domain         fraction-free Bareiss elimination (``bareiss``): an integral
                domain with exact division; quotients go to its
                ``fraction_field`` when it names one
@@ -34,7 +36,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ..errors import ArgumentValueError, DomainError, NotDivisibleError, SingularMatrixError
 from ..ops import Capabilities, ElementOps, capabilities_of, defines, provider_info
-from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz, matmul
+from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, charpoly_hessenberg, det_berkowitz, matmul
 from ._dense import (
     det_bareiss,
     det_gauss,
@@ -80,7 +82,7 @@ POLICY: dict[str, dict[str, Optional[str]]] = {
     "inv": {"inexact field": "gauss", "field": "gauss", "domain": "bareiss", "ring": "berkowitz"},
     "solve": {"inexact field": "gauss", "field": "gauss", "domain": "bareiss", "ring": "berkowitz"},
     "adjugate": {"inexact field": "berkowitz", "field": "berkowitz", "domain": "berkowitz", "ring": "berkowitz"},
-    "charpoly": {"inexact field": "berkowitz", "field": "berkowitz", "domain": "berkowitz", "ring": "berkowitz"},
+    "charpoly": {"inexact field": "hessenberg", "field": "hessenberg", "domain": "berkowitz", "ring": "berkowitz"},
     "rank": {"inexact field": "gauss", "field": "gauss", "domain": "bareiss", "ring": None},
     "rref": {"inexact field": "gauss", "field": "gauss", "domain": "bareiss", "ring": None},
     "lu": {"inexact field": "gauss", "field": "gauss", "domain": "gauss", "ring": None},
@@ -384,12 +386,20 @@ def lu(
 
 
 def charpoly(rows: list[list[Any]], ops: ElementOps, provider: Any = LOOKUP) -> list[Any]:
-    """Coefficients of ``det(t*I - A)``, highest degree first, in ``ops`` (division-free)."""
+    """Coefficients of ``det(t*I - A)``, highest degree first, in ``ops``.
+
+    Over a field, Hessenberg reduction (``O(n**3)``); otherwise, and over a
+    field whose zero test can be undecided (``ops.zero_test``: pivots would
+    need proofs), division-free Berkowitz (``O(n**4)``).
+    """
     if not rows:
         return [ops.one]
     found = _provided(ops, "charpoly", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
+    caps = capabilities_of(ops)
+    if POLICY["charpoly"][ring_class(caps)] == "hessenberg" and getattr(ops, "zero_test", None) is None:
+        return charpoly_hessenberg(rows, ops, _pivot_key(caps))
     return charpoly_berkowitz(rows, ops)
 
 

@@ -190,7 +190,7 @@ def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
             wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops),
             wrap_matrices([r[1] for r in results], stack.batch, (m, m), ops),
         )
-    task = partial(_t.hnf_task, ops=ops, provider=_t.kernel(ops, "hnf"))
+    task = partial(_t.hnf_task, ops=ops, provider=_t.kernel(ops, "hnf"), solve_provider=_t.kernel(ops, "solve_den"))
     return wrap_matrices(run(task, stack, "hnf", executor, workers), stack.batch, (m, n), ops)
 
 
@@ -299,10 +299,10 @@ def elementary_divisors(x: Tensor[Any], /, *, executor: Any = None, workers: Opt
 
 
 def _delta(delta: Any) -> Fraction:
-    if isinstance(delta, bool) or not isinstance(delta, (numbers.Rational, float)):
+    if type(delta) is not Fraction and (isinstance(delta, bool) or not isinstance(delta, (numbers.Rational, float))):
         raise ArgumentTypeError(f"lll: delta must be a rational number such as Fraction(3, 4) (got {delta!r})")
-    value = Fraction(delta)
-    if not Fraction(1, 4) < value <= 1:
+    value = delta if type(delta) is Fraction else Fraction(delta)
+    if not (4 * value.numerator > value.denominator and value.numerator <= value.denominator):  # 1/4 < delta <= 1
         raise ArgumentValueError(f"lll: delta must satisfy 1/4 < delta <= 1 (got {value})")
     return value
 
@@ -321,16 +321,25 @@ def lll(
     The result's rows span the same lattice and are LLL-reduced in exact
     arithmetic: with Gram-Schmidt vectors ``b*_i`` and coefficients ``mu``,
     ``|mu[i][j]| <= 1/2`` and ``delta * |b*_{i-1}|**2 <= |b*_i|**2 +
-    mu[i][i-1]**2 * |b*_{i-1}|**2``.  Linearly dependent rows give zero rows,
-    first.  With python-flint, FLINT reduces and the conditions are then
-    certified exactly (finished in exact arithmetic if they fail).
+    mu[i][i-1]**2 * |b*_{i-1}|**2``.  With python-flint, FLINT reduces and
+    the conditions are then proven (a floating-point certificate with
+    rigorous error bounds, the exact check where it cannot decide, an exact
+    repair if that fails).
+
+    Linearly dependent rows (and so ``m > n``) are accepted, as FLINT does:
+    the rows the rank falls short come out as zero rows, first, and the
+    others are a reduced basis of the lattice the rows generate.  (SymPy's
+    ``DomainMatrix.lll`` refuses such input; see ``docs/linalg.md``.)
 
     Parameters
     ----------
     x : Tensor
         Shape ``(..., m, n)`` over the integers (an ordered Euclidean ring).
     delta : Fraction, int or float
-        Lovász' constant, ``1/4 < delta <= 1``; used exactly.
+        Lovász' constant, ``1/4 < delta <= 1``; used exactly.  The default
+        3/4 is the original paper's and SymPy's; python-flint's
+        ``fmpz_mat.lll`` defaults to 0.99 (stronger reduction, more work):
+        pass ``delta=Fraction(99, 100)`` for that.
     transform : bool
         Also return the unimodular ``u`` with ``u @ x == basis``.
     executor, workers
