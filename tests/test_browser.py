@@ -10,6 +10,7 @@ same way.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -150,6 +151,11 @@ def test_notebook_tensor_latex_typeset_by_mathjax(tour_html: Path, tmp_path: Pat
     bmatrix = [m for m in typeset if "<mtable" in m and "<mfrac><mn>3</mn><mn>4</mn></mfrac>" in m]
     assert bmatrix, typeset
     assert "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in bmatrix[0] and "<mo>[</mo>" in bmatrix[0]
+    # the caption the HTML table has, typeset as small text above each tensor's mathematics
+    captioned = {c: m for m in typeset for c in re.findall(r'scriptlevel="1"><mtext>(shape [^<]*)</mtext>', m)}
+    matrix = captioned.get("shape (2, 2), ops rationals")
+    assert matrix is not None, sorted(captioned)
+    assert "<mfrac><mn>3</mn><mn>4</mn></mfrac>" in matrix and "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in matrix
 
 
 def test_docs_pages_in_browser(tmp_path: Path) -> None:
