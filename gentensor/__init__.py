@@ -13,8 +13,8 @@ Examples
 
 from __future__ import annotations
 
-import sys
-from typing import Any
+import sys as _sys
+from typing import Any as _Any
 
 from .arrays import composition as _composition
 from .compute import elementwise as _elementwise
@@ -153,7 +153,7 @@ _layers.connect(
     searching=_searching,
     sorting=_sorting,
     numpy=_numpy_protocol,
-    namespace=sys.modules[__name__],
+    namespace=_sys.modules[__name__],
 )
 
 __version__ = "0.1.0"
@@ -244,6 +244,14 @@ __all__ += _convolution.__all__
 __all__ += _parallel.__all__ + _interop.__all__ + _numtheory.__all__
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     """A NumPy name gentensor spells differently (or does not have) raises with a hint (see ``gentensor._hints``)."""
     raise AttributeError(_hints.message(name))
+
+
+def __dir__() -> list[str]:
+    """The public names (``__all__``) and the module's dunders: no import the namespace is built from."""
+    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})
+
+
+del annotations  # the __future__ feature name: compile-time only, not part of the namespace

@@ -30,6 +30,7 @@ Examples
 
 from __future__ import annotations
 
+import builtins
 import math
 import sys
 from typing import Any, NamedTuple
@@ -257,7 +258,7 @@ def result_type(*arrays_and_dtypes: Any) -> ElementOps:
         raise OpsMismatchError(f"result_type: {str(err).removeprefix('result_ops: ')}") from None
 
 
-def can_cast(from_: Any, to: OpsSpec, /) -> Any:
+def can_cast(from_: Any, to: OpsSpec, /) -> builtins.bool:
     """True when every element of ``from_`` (a dtype or a tensor) converts exactly into ``to`` by promotion.
 
     That is when combining the two gives ``to`` (``integers`` → ``rationals``
@@ -293,7 +294,7 @@ _KIND_GROUPS = {
 }
 
 
-def isdtype(dtype: OpsSpec, kind: Any) -> Any:
+def isdtype(dtype: OpsSpec, kind: Any) -> builtins.bool:
     """True when ``dtype`` (an ops) is of the given kind (a kind name, an ops, or a tuple of them).
 
     Kinds are the standard's (``"bool"``, ``"signed integer"``, ``"unsigned

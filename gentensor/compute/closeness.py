@@ -52,7 +52,7 @@ def _tolerance(value: Any, name: str, exact: bool) -> Any:
     return Fraction(repr(float(value)))
 
 
-def isclose(a: Any, b: Any, /, *, rtol: Any = 1e-05, atol: Any = 1e-08, equal_nan: bool = False) -> Any:
+def isclose(a: Any, b: Any, /, *, rtol: Any = 1e-05, atol: Any = 1e-08, equal_nan: bool = False) -> Tensor[Any] | bool:
     """Whether ``a`` and ``b`` are equal within a tolerance, element by element: ``|a - b| <= atol + rtol*|b|``.
 
     Parameters
@@ -93,7 +93,7 @@ def isclose(a: Any, b: Any, /, *, rtol: Any = 1e-05, atol: Any = 1e-08, equal_na
     ops = operand_ops((x, y), "isclose")
     exact = capabilities_of(ops).exact
     r, t = _tolerance(rtol, "rtol", exact), _tolerance(atol, "atol", exact)
-    close = less_equal(_abs(subtract(x, y)), add(t, multiply(r, _abs(y))))
+    close: Any = less_equal(_abs(subtract(x, y)), add(t, multiply(r, _abs(y))))
     if not exact:
         # infinities are close only to themselves (inf - inf is NaN, and inf <= inf would say yes)
         close = where(logical_and(isfinite(x), isfinite(y)), close, equal(x, y))

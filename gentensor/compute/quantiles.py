@@ -185,7 +185,7 @@ def _interpolate(ops: ElementOps, a: Any, b: Any, g: Fraction) -> Any:
     return ops.add(a, ops.mul(d, ops.convert(g)))
 
 
-def quantile(x: Any, q: Any, /, *, axis: Any = None, method: str = "linear", keepdims: bool = False) -> Any:
+def quantile(x: Any, q: Any, /, *, axis: Any = None, method: str = "linear", keepdims: bool = False) -> Tensor[Any] | Any:
     """The ``q``-th quantile(s) of ``x`` over ``axis``, exactly, with NumPy's methods.
 
     Parameters
@@ -233,7 +233,7 @@ def quantile(x: Any, q: Any, /, *, axis: Any = None, method: str = "linear", kee
     return _quantile("quantile", x, q, 1, axis, method, keepdims)
 
 
-def percentile(x: Any, q: Any, /, *, axis: Any = None, method: str = "linear", keepdims: bool = False) -> Any:
+def percentile(x: Any, q: Any, /, *, axis: Any = None, method: str = "linear", keepdims: bool = False) -> Tensor[Any] | Any:
     """The ``q``-th percentile(s) of ``x``: [`quantile`][gentensor.compute.quantiles.quantile] at ``q / 100``, exactly.
 
     Parameters
@@ -264,7 +264,7 @@ def percentile(x: Any, q: Any, /, *, axis: Any = None, method: str = "linear", k
     return _quantile("percentile", x, q, 100, axis, method, keepdims)
 
 
-def median(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def median(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The median of ``x`` over ``axis``: the middle value, or the mean of the two middle values, exactly.
 
     Parameters

@@ -74,7 +74,7 @@ def _empty(func: str, x: Tensor[Any], axis: Any) -> ShapeError:
     )
 
 
-def mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The arithmetic mean over ``axis`` (every axis when ``None``): the sum divided by the count, exactly.
 
     Parameters
@@ -138,7 +138,7 @@ def _weights(w: Tensor[Any], x: Tensor[Any], axis: Any) -> Tensor[Any]:
 
 def average(
     x: Any, /, *, axis: Any = None, weights: Any = None, returned: bool = False, keepdims: bool = False
-) -> Any:
+) -> Tensor[Any] | Any:
     """The weighted mean over ``axis``: ``sum(w * x) / sum(w)``, exactly (NumPy's ``average``).
 
     Parameters
@@ -201,7 +201,7 @@ def average(
     return result, _finish(total, x, axes, keepdims)
 
 
-def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Any:
+def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Tensor[Any] | Any:
     """The variance over ``axis``: ``Σ|x - mean|² / (n - correction)``, exact on exact rings.
 
     Parameters
@@ -253,7 +253,7 @@ def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = Fa
     return _finish(result, x, axes, keepdims)
 
 
-def std(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Any:
+def std(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Tensor[Any] | Any:
     """The standard deviation over ``axis``: the square root of [`var`][gentensor.compute.statistics.var].
 
     Floats give floats; SymPy gives exact roots; integers and rationals give
@@ -428,7 +428,7 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
     return moved if ax == x.ndim - 1 else moveaxis(moved, -1, ax).copy()
 
 
-def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
+def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """NumPy's name of [`gentensor.max`][gentensor.compute.reductions.max]: the largest element over ``axis``.
 
     Returns
@@ -445,7 +445,7 @@ def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
     return _max(a, axis=axis, keepdims=keepdims)
 
 
-def amin(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
+def amin(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """NumPy's name of [`gentensor.min`][gentensor.compute.reductions.min]: the smallest element over ``axis``.
 
     Returns
