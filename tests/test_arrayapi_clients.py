@@ -12,7 +12,6 @@ infinity inside an exact tensor) must fail with the error listed in
 
 from __future__ import annotations
 
-import math
 import warnings
 from fractions import Fraction as F
 from typing import Any, Callable
@@ -20,6 +19,7 @@ from typing import Any, Callable
 import pytest
 
 import gentensor as gt
+from tests.numpy_oracle import assert_agree, exact, plain
 
 np = pytest.importorskip("numpy")
 xpx = pytest.importorskip("array_api_extra", reason="the test extra is not installed (pip install -e '.[test]')")
@@ -121,46 +121,11 @@ CLIENT_FLOATS = {"nan_to_num"}
 PARTITIONS = {"partition", "argpartition"}
 
 
-def plain(value: Any) -> Any:
-    """Nested Python lists (and scalars) of a result on either side."""
-    if isinstance(value, gt.Tensor):
-        return value.tolist()
-    if isinstance(value, (np.ndarray, np.generic)):
-        return value.tolist()
-    if isinstance(value, (tuple, list)):
-        return [plain(v) for v in value]
-    return value
-
-
-def assert_agree(got: Any, want: Any, where: str = "$") -> None:
-    if isinstance(want, list):
-        assert isinstance(got, list) and len(got) == len(want), (where, got, want)
-        for k, (g, w) in enumerate(zip(got, want)):
-            assert_agree(g, w, f"{where}[{k}]")
-        return
-    if isinstance(want, (bool, int)) and not isinstance(want, float):
-        assert not isinstance(got, float) and got == want, (where, got, want)
-        return
-    if isinstance(want, complex) or isinstance(got, complex):
-        assert complex(got) == pytest.approx(complex(want), rel=1e-12, abs=1e-12), (where, got, want)
-        return
-    if math.isnan(want):
-        assert math.isnan(float(got)), (where, got, want)
-        return
-    assert float(got) == pytest.approx(want, rel=1e-12, abs=1e-12), (where, got, want)
-
-
 def integer_valued(value: Any) -> bool:
     """True when NumPy's result (on int64 data) holds only integers and booleans."""
     if isinstance(value, list):
         return all(integer_valued(v) for v in value)
     return isinstance(value, (bool, int)) and not isinstance(value, float)
-
-
-def exact(value: Any) -> bool:
-    if isinstance(value, list):
-        return all(exact(v) for v in value)
-    return isinstance(value, (bool, int, F))
 
 
 def assert_partitioned(got: list[Any], values: list[Any], k: int, by_index: bool) -> None:

@@ -64,6 +64,14 @@ def ok(*args: Any) -> str:
     return proc.stdout
 
 
+def one_error(proc: subprocess.CompletedProcess[str]) -> str:
+    """The one line a refused input prints (exit code 2, nothing on stdout)."""
+    assert proc.returncode == 2 and proc.stdout == "", (proc.returncode, proc.stdout, proc.stderr)
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
 def matrix_text(rows: list[list[Any]], sep: str = " ") -> str:
     return "\n".join(sep.join(str(v) for v in row) for row in rows) + "\n"
 
@@ -409,11 +417,10 @@ def test_a_csv_header_row_is_refused_not_read_as_symbols(tmp_path: Path) -> None
     assert "looks like a header row" in call("det", text).stderr
     # a matrix whose later rows are not all numbers is no header; its names among numbers need --ops symbolic
     data = write(tmp_path, "d.csv", "a,b\nc,1\n")
-    proc = call("det", data)
-    assert proc.returncode == 2 and proc.stderr.splitlines() == [
+    assert one_error(call("det", data)) == (
         f"gentensor det: error: {data}: line 1, cell 1: the cell 'a' is a name among numbers; "
         "read names as symbols with --ops symbolic, or correct the cell"
-    ]
+    )
     assert parse_cell(ok("det", "--ops", "symbolic", data).strip()) == sympy.Matrix([[a, b], [c, 1]]).det()
 
 
@@ -580,12 +587,10 @@ def test_ieee_words_are_refused_without_an_ops_that_holds_them(
     tmp_path: Path, name: str, content: str, where: str, cell: str
 ) -> None:
     path = write(tmp_path, name, content)
-    proc = run("det", path) if name == "inf.csv" else call("det", path)
-    assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.splitlines() == [
+    assert one_error(run("det", path) if name == "inf.csv" else call("det", path)) == (
         f"gentensor det: error: {path}: {where}: the cell {cell!r} is an IEEE special value, not an exact number; "
         "read inf and nan as floats with --ops float, or as symbols with --ops symbolic"
-    ]
+    )
 
 
 def test_ieee_words_with_float_ops_are_ieee_values(tmp_path: Path) -> None:
@@ -597,23 +602,19 @@ def test_ieee_words_with_float_ops_are_ieee_values(tmp_path: Path) -> None:
     assert out == {"command": "det", "ops": "floats", "result": "inf"}
     inf = sympy.Symbol("inf")
     assert parse_cell(ok("det", "--ops", "symbolic", path).strip()) == inf - 6  # asked for: the name as a symbol
-    proc = call("det", "--ops", "int", path)
-    assert proc.returncode == 2 and proc.stderr.splitlines() == [
+    assert one_error(call("det", "--ops", "int", path)) == (
         f"gentensor det: error: {path}: line 2, cell 2: the cell 'inf' is an IEEE special value, which integers "
         "cannot hold; read it with --ops float"
-    ]
-    proc = call("det", "--ops", "mod:7", path)
-    assert proc.returncode == 2 and "which modular(7) cannot hold" in proc.stderr
+    )
+    assert "which modular(7) cannot hold" in one_error(call("det", "--ops", "mod:7", path))
 
 
 def test_a_stray_word_among_numbers_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "m.txt", "1 2 3\n4 x 6\n7 8 9\n")
-    proc = run("det", path)
-    assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.splitlines() == [
+    assert one_error(run("det", path)) == (
         f"gentensor det: error: {path}: line 2, cell 2: the cell 'x' is a name among numbers; "
         "read names as symbols with --ops symbolic, or correct the cell"
-    ]
+    )
     x = sympy.Symbol("x")
     assert sympy.expand(parse_cell(ok("det", "--ops", "symbolic", path).strip()) - sympy.Matrix([[1, 2, 3], [4, x, 6], [7, 8, 9]]).det()) == 0
     # expressions and constants make a file symbolic by themselves; names alone (no number) are symbolic too
@@ -666,9 +667,7 @@ def test_hnf_and_snf_against_sympy(tmp_path: Path) -> None:
 
 def test_hnf_refuses_a_field_with_exit_2(tmp_path: Path) -> None:
     path = write(tmp_path, "q.txt", "1/2 1\n3 4\n")
-    proc = call("hnf", path)
-    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
-    assert proc.stderr.startswith(f"gentensor hnf: error: {path}: needs a Euclidean domain")
+    assert one_error(call("hnf", path)).startswith(f"gentensor hnf: error: {path}: needs a Euclidean domain")
 
 
 def test_nullspace_against_sympy(tmp_path: Path) -> None:
@@ -701,7 +700,5 @@ def test_eigenvals_against_sympy(tmp_path: Path) -> None:
     assert out["command"] == "eigenvals" and out["ops"] == "symbolic"
     assert out["result"][1] == [{"value": 2, "multiplicity": 2}]
     assert {parse_cell(e["value"]): e["multiplicity"] for e in out["result"][0]} == sympy.Matrix(m).eigenvals()
-    proc = call("eigenvals", write(tmp_path, "wide.txt", "1 2 3\n4 5 6\n"))
-    assert proc.returncode == 2 and "square" in proc.stderr and len(proc.stderr.splitlines()) == 1
-    proc = call("eigenvals", "--ops", "float", path)
-    assert proc.returncode == 2 and "exact eigen-theory" in proc.stderr
+    assert "square" in one_error(call("eigenvals", write(tmp_path, "wide.txt", "1 2 3\n4 5 6\n")))
+    assert "exact eigen-theory" in one_error(call("eigenvals", "--ops", "float", path))

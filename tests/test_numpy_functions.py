@@ -11,7 +11,6 @@ user types daily either works on tensors or raises with a specific hint.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -22,6 +21,7 @@ import gentensor as gt
 from gentensor import _hints
 from gentensor import _numpy_protocol as proto
 from gentensor.linalg import _HINTS as LINALG_HINTS
+from tests.numpy_oracle import assert_agree, exact, plain
 
 np = pytest.importorskip("numpy")
 
@@ -170,40 +170,6 @@ EXACT_WHERE_NUMPY_ROUNDS = {
 }
 
 
-def plain(value: Any) -> Any:
-    if isinstance(value, gt.Tensor):
-        return value.tolist()
-    if isinstance(value, (np.ndarray, np.generic)):
-        return value.tolist()
-    if isinstance(value, (tuple, list)):
-        return [plain(v) for v in value]
-    return value
-
-
-def agree(got: Any, want: Any, where: str = "$") -> None:
-    if isinstance(want, list):
-        assert isinstance(got, list) and len(got) == len(want), (where, got, want)
-        for k, (g, w) in enumerate(zip(got, want)):
-            agree(g, w, f"{where}[{k}]")
-        return
-    if isinstance(want, (bool, int)):
-        assert not isinstance(got, float) and got == want, (where, got, want)
-        return
-    if isinstance(want, complex) or isinstance(got, complex):
-        assert complex(got) == pytest.approx(complex(want), rel=1e-12, abs=1e-12), (where, got, want)
-        return
-    if math.isnan(want):
-        assert isinstance(got, float) and math.isnan(got), (where, got, want)
-        return
-    assert float(got) == pytest.approx(want, rel=1e-12, abs=1e-12), (where, got, want)
-
-
-def exact(value: Any) -> bool:
-    if isinstance(value, list):
-        return all(exact(v) for v in value)
-    return isinstance(value, (bool, int, Fraction)) or getattr(value, "is_number", False)
-
-
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_numpy_call_on_tensors_agrees_with_numpy_on_arrays(name: str) -> None:
     tensors, arrays = operands("gentensor"), operands("numpy")
@@ -211,7 +177,7 @@ def test_numpy_call_on_tensors_agrees_with_numpy_on_arrays(name: str) -> None:
     got = CALLS[name](tensors)
     want = CALLS[name](arrays)
     assert not isinstance(got, np.ndarray), f"{name}: a NumPy array came back (the call did not reach gentensor)"
-    agree(plain(got), plain(want))
+    assert_agree(plain(got), plain(want))
     if name in EXACT_WHERE_NUMPY_ROUNDS:
         assert exact(plain(got)), (name, got)
     assert {k: v.tolist() for k, v in vars(tensors).items()} == before  # inputs unchanged
