@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import operator
 from functools import partial
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..ops import ElementOps, booleans
 from ._engine import Plan, binary, unary
 from ._functions import function_plan
+
+if TYPE_CHECKING:
+    from ..core.tensor import Tensor
 
 __all__ = [
     "bitwise_and",
@@ -45,7 +48,7 @@ __all__ = [
 ]
 
 
-def bitwise_and(x1: Any, x2: Any, /) -> Any:
+def bitwise_and(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """``x1 & x2`` element-wise with broadcasting (integers; logical *and* for booleans).
 
     Returns
@@ -67,7 +70,7 @@ def bitwise_and(x1: Any, x2: Any, /) -> Any:
     return binary("bitwise_and", x1, x2, function_plan("bitwise_and"), promote_bool=False)
 
 
-def bitwise_or(x1: Any, x2: Any, /) -> Any:
+def bitwise_or(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """``x1 | x2`` element-wise with broadcasting (integers; logical *or* for booleans).
 
     Returns
@@ -84,7 +87,7 @@ def bitwise_or(x1: Any, x2: Any, /) -> Any:
     return binary("bitwise_or", x1, x2, function_plan("bitwise_or"), promote_bool=False)
 
 
-def bitwise_xor(x1: Any, x2: Any, /) -> Any:
+def bitwise_xor(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """``x1 ^ x2`` element-wise with broadcasting (integers; logical *xor* for booleans).
 
     Returns
@@ -101,7 +104,7 @@ def bitwise_xor(x1: Any, x2: Any, /) -> Any:
     return binary("bitwise_xor", x1, x2, function_plan("bitwise_xor"), promote_bool=False)
 
 
-def bitwise_invert(x: Any, /) -> Any:
+def bitwise_invert(x: Any, /) -> Tensor[Any] | Any:
     """``~x`` element-wise: ``-x - 1`` for integers, logical *not* for booleans.
 
     Returns
@@ -118,7 +121,7 @@ def bitwise_invert(x: Any, /) -> Any:
     return unary("bitwise_invert", x, function_plan("bitwise_invert"), promote_bool=False)
 
 
-def bitwise_left_shift(x1: Any, x2: Any, /) -> Any:
+def bitwise_left_shift(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """``x1 << x2`` element-wise (integers; ``x2`` must be non-negative).
 
     Returns
@@ -142,7 +145,7 @@ def bitwise_left_shift(x1: Any, x2: Any, /) -> Any:
     return binary("bitwise_left_shift", x1, x2, function_plan("bitwise_left_shift"))
 
 
-def bitwise_right_shift(x1: Any, x2: Any, /) -> Any:
+def bitwise_right_shift(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """``x1 >> x2`` element-wise (integers; rounds toward minus infinity, as Python's ``>>``).
 
     Returns
@@ -182,7 +185,7 @@ def _logical_plan(op: Callable[[Any, Any], Any]) -> Plan:
     return plan
 
 
-def logical_and(x1: Any, x2: Any, /) -> Any:
+def logical_and(x1: Any, x2: Any, /) -> Tensor[Any] | bool:
     """True where both elements are non-zero (``not ops.is_zero``), with broadcasting.
 
     Returns
@@ -201,7 +204,7 @@ def logical_and(x1: Any, x2: Any, /) -> Any:
     return binary("logical_and", x1, x2, _logical_plan(operator.and_), promote_bool=False)
 
 
-def logical_or(x1: Any, x2: Any, /) -> Any:
+def logical_or(x1: Any, x2: Any, /) -> Tensor[Any] | bool:
     """True where either element is non-zero, with broadcasting.
 
     Returns
@@ -220,7 +223,7 @@ def logical_or(x1: Any, x2: Any, /) -> Any:
     return binary("logical_or", x1, x2, _logical_plan(operator.or_), promote_bool=False)
 
 
-def logical_xor(x1: Any, x2: Any, /) -> Any:
+def logical_xor(x1: Any, x2: Any, /) -> Tensor[Any] | bool:
     """True where exactly one element is non-zero, with broadcasting.
 
     Returns
@@ -239,7 +242,7 @@ def logical_xor(x1: Any, x2: Any, /) -> Any:
     return binary("logical_xor", x1, x2, _logical_plan(operator.xor), promote_bool=False)
 
 
-def logical_not(x: Any, /) -> Any:
+def logical_not(x: Any, /) -> Tensor[Any] | bool:
     """True where an element is zero (``ops.is_zero``).
 
     Returns

@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 
-def floor(x: Any, /) -> Any:
+def floor(x: Any, /) -> Tensor[Any] | Any:
     """The largest integral value ``<= x``, element-wise, in ``x``'s ops.
 
     Returns
@@ -81,7 +81,7 @@ def floor(x: Any, /) -> Any:
     return apply_unary("floor", x)
 
 
-def ceil(x: Any, /) -> Any:
+def ceil(x: Any, /) -> Tensor[Any] | Any:
     """The smallest integral value ``>= x``, element-wise, in ``x``'s ops.
 
     Returns
@@ -99,7 +99,7 @@ def ceil(x: Any, /) -> Any:
     return apply_unary("ceil", x)
 
 
-def trunc(x: Any, /) -> Any:
+def trunc(x: Any, /) -> Tensor[Any] | Any:
     """The integral part (rounded toward zero), element-wise, in ``x``'s ops.
 
     Returns
@@ -116,7 +116,7 @@ def trunc(x: Any, /) -> Any:
     return apply_unary("trunc", x)
 
 
-def sign(x: Any, /) -> Any:
+def sign(x: Any, /) -> Tensor[Any] | Any:
     """``-1``, ``0`` or ``1`` by the sign of each element (``x / abs(x)`` for complexes), in ``x``'s ops.
 
     Returns
@@ -138,7 +138,7 @@ def sign(x: Any, /) -> Any:
     return apply_unary("sign", x)
 
 
-def signbit(x: Any, /) -> Any:
+def signbit(x: Any, /) -> Tensor[Any] | bool:
     """True where the sign bit is set: negative elements (and ``-0.0``).
 
     Returns
@@ -155,7 +155,7 @@ def signbit(x: Any, /) -> Any:
     return apply_unary("signbit", x, "bool")
 
 
-def copysign(x1: Any, x2: Any, /) -> Any:
+def copysign(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """The magnitude of ``x1`` with the sign of ``x2`` (floats), with broadcasting.
 
     Returns
@@ -177,7 +177,7 @@ def copysign(x1: Any, x2: Any, /) -> Any:
     return apply_binary("copysign", x1, x2)
 
 
-def nextafter(x1: Any, x2: Any, /) -> Any:
+def nextafter(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """The next float after ``x1`` toward ``x2``, with broadcasting.
 
     Returns
@@ -194,7 +194,7 @@ def nextafter(x1: Any, x2: Any, /) -> Any:
     return apply_binary("nextafter", x1, x2)
 
 
-def isnan(x: Any, /) -> Any:
+def isnan(x: Any, /) -> Tensor[Any] | bool:
     """True where an element is NaN (never for exact rings).
 
     Returns
@@ -211,7 +211,7 @@ def isnan(x: Any, /) -> Any:
     return apply_unary("isnan", x, "bool")
 
 
-def isinf(x: Any, /) -> Any:
+def isinf(x: Any, /) -> Tensor[Any] | bool:
     """True where an element is infinite (never for exact rings).
 
     Returns
@@ -228,7 +228,7 @@ def isinf(x: Any, /) -> Any:
     return apply_unary("isinf", x, "bool")
 
 
-def isfinite(x: Any, /) -> Any:
+def isfinite(x: Any, /) -> Tensor[Any] | bool:
     """True where an element is neither infinite nor NaN (always for exact rings).
 
     Returns
@@ -250,7 +250,7 @@ def isfinite(x: Any, /) -> Any:
     return apply_unary("isfinite", x, "bool")
 
 
-def real(x: Any, /) -> Any:
+def real(x: Any, /) -> Tensor[Any] | Any:
     """The real part of each element (complexes give floats; a real ring is its own real part).
 
     Returns
@@ -267,7 +267,7 @@ def real(x: Any, /) -> Any:
     return apply_unary("real", x, "real")
 
 
-def imag(x: Any, /) -> Any:
+def imag(x: Any, /) -> Tensor[Any] | Any:
     """The imaginary part of each element (complexes give floats; zero for a real ring).
 
     Returns
@@ -284,7 +284,7 @@ def imag(x: Any, /) -> Any:
     return apply_unary("imag", x, "real")
 
 
-def conj(x: Any, /) -> Any:
+def conj(x: Any, /) -> Tensor[Any] | Any:
     """The complex conjugate of each element (a real ring is unchanged).
 
     Returns
@@ -301,7 +301,7 @@ def conj(x: Any, /) -> Any:
     return apply_unary("conj", x)
 
 
-def square(x: Any, /) -> Any:
+def square(x: Any, /) -> Tensor[Any] | Any:
     """``x * x`` element-wise (``ops.mul``; booleans become integers).
 
     Returns
@@ -319,7 +319,7 @@ def square(x: Any, /) -> Any:
     return binary("square", x, x, plan_multiply)
 
 
-def reciprocal(x: Any, /) -> Any:
+def reciprocal(x: Any, /) -> Tensor[Any] | Any:
     """``1 / x`` element-wise, exactly (integers give rationals, as ``/`` does).
 
     Returns
@@ -344,7 +344,7 @@ def reciprocal(x: Any, /) -> Any:
     return binary("reciprocal", Tensor._from_flat([x._ops.one], (), x._ops), x, plan_divide)
 
 
-def maximum(x1: Any, x2: Any, /) -> Any:
+def maximum(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """The larger of each pair of elements, with broadcasting; NaN when either is NaN.
 
     Returns
@@ -366,7 +366,7 @@ def maximum(x1: Any, x2: Any, /) -> Any:
     return apply_binary("maximum", x1, x2, promote_bool=False)
 
 
-def minimum(x1: Any, x2: Any, /) -> Any:
+def minimum(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """The smaller of each pair of elements, with broadcasting; NaN when either is NaN.
 
     Returns
@@ -383,7 +383,7 @@ def minimum(x1: Any, x2: Any, /) -> Any:
     return apply_binary("minimum", x1, x2, promote_bool=False)
 
 
-def clip(x: Any, /, min: Any = None, max: Any = None) -> Any:
+def clip(x: Any, /, min: Any = None, max: Any = None) -> Tensor[Any] | Any:
     """Each element clamped to ``[min, max]`` (``None``: no bound on that side), with broadcasting.
 
     ``clip(x, a, b)`` is ``minimum(maximum(x, a), b)``; NaN elements stay NaN.
@@ -423,7 +423,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Any:
     return out
 
 
-def pow(x1: Any, x2: Any, /) -> Any:
+def pow(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """``x1 ** x2`` element-wise: the Array API's name of [`gentensor.power`][gentensor.compute.elementwise.power].
 
     Returns

@@ -90,7 +90,7 @@ __all__ = [
 ]
 
 
-def add(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def add(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | Any:
     """``a + b`` element-wise, with broadcasting (``ops.add``).
 
     Returns
@@ -118,7 +118,7 @@ def add(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     return binary("add", a, b, plan_add, executor=executor, workers=workers)
 
 
-def subtract(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def subtract(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | Any:
     """``a - b`` element-wise, with broadcasting (``ops.sub``).
 
     Returns
@@ -135,7 +135,7 @@ def subtract(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) ->
     return binary("subtract", a, b, plan_subtract, executor=executor, workers=workers)
 
 
-def multiply(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def multiply(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | Any:
     """``a * b`` element-wise, with broadcasting (``ops.mul``; not the matrix product).
 
     Returns
@@ -153,7 +153,7 @@ def multiply(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) ->
     return binary("multiply", a, b, plan_multiply, executor=executor, workers=workers)
 
 
-def divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | Any:
     """``a / b`` element-wise and exact: integers give rationals, never floats.
 
     Fields (rationals, symbolic, floats, ``modular(p)``) use ``ops.div``;
@@ -189,7 +189,7 @@ def divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> A
     return binary("divide", a, b, plan_divide, executor=executor, workers=workers)
 
 
-def floor_divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def floor_divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | Any:
     """``a // b`` element-wise (``ops.floordiv``; rationals stay rationals).
 
     Returns
@@ -211,7 +211,7 @@ def floor_divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None
     return binary("floor_divide", a, b, plan_floor_divide, executor=executor, workers=workers)
 
 
-def remainder(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def remainder(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | Any:
     """``a % b`` element-wise (``ops.mod``; Python's sign convention).
 
     Returns
@@ -233,7 +233,7 @@ def remainder(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -
     return binary("remainder", a, b, plan_remainder, executor=executor, workers=workers)
 
 
-def power(a: Any, b: Any, /) -> Any:
+def power(a: Any, b: Any, /) -> Tensor[Any] | Any:
     """``a ** b`` element-wise, with broadcasting.
 
     Integer exponents (Python ints, integers tensors) use ``ops.pow`` and keep
@@ -265,7 +265,7 @@ def power(a: Any, b: Any, /) -> Any:
     return _power(a, b)
 
 
-def negative(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def negative(x: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | Any:
     """``-x`` element-wise (``ops.neg``; booleans become integers).
 
     Returns
@@ -282,7 +282,7 @@ def negative(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     return unary("negative", x, plan_negative, executor=executor, workers=workers)
 
 
-def positive(x: Any, /) -> Any:
+def positive(x: Any, /) -> Tensor[Any] | Any:
     """``+x``: a copy (booleans become integers).
 
     Returns
@@ -304,7 +304,7 @@ def positive(x: Any, /) -> Any:
     return x.astype(target) if target is not x._ops else x.copy()
 
 
-def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | Any:
     """``abs(x)`` element-wise (``ops.abs``; complexes give floats, symbolic gives ``Abs``).
 
     Returns
@@ -326,7 +326,7 @@ def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
     return unary("abs", x, plan_abs, executor=executor, workers=workers)
 
 
-def round(x: Any, /, *, decimals: int = 0) -> Any:
+def round(x: Any, /, *, decimals: int = 0) -> Tensor[Any] | Any:
     """``x`` rounded element-wise to ``decimals`` decimal digits, half to even (``ops.round``).
 
     The ops stays: rationals round to rationals (exactly), integers to
@@ -357,7 +357,7 @@ def round(x: Any, /, *, decimals: int = 0) -> Any:
 
 
 # -- comparisons --------------------------------------------------------------------------
-def equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | bool:
     """``a == b`` element-wise through ``ops.equal`` (semantic for SymPy): a booleans tensor.
 
     Returns
@@ -375,7 +375,7 @@ def equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> An
     return binary("equal", a, b, plan_equal, promote_bool=False, executor=executor, workers=workers)
 
 
-def not_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def not_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | bool:
     """``a != b`` element-wise (``not ops.equal``): a booleans tensor.
 
     Returns
@@ -392,7 +392,7 @@ def not_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -
     return binary("not_equal", a, b, plan_not_equal, promote_bool=False, executor=executor, workers=workers)
 
 
-def less(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def less(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | bool:
     """``a < b`` element-wise (``ops.lt``): a booleans tensor.
 
     Returns
@@ -414,7 +414,7 @@ def less(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any
     return binary("less", a, b, plan_less, promote_bool=False, executor=executor, workers=workers)
 
 
-def less_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def less_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | bool:
     """``a <= b`` element-wise (``ops.le``): a booleans tensor.
 
     Returns
@@ -431,7 +431,7 @@ def less_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) 
     return binary("less_equal", a, b, plan_less_equal, promote_bool=False, executor=executor, workers=workers)
 
 
-def greater(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def greater(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | bool:
     """``a > b`` element-wise (``ops.lt`` with the operands swapped): a booleans tensor.
 
     Returns
@@ -448,7 +448,7 @@ def greater(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> 
     return binary("greater", a, b, plan_greater, promote_bool=False, executor=executor, workers=workers)
 
 
-def greater_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
+def greater_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Tensor[Any] | bool:
     """``a >= b`` element-wise (``ops.le`` with the operands swapped): a booleans tensor.
 
     Returns
@@ -509,7 +509,7 @@ def map(
     executor: Any = None,
     workers: Any = None,
     timeout: float | None = None,
-) -> Any:
+) -> Tensor[Any] | Any:
     """``f`` applied element by element to broadcast tensors: ``out[i] = f(a[i], b[i], ...)``.
 
     Scalars are passed to ``f`` unchanged at every position.

@@ -164,7 +164,7 @@ def _gcd_function(ops: ElementOps, R: Euclid) -> Callable[[Any, Any], Any]:
     return ops.gcd if defines(ops, "gcd") else partial(_gcd, R)  # type: ignore[attr-defined]
 
 
-def gcd(a: Any, b: Any, /) -> Any:
+def gcd(a: Any, b: Any, /) -> Tensor[Any] | Any:
     """Greatest common divisor, element-wise with broadcasting (non-negative for integers).
 
     Returns
@@ -191,7 +191,7 @@ def gcd(a: Any, b: Any, /) -> Any:
     return _out(operands, values, shape, ops)
 
 
-def lcm(a: Any, b: Any, /) -> Any:
+def lcm(a: Any, b: Any, /) -> Tensor[Any] | Any:
     """Least common multiple, element-wise with broadcasting (non-negative for integers; 0 if either is 0).
 
     Returns
@@ -293,7 +293,7 @@ def _unit_inverse(ops: ElementOps, a: Any) -> Any:
     return ops.div(ops.one, a)
 
 
-def invmod(a: Any, m: Any = None, /) -> Any:
+def invmod(a: Any, m: Any = None, /) -> Tensor[Any] | Any:
     """The inverse of ``a`` modulo ``m`` element-wise (``0 <= x < m`` for integers), or in ``a``'s own ring.
 
     With ``m``: ``x`` with ``a*x == 1 (mod m)``, over the integers or any
@@ -339,7 +339,7 @@ def invmod(a: Any, m: Any = None, /) -> Any:
     return _out(operands, values, shape, ops)
 
 
-def powmod(a: Any, k: Any, m: Any, /) -> Any:
+def powmod(a: Any, k: Any, m: Any, /) -> Tensor[Any] | Any:
     """``a**k mod m`` element-wise, by square-and-multiply (``pow(a, k, m)`` for integers).
 
     ``k`` is an integer (a tensor of them broadcasts too); a negative ``k``
@@ -382,7 +382,7 @@ def powmod(a: Any, k: Any, m: Any, /) -> Any:
 # -- integer square roots and primes ------------------------------------------------------
 
 
-def isqrt(x: Any, /) -> Any:
+def isqrt(x: Any, /) -> Tensor[Any] | Any:
     """The integer square root ``floor(sqrt(x))`` element-wise (exact, any size).
 
     Returns
@@ -407,7 +407,7 @@ def isqrt(x: Any, /) -> Any:
     return _out(operands, values, shape, ops)
 
 
-def is_prime(x: Any, /) -> Any:
+def is_prime(x: Any, /) -> Tensor[Any] | bool:
     """Primality element-wise: a booleans tensor (deterministic Miller-Rabin below 3.3e24, SymPy above).
 
     Negative numbers, 0 and 1 are not prime.
@@ -434,7 +434,7 @@ def is_prime(x: Any, /) -> Any:
     return _out(operands, values, shape, booleans)
 
 
-def next_prime(x: Any, /) -> Any:
+def next_prime(x: Any, /) -> Tensor[Any] | Any:
     """The smallest prime greater than ``x``, element-wise.
 
     Returns
@@ -462,7 +462,7 @@ def next_prime(x: Any, /) -> Any:
 # -- the Chinese remainder theorem -------------------------------------------------------------
 
 
-def crt(residues: Any, moduli: Any, /, *, axis: int = -1) -> Any:
+def crt(residues: Any, moduli: Any, /, *, axis: int = -1) -> Tensor[Any] | Any:
     """Chinese remaindering along an axis: the ``x`` with ``x == r_i (mod m_i)`` for every ``i``.
 
     ``residues`` holds ``k`` residues along ``axis`` for each position;

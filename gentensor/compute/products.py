@@ -87,7 +87,7 @@ def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: ElementOps) -> list[l
     return out
 
 
-def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Any:
+def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any] | Any:
     """Matrix product with NumPy semantics (also ``a @ b``).
 
     A 1-d ``a`` is a row vector and a 1-d ``b`` a column vector (the added
@@ -193,7 +193,7 @@ def _packed_result(found: tuple[Any, Any], shape: tuple[int, ...], ops: ElementO
     return Tensor._from_array(array.reshape(shape), shape, ops, bounds if packing.bounded else None)
 
 
-def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Any:
+def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Tensor[Any] | Any:
     """Dot products of the vectors along ``axis``, broadcasting the other axes.
 
     Each result is ``ops.sum`` of ``a[..., i] * b[..., i]``; for complex
@@ -307,7 +307,7 @@ def _tensordot_axes(a: Tensor[Any], b: Tensor[Any], axes: Any) -> tuple[list[int
     return ax_a, ax_b
 
 
-def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Any:
+def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Tensor[Any] | Any:
     """Sum products over the axes ``axes`` of ``a`` and ``b`` (NumPy's ``tensordot``).
 
     Parameters
@@ -367,7 +367,7 @@ def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Any:
     return Tensor._from_flat(out, shape, ops)
 
 
-def einsum(subscripts: str, /, *operands: Tensor[Any]) -> Any:
+def einsum(subscripts: str, /, *operands: Tensor[Any]) -> Tensor[Any] | Any:
     """Einstein summation: ``'ij,jk->ik'`` is a matrix product, ``'ii'`` a trace, ``'...ij->...ji'`` a transpose.
 
     Explicit mode (``->``) names the output axes; implicit mode keeps the
@@ -477,7 +477,7 @@ def kron(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     return Tensor._from_flat(values, tuple(p * q for p, q in zip(sa, sb)), ops)
 
 
-def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -1) -> Any:
+def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -1) -> Tensor[Any] | Any:
     """Sum of the diagonal of the ``(axis1, axis2)`` planes (``offset > 0``: above the main one).
 
     Returns

@@ -185,7 +185,7 @@ def _with_dtype(x: Tensor[Any], dtype: OpsSpec | None) -> Tensor[Any]:
     return x if dtype is None or as_ops(dtype, "dtype") is x._ops else x.astype(dtype)
 
 
-def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Any:
+def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The sum of the elements over ``axis`` (every axis when ``None``), through ``ops.sum``.
 
     ``ops.sum`` is n-ary: the built-in ``sum`` for numbers, one ``Add`` for SymPy.
@@ -237,7 +237,7 @@ def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: 
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), total), ops)
 
 
-def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Any:
+def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The product of the elements over ``axis`` (every axis when ``None``), through ``ops.prod``.
 
     ``dtype`` multiplies in that ops (the elements are converted first).
@@ -307,7 +307,7 @@ def _nan_first(pick: Callable[[list[Any]], Any], equal: Callable[[Any, Any], Any
     return pick(block)
 
 
-def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The smallest element over ``axis`` (every axis when ``None``), compared with ``ops.lt``.
 
     Returns
@@ -332,7 +332,7 @@ def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     return _extreme("min", x, axis, keepdims, False)
 
 
-def max(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def max(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The largest element over ``axis`` (every axis when ``None``), compared with ``ops.lt``.
 
     Returns
@@ -382,7 +382,7 @@ def _truth(func: str, x: Any, axis: Any, keepdims: bool, every: bool) -> Any:
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), pick), booleans)
 
 
-def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | bool:
     """Whether every element over ``axis`` is non-zero (``not ops.is_zero``; ``True`` when empty).
 
     Returns
@@ -400,7 +400,7 @@ def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     return _truth("all", x, axis, keepdims, True)
 
 
-def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | bool:
     """Whether some element over ``axis`` is non-zero (``not ops.is_zero``; ``False`` when empty).
 
     The zero test is semantic for SymPy: ``(t + 1)**2 - t**2 - 2*t - 1`` is zero.
@@ -517,7 +517,7 @@ def reduce(
     keepdims: bool = False,
     ops: OpsSpec | None = None,
     dtype: OpsSpec | None = None,
-) -> Any:
+) -> Tensor[Any] | Any:
     """Fold ``f`` over ``axis``: ``f(...f(f(initial, v0), v1)..., vn)`` for each output element.
 
     Parameters

@@ -107,7 +107,7 @@ def _packed_arg(func: str, x: Tensor[Any], axis: Any, keepdims: bool, largest: b
     return Tensor._from_array(found, found.shape, integers, (0, x.shape[ax] - 1))
 
 
-def argmax(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+def argmax(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Tensor[Any] | int:
     """The position of the largest element (the first one on ties) over ``axis``, or in the flattened tensor.
 
     Parameters
@@ -137,7 +137,7 @@ def argmax(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any
     return _arg_extreme("argmax", x, axis, keepdims, True)
 
 
-def argmin(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+def argmin(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Tensor[Any] | int:
     """The position of the smallest element (the first one on ties) over ``axis``, or in the flattened tensor.
 
     Returns
@@ -206,7 +206,7 @@ def nonzero(x: Any, /) -> tuple[Tensor[Any], ...]:
     return tuple(Tensor._from_flat(col, (len(flat),), integers) for col in _unravel_all(flat, x.shape))
 
 
-def where(condition: Any, x1: Any = None, x2: Any = None, /) -> Any:
+def where(condition: Any, x1: Any = None, x2: Any = None, /) -> Tensor[Any] | tuple[Tensor[Any], ...]:
     """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere; with ``condition`` alone, [`nonzero`][gentensor.compute.searching.nonzero].
 
     Parameters
@@ -287,7 +287,7 @@ def argwhere(a: Any, /) -> Tensor[Any]:
     return Tensor._from_flat(rows, (len(flat), x.ndim), integers)
 
 
-def count_nonzero(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def count_nonzero(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | int:
     """How many elements over ``axis`` are non-zero (``not ops.is_zero``).
 
     Returns
@@ -334,7 +334,7 @@ def _count_nonzero(is_zero: Callable[[Any], Any], block: list[Any]) -> int:
     return sum(1 for v in block if not is_zero(v))
 
 
-def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Tensor[Any] | int:
     """Where each element of ``x2`` would go in the sorted 1-d ``x1`` to keep it sorted (binary search).
 
     Parameters

@@ -32,7 +32,7 @@ from math import prod
 from typing import Any
 
 from ..arrays.composition import concat
-from ..arrays.manipulation import broadcast_to, moveaxis
+from ..arrays.manipulation import broadcast_to, moveaxis, reshape
 from ..core.layout import normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
@@ -48,7 +48,7 @@ from .reductions import min as _min
 from .reductions import sum as _sum
 from .transcendental import sqrt
 
-__all__ = ["mean", "var", "std", "cumulative_prod", "cumsum", "cumprod", "diff", "amax", "amin"]
+__all__ = ["mean", "average", "var", "std", "cumulative_prod", "cumsum", "cumprod", "diff", "amax", "amin"]
 
 
 def _count(x: Tensor[Any], axes: tuple[int, ...]) -> int:
@@ -74,7 +74,7 @@ def _empty(func: str, x: Tensor[Any], axis: Any) -> ShapeError:
     )
 
 
-def mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The arithmetic mean over ``axis`` (every axis when ``None``): the sum divided by the count, exactly.
 
     Parameters
@@ -118,7 +118,90 @@ def mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     return binary("mean", total, Tensor._from_flat([ops.convert(n)], (), ops), plan_divide)
 
 
-def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Any:
+def _weights(w: Tensor[Any], x: Tensor[Any], axis: Any) -> Tensor[Any]:
+    """NumPy's weights: ``x``'s shape, or 1-d along the one reduced axis (broadcast to ``x``'s shape)."""
+    if w.shape == x.shape:
+        return w
+    if axis is None or isinstance(axis, (tuple, list)) or w.ndim != 1:
+        raise ShapeError(
+            f"average: weights must have x's shape {x.shape}, or be 1-d along one axis given by axis= "
+            f"(got weights of shape {w.shape} and axis={axis!r})"
+        )
+    ax = normalize_axis(axis, x.ndim, "average")
+    if w.shape[0] != x.shape[ax]:
+        raise ShapeError(
+            f"average: 1-d weights must have the length of axis {ax} of x, {x.shape[ax]} (got {w.shape[0]})"
+        )
+    column = reshape(w, tuple(w.shape[0] if k == ax else 1 for k in range(x.ndim)))
+    return broadcast_to(column, x.shape).copy()  # a copy: the sums below need no stride-0 view
+
+
+def average(
+    x: Any, /, *, axis: Any = None, weights: Any = None, returned: bool = False, keepdims: bool = False
+) -> Tensor[Any] | Any:
+    """The weighted mean over ``axis``: ``sum(w * x) / sum(w)``, exactly (NumPy's ``average``).
+
+    Parameters
+    ----------
+    x : Tensor or array-like
+    axis : int, tuple of ints or None
+        The axes to average over (every axis when ``None``).
+    weights : Tensor or array-like, optional
+        ``x``'s shape, or 1-d along the single ``axis``; none: every weight is 1
+        ([`mean`][gentensor.compute.statistics.mean]).
+    returned : bool
+        Also return the sum of the weights (the count without weights).
+    keepdims : bool
+
+    Returns
+    -------
+    element or Tensor, or a tuple of two
+        The average (the element itself when no axis is left, else a new
+        tensor; integer data and weights give rationals), and with
+        ``returned=True`` the sum of the weights in the same shape.
+
+    Raises
+    ------
+    ShapeError
+        ``weights`` of a shape that does not fit, or (without weights) no
+        elements in an exact ring.
+    ArgumentValueError
+        The weights sum to zero along an axis (an empty axis included): there
+        is no weighted mean.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.average(gt.tensor([1, 2, 4]), weights=gt.tensor([3, 1, 1]))
+    Fraction(9, 5)
+    >>> gt.average(gt.tensor([[1, 2], [3, 5]]), axis=1, weights=[1, 3], returned=True)
+    (tensor([7/4, 9/2], ops=rationals), tensor([4, 4], ops=integers))
+    """
+    x = as_tensor(x, "average")
+    axes = _axes(axis, x.ndim, "average")
+    if weights is None:
+        avg = mean(x, axis=axis, keepdims=keepdims)
+        if not returned:
+            return avg
+        n = arithmetic_ops(x.ops).convert(_count(x, axes))
+        return avg, (Tensor._from_flat([n] * avg.size, avg.shape, arithmetic_ops(x.ops)) if isinstance(avg, Tensor) else n)
+    w = _weights(as_tensor(weights, "average"), x, axis)
+    total = _sum(w, axis=axis, keepdims=True)
+    sums = total._elements() if isinstance(total, Tensor) else [total]
+    wops = arithmetic_ops(w.ops)
+    if any(wops.is_zero(v) for v in sums):
+        raise ArgumentValueError(
+            f"average: the weights sum to zero along axis={axis!r}, so they cannot be normalised "
+            f"(got weights of shape {w.shape})"
+        )
+    avg = divide(_sum(multiply(x, w), axis=axis, keepdims=True), total)
+    result = _finish(avg, x, axes, keepdims)
+    if not returned:
+        return result
+    return result, _finish(total, x, axes, keepdims)
+
+
+def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Tensor[Any] | Any:
     """The variance over ``axis``: ``Σ|x - mean|² / (n - correction)``, exact on exact rings.
 
     Parameters
@@ -170,7 +253,7 @@ def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = Fa
     return _finish(result, x, axes, keepdims)
 
 
-def std(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Any:
+def std(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Tensor[Any] | Any:
     """The standard deviation over ``axis``: the square root of [`var`][gentensor.compute.statistics.var].
 
     Floats give floats; SymPy gives exact roots; integers and rationals give
@@ -345,7 +428,7 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
     return moved if ax == x.ndim - 1 else moveaxis(moved, -1, ax).copy()
 
 
-def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
+def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """NumPy's name of [`gentensor.max`][gentensor.compute.reductions.max]: the largest element over ``axis``.
 
     Returns
@@ -362,7 +445,7 @@ def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
     return _max(a, axis=axis, keepdims=keepdims)
 
 
-def amin(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
+def amin(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """NumPy's name of [`gentensor.min`][gentensor.compute.reductions.min]: the smallest element over ``axis``.
 
     Returns

@@ -26,9 +26,12 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._functions import apply_binary, apply_unary
+
+if TYPE_CHECKING:
+    from ..core.tensor import Tensor
 
 __all__ = [
     "sqrt",
@@ -56,7 +59,7 @@ __all__ = [
 ]
 
 
-def sqrt(x: Any, /) -> Any:
+def sqrt(x: Any, /) -> Tensor[Any] | Any:
     """The square root of each element.
 
     Exact rings: exact for perfect squares (``sqrt(49)`` over integers is ``7``), else [`DomainError`][gentensor.errors.DomainError]; floats: ``nan`` for a negative element; symbolic: SymPy's ``sqrt``.
@@ -82,7 +85,7 @@ def sqrt(x: Any, /) -> Any:
     return apply_unary("sqrt", x)
 
 
-def exp(x: Any, /) -> Any:
+def exp(x: Any, /) -> Tensor[Any] | Any:
     """The exponential ``e**x`` of each element.
 
     ``inf`` on overflow for floats.
@@ -106,7 +109,7 @@ def exp(x: Any, /) -> Any:
     return apply_unary("exp", x)
 
 
-def expm1(x: Any, /) -> Any:
+def expm1(x: Any, /) -> Tensor[Any] | Any:
     """``exp(x) - 1``, accurate near zero of each element.
 
     Returns
@@ -128,7 +131,7 @@ def expm1(x: Any, /) -> Any:
     return apply_unary("expm1", x)
 
 
-def log(x: Any, /) -> Any:
+def log(x: Any, /) -> Tensor[Any] | Any:
     """The natural logarithm of each element.
 
     Floats: ``-inf`` at zero, ``nan`` below.
@@ -156,7 +159,7 @@ def log(x: Any, /) -> Any:
     return apply_unary("log", x)
 
 
-def log1p(x: Any, /) -> Any:
+def log1p(x: Any, /) -> Tensor[Any] | Any:
     """``log(1 + x)``, accurate near zero of each element.
 
     Returns
@@ -178,7 +181,7 @@ def log1p(x: Any, /) -> Any:
     return apply_unary("log1p", x)
 
 
-def log2(x: Any, /) -> Any:
+def log2(x: Any, /) -> Tensor[Any] | Any:
     """The base-2 logarithm of each element.
 
     Returns
@@ -200,7 +203,7 @@ def log2(x: Any, /) -> Any:
     return apply_unary("log2", x)
 
 
-def log10(x: Any, /) -> Any:
+def log10(x: Any, /) -> Tensor[Any] | Any:
     """The base-10 logarithm of each element.
 
     Returns
@@ -222,7 +225,7 @@ def log10(x: Any, /) -> Any:
     return apply_unary("log10", x)
 
 
-def sin(x: Any, /) -> Any:
+def sin(x: Any, /) -> Tensor[Any] | Any:
     """The sine (radians) of each element.
 
     Floats: ``nan`` for an infinite element.
@@ -246,7 +249,7 @@ def sin(x: Any, /) -> Any:
     return apply_unary("sin", x)
 
 
-def cos(x: Any, /) -> Any:
+def cos(x: Any, /) -> Tensor[Any] | Any:
     """The cosine (radians) of each element.
 
     Returns
@@ -268,7 +271,7 @@ def cos(x: Any, /) -> Any:
     return apply_unary("cos", x)
 
 
-def tan(x: Any, /) -> Any:
+def tan(x: Any, /) -> Tensor[Any] | Any:
     """The tangent (radians) of each element.
 
     Returns
@@ -290,7 +293,7 @@ def tan(x: Any, /) -> Any:
     return apply_unary("tan", x)
 
 
-def asin(x: Any, /) -> Any:
+def asin(x: Any, /) -> Tensor[Any] | Any:
     """The inverse sine of each element.
 
     Floats: ``nan`` outside ``[-1, 1]``.
@@ -314,7 +317,7 @@ def asin(x: Any, /) -> Any:
     return apply_unary("asin", x)
 
 
-def acos(x: Any, /) -> Any:
+def acos(x: Any, /) -> Tensor[Any] | Any:
     """The inverse cosine of each element.
 
     Floats: ``nan`` outside ``[-1, 1]``.
@@ -338,7 +341,7 @@ def acos(x: Any, /) -> Any:
     return apply_unary("acos", x)
 
 
-def atan(x: Any, /) -> Any:
+def atan(x: Any, /) -> Tensor[Any] | Any:
     """The inverse tangent of each element.
 
     Returns
@@ -360,7 +363,7 @@ def atan(x: Any, /) -> Any:
     return apply_unary("atan", x)
 
 
-def sinh(x: Any, /) -> Any:
+def sinh(x: Any, /) -> Tensor[Any] | Any:
     """The hyperbolic sine of each element.
 
     Returns
@@ -382,7 +385,7 @@ def sinh(x: Any, /) -> Any:
     return apply_unary("sinh", x)
 
 
-def cosh(x: Any, /) -> Any:
+def cosh(x: Any, /) -> Tensor[Any] | Any:
     """The hyperbolic cosine of each element.
 
     Returns
@@ -404,7 +407,7 @@ def cosh(x: Any, /) -> Any:
     return apply_unary("cosh", x)
 
 
-def tanh(x: Any, /) -> Any:
+def tanh(x: Any, /) -> Tensor[Any] | Any:
     """The hyperbolic tangent of each element.
 
     Returns
@@ -426,7 +429,7 @@ def tanh(x: Any, /) -> Any:
     return apply_unary("tanh", x)
 
 
-def asinh(x: Any, /) -> Any:
+def asinh(x: Any, /) -> Tensor[Any] | Any:
     """The inverse hyperbolic sine of each element.
 
     Returns
@@ -448,7 +451,7 @@ def asinh(x: Any, /) -> Any:
     return apply_unary("asinh", x)
 
 
-def acosh(x: Any, /) -> Any:
+def acosh(x: Any, /) -> Tensor[Any] | Any:
     """The inverse hyperbolic cosine of each element.
 
     Floats: ``nan`` below 1.
@@ -472,7 +475,7 @@ def acosh(x: Any, /) -> Any:
     return apply_unary("acosh", x)
 
 
-def atanh(x: Any, /) -> Any:
+def atanh(x: Any, /) -> Tensor[Any] | Any:
     """The inverse hyperbolic tangent of each element.
 
     Floats: ``±inf`` at ``±1``, ``nan`` beyond.
@@ -496,7 +499,7 @@ def atanh(x: Any, /) -> Any:
     return apply_unary("atanh", x)
 
 
-def atan2(x1: Any, x2: Any, /) -> Any:
+def atan2(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """The angle of the point ``(x2, x1)``: ``atan(x1 / x2)`` in the right quadrant, element-wise with broadcasting.
 
     Returns
@@ -518,7 +521,7 @@ def atan2(x1: Any, x2: Any, /) -> Any:
     return apply_binary("atan2", x1, x2)
 
 
-def hypot(x1: Any, x2: Any, /) -> Any:
+def hypot(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """``sqrt(x1**2 + x2**2)`` without overflow, element-wise with broadcasting.
 
     Returns
@@ -540,7 +543,7 @@ def hypot(x1: Any, x2: Any, /) -> Any:
     return apply_binary("hypot", x1, x2)
 
 
-def logaddexp(x1: Any, x2: Any, /) -> Any:
+def logaddexp(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """``log(exp(x1) + exp(x2))`` without overflow, element-wise with broadcasting.
 
     Returns

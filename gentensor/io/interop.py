@@ -11,7 +11,7 @@ NumPy and SymPy are imported only inside the functions that need them, so
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import ArgumentTypeError, ArgumentValueError
 from ._saveload import load, save
@@ -19,10 +19,14 @@ from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..ops import ElementOps, canonical_ops
 
+if TYPE_CHECKING:
+    import numpy
+    import sympy
+
 __all__ = ["save", "load", "to_numpy", "to_sympy"]
 
 
-def to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> Any:
+def to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> numpy.ndarray:
     """The elements of ``x`` as a NumPy array (``dtype=object`` unless asked otherwise).
 
     This is ``Tensor.__array__``, so ``np.asarray(x)`` and ``np.array(x)``
@@ -80,7 +84,7 @@ def to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> 
     return out
 
 
-def to_sympy(x: Tensor[Any], /) -> Any:
+def to_sympy(x: Tensor[Any], /) -> sympy.ImmutableMatrix | sympy.ImmutableDenseNDimArray:
     """``x`` as a SymPy object: a 2-d tensor gives an ``ImmutableMatrix``, any other an ``ImmutableDenseNDimArray``.
 
     Elements become SymPy numbers and expressions (ints → ``Integer``,

@@ -226,7 +226,7 @@ def _in_bulk(x: Any, func: str) -> Any:
 # -- the public functions ---------------------------------------------------------------
 
 
-def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, workers: Optional[int] = None) -> Any:
+def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | Any:
     """Determinant of a square matrix, or of each matrix of a stack.
 
     Parameters
@@ -433,7 +433,7 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     return out
 
 
-def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | int:
     """Rank of a matrix (over the field of fractions), or of each matrix of a stack.
 
     Returns
@@ -709,3 +709,8 @@ def __getattr__(name: str) -> Any:
     if hint is not None:
         raise AttributeError(f"module 'gentensor.linalg' has no attribute {name!r}; use {hint}")
     raise AttributeError(f"module 'gentensor.linalg' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public names (``__all__``) and the module's dunders, not the imports the module is built from."""
+    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})

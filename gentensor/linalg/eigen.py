@@ -155,7 +155,7 @@ def _polynomials(results: list[list[Any]], stack: Stack, symbol: Any, poly: bool
 
 def charpoly(
     x: Tensor[Any], /, symbol: Any = None, *, poly: bool = False, executor: Any = None, workers: Optional[int] = None
-) -> Any:
+) -> Tensor[Any] | Any:
     """The characteristic polynomial ``det(t*I - x)``: its coefficients, or a SymPy polynomial in ``symbol``.
 
     Monic of degree ``n``, computed without division (Berkowitz), so any
@@ -220,7 +220,7 @@ def _minpoly_task(rows: list[list[Any]], ops: ElementOps, field: bool, provider:
 
 def minpoly(
     x: Tensor[Any], /, symbol: Any = None, *, poly: bool = False, executor: Any = None, workers: Optional[int] = None
-) -> Any:
+) -> Tensor[Any] | Any:
     """The minimal polynomial: the monic polynomial of least degree with ``m(x) == 0``.
 
     It divides the characteristic polynomial and has the same roots; ``x`` is
@@ -318,7 +318,7 @@ def _eigenvals_task(rows: list[list[Any]]) -> list[tuple[Any, int]]:
     return [(v, g.multiplicity) for g in groups for v in g.values]
 
 
-def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None, workers: Optional[int] = None) -> Any:
+def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | Any:
     """Exact eigenvalues with their algebraic multiplicities.
 
     Rational eigenvalues are SymPy rationals; irrational ones are radicals
@@ -540,7 +540,7 @@ def _is_diagonalizable_task(rows: list[list[Any]]) -> bool:
     return is_diagonalizable_rows(M, rows, charpoly_field(M))
 
 
-def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | bool:
     """True when ``x`` has a basis of eigenvectors (over the complex numbers).
 
     Decided without computing eigenvectors: the square-free part of the

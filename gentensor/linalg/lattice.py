@@ -137,7 +137,7 @@ def _stack(x: Any, func: str, square: bool = False) -> Stack:
 # -- the public functions -------------------------------------------------------------
 
 
-def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, workers: Optional[int] = None) -> Any:
+def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | HNFResult:
     """Hermite normal form (row style) of a matrix or of each matrix of a stack.
 
     ``H = U @ x`` with ``U`` unimodular (``det(U)`` a unit): the non-zero rows
@@ -194,7 +194,7 @@ def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
     return wrap_matrices(run(task, stack, "hnf", executor, workers), stack.batch, (m, n), ops)
 
 
-def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, workers: Optional[int] = None) -> Any:
+def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | SNFResult:
     """Smith normal form of a matrix or of each matrix of a stack: ``D = U @ x @ V``.
 
     ``D`` is diagonal with canonical entries (non-negative for integers),
@@ -315,7 +315,7 @@ def lll(
     transform: bool = False,
     executor: Any = None,
     workers: Optional[int] = None,
-) -> Any:
+) -> Tensor[Any] | LLLResult:
     """LLL reduction of the lattice spanned by the rows of a matrix (or of each matrix of a stack).
 
     The result's rows span the same lattice and are LLL-reduced in exact
@@ -526,7 +526,7 @@ def _unravel(k: int, shape: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(reversed(idx))
 
 
-def det_mod(x: Tensor[Any], m: Any, /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+def det_mod(x: Tensor[Any], m: Any, /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | Any:
     """The determinant modulo ``m`` of a square matrix (or of each matrix of a stack), without the integer determinant.
 
     Elimination modulo ``m`` with unimodular row operations only, so ``m``

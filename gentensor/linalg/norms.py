@@ -112,7 +112,7 @@ def _check_ord(ord: Any, func: str) -> None:
         raise ArgumentValueError(f"{func}: ord must be a number, inf or -inf (got {ord!r})")
 
 
-def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2) -> Any:
+def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2) -> Tensor[Any] | Any:
     """The ``ord``-norm of a vector, or of each vector along ``axis`` (Array API ``vector_norm``).
 
     ``ord``: ``2`` (Euclidean, the default), ``1``, ``inf`` (largest
@@ -223,7 +223,7 @@ def _spectral(rows: list[list[Any]], ops: ElementOps, ord: Any) -> tuple[Any, El
     return (sympy.Max if ord == 2 else sympy.Min)(*values), symbolic
 
 
-def matrix_norm(x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
+def matrix_norm(x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Tensor[Any] | Any:
     """A norm of a matrix, or of each matrix of a stack (Array API ``matrix_norm``).
 
     ``ord``: ``"fro"`` (Frobenius, the default), ``1`` / ``-1`` (largest /
