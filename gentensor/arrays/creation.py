@@ -25,7 +25,7 @@ from ..core.operands import build, convert_scalar, to_tensor
 from ..core.storage import filled_storage
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError
-from ..ops import ElementOps, OpsSpec, integers, ops_for_type, packing_of, symbolic
+from ..ops import ElementOps, OpsSpec, as_ops, integers, ops_for_type, packing_of, symbolic
 from ..resources import check_shape
 from ..parallel import index_columns, run_map
 from .dtypes import check_device, resolve_dtype
@@ -364,7 +364,7 @@ def arange(
         raise ArgumentValueError(f"arange: the range from {start!r} to {stop!r} in steps of {step!r} is not finite") from None
     check_shape((count,), "arange")
     if type(start) is int and type(stop) is int and type(step) is int and count:
-        packed = _machine_arange(start, step, count, integers if ops is None else ops)
+        packed = _machine_arange(start, step, count, integers if ops is None else as_ops(ops, "arange"))
         if packed is not None:
             return packed
     values = [start + k * step for k in range(count)]

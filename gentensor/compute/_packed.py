@@ -121,7 +121,7 @@ def threaded(f: Callable[..., Any], arrays: list[Any], shape: tuple[int, ...], o
     NumPy releases the GIL inside its loops, so the chunks run at once; the
     pool's job machinery stops them on Ctrl-C and timeouts.
     """
-    views = np.broadcast_arrays(*[np.asarray(a) for a in arrays])
+    views = list(np.broadcast_arrays(*[np.asarray(a) for a in arrays]))
     if views[0].shape != shape:
         return _checked(f(*arrays), shape, out)
     first = shape[0]

@@ -412,12 +412,12 @@ def _packed_search(a: Tensor[Any], v: Any, ops: Any, side: str) -> Any:
         needles = operand_of(v._store, v._layout, v._ops, ops, packing)
         if needles is None:
             return None
-        found = np.searchsorted(hay.array, needles.array, side=side)
+        found = np.searchsorted(hay.array, needles.array, side="left" if side == "left" else "right")
         return Tensor._from_array(found.astype(np.int64), v.shape, integers, (0, a.size))
     value = packing.scalar(convert_scalar(v, ops, "searchsorted"))
     if value is None:
         return None
-    return int(np.searchsorted(hay.array, value, side=side))
+    return int(np.searchsorted(hay.array, value, side="left" if side == "left" else "right"))
 
 
 def _bisect(

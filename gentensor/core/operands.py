@@ -177,7 +177,9 @@ def _machine_array(data: Any, ops: OpsSpec | None) -> Tensor[Any] | None:
     shape = tuple(int(n) for n in data.shape)
     check_shape(shape, "tensor")
     if data.dtype.kind in _INTEGRAL and data.dtype != packing.dtype:
-        if data.size and (int(data.min()) < packing.lo or int(data.max()) > packing.hi):
+        lo, hi = packing.lo, packing.hi
+        assert lo is not None and hi is not None  # an integer packing has bounds
+        if data.size and (int(data.min()) < lo or int(data.max()) > hi):
             return None  # uint64 values past the word: Python ints
     return Tensor._from_array(np.array(data, dtype=packing.dtype, order="C", copy=True), shape, target)
 

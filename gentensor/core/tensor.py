@@ -691,14 +691,18 @@ class Tensor(TensorMethods, Generic[E]):
 
     # -- interop -----------------------------------------------------------------
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        """A NumPy object array of the elements (used by ``np.asarray(x)``).
+        """A new NumPy array of the elements (used by ``np.asarray(x)``): see [`gentensor.to_numpy`][gentensor.io.interop.to_numpy].
+
+        Machine numbers where every element fits one (``int64`` here), else an object array.
 
         Examples
         --------
         >>> import gentensor as gt, numpy as np
         >>> np.asarray(gt.tensor([[1, 2], [3, 4]]).T)
         array([[1, 3],
-               [2, 4]], dtype=object)
+               [2, 4]])
+        >>> np.asarray(gt.tensor([1, 2**70]))
+        array([1, 1180591620717411303424], dtype=object)
         """
         if _READING.get():
             raise EmbeddedTensor
