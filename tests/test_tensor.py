@@ -903,7 +903,7 @@ def test_unary_matmul_and_method_delegation():
     assert e.expand().tolist() == [[s**2, s**2 + 2 * s + 1]]
     assert gt.tensor([sympy.sin(s) ** 2 + sympy.cos(s) ** 2]).simplify().tolist() == [1]
     assert gt.tensor([sympy.pi]).evalf(3).item() == sympy.pi.evalf(3)
-    assert np.asarray(x.T).tolist() == x.T.tolist() and np.asarray(x).dtype == object
+    assert np.asarray(x.T).tolist() == x.T.tolist() and np.asarray(x).dtype == np.int64
     assert x.to_sympy() == sympy.Matrix([[3, -1], [2, 5]])
 
 
