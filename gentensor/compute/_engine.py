@@ -336,7 +336,23 @@ def binary(
     Returns a new tensor (0-d included), or the element itself for scalar operands.
     """
     policy = resolve(executor, workers, where=func)
-    if (type(a) is Tensor and a._store.packing is not None) or (type(b) is Tensor and b._store.packing is not None):
+    if type(a) is Tensor and type(b) is Tensor:
+        ops = a._ops
+        if (
+            ops is b._ops
+            and a._layout.size >= _packed.PACKED_MINIMUM
+            and a._store.packing is not None
+            and b._store.packing is not None
+            and a._layout.shape == b._layout.shape
+            and (not promote_bool or arithmetic_ops(ops) is ops)
+        ):
+            # The hot packed case: one ops, one shape, both packed.
+            f, out_ops = plan(ops)
+            shape = a._layout.shape
+            done = _packed.same_shape(func, a, b, ops, out_ops, shape, _thread_policy(policy, prod(shape)))
+            if done is not NotImplemented:
+                return done
+    if _worth_packing(a) or _worth_packing(b):
         done = _packed_call(func, (a, b), plan, promote_bool, policy)
         if done is not NotImplemented:
             return done
@@ -398,7 +414,7 @@ def unary(func: str, x: Any, plan: Plan, *, promote_bool: bool = True, executor:
     Booleans are computed as integers unless ``promote_bool=False``.
     """
     policy = resolve(executor, workers, where=func)
-    if type(x) is Tensor and x._store.packing is not None:
+    if _worth_packing(x):
         done = _packed_call(func, (x,), plan, promote_bool, policy)
         if done is not NotImplemented:
             return done
@@ -416,6 +432,11 @@ def unary(func: str, x: Any, plan: Plan, *, promote_bool: bool = True, executor:
     shape = x._layout.shape
     values = convert_values(flat_values(x), x._ops, ops)
     return result(run(func, f, [values], shape), shape, out_ops)
+
+
+def _worth_packing(x: Any) -> bool:
+    """A packed tensor with enough elements that its kernel beats mapping element functions."""
+    return type(x) is Tensor and x._store.packing is not None and x._layout.size >= _packed.PACKED_MINIMUM
 
 
 def _packed_call(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool, policy: ParallelPolicy) -> Any:

@@ -27,10 +27,14 @@ from ..ops import ElementOps
 from ..ops._packing import Bounds, Packing, packing_of
 from ..parallel import ParallelPolicy, run_tasks
 
-__all__ = ["operand", "elementwise", "reduction", "THREAD_MINIMUM", "threaded"]
+__all__ = ["operand", "elementwise", "same_shape", "reduction", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
 
 #: Elements below which a packed kernel runs on the calling thread whatever the policy (a pool round trip costs more).
 THREAD_MINIMUM = 1 << 16
+
+#: Elements below which element-wise work and reductions map the ops' element functions over the
+#: (kept) Python objects instead: a NumPy call costs more than a few dozen elements do.
+PACKED_MINIMUM = 64
 
 # Arithmetic errors a kernel raises when the element path must locate the failing element.
 _DEFER = (ArithmeticError, ValueError)
@@ -87,6 +91,33 @@ def elementwise(
         result = _run(f, arrays, shape, out_packing, policy)
     except _DEFER:
         return NotImplemented  # the element path raises it, naming the element
+    if result is NotImplemented:
+        return NotImplemented
+    return Tensor._from_array(result, shape, out_ops, out_bounds if out_packing.bounded else None)
+
+
+def same_shape(
+    func: str, a: Tensor[Any], b: Tensor[Any], ops: ElementOps, out_ops: ElementOps, shape: tuple[int, ...], policy: ParallelPolicy | None
+) -> Any:
+    """`elementwise` for two packed tensors of one ops and one shape (the common case, with less to decide)."""
+    packing = a._store.packing
+    out_packing = packing_of(out_ops)
+    if packing is None or out_packing is None or packing is not packing_of(ops):
+        return NotImplemented
+    x = operand_of(a._store, a._layout, ops, ops, packing)
+    y = operand_of(b._store, b._layout, ops, ops, packing)
+    if x is None or y is None:
+        return NotImplemented
+    planned = packing.kernel(func, [x.bounds, y.bounds])
+    if planned is None and packing.bounded and (x.tighten() | y.tighten()):
+        planned = packing.kernel(func, [x.bounds, y.bounds])
+    if planned is None:
+        return NotImplemented
+    f, out_bounds = planned
+    try:
+        result = _run(f, [x.array, y.array], shape, out_packing, policy)
+    except _DEFER:
+        return NotImplemented
     if result is NotImplemented:
         return NotImplemented
     return Tensor._from_array(result, shape, out_ops, out_bounds if out_packing.bounded else None)

@@ -225,7 +225,7 @@ def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: 
     x = _with_dtype(_tensor(x, "sum"), dtype)
     axes = _axes(axis, x.ndim, "sum")
     ops = arithmetic_ops(x._ops)
-    if x._store.packing is not None:
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
         done = _packed.reduction("sum", x, axes, keepdims, ops)
         if done is not NotImplemented:
             return done
@@ -263,7 +263,7 @@ def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims:
     x = _with_dtype(_tensor(x, "prod"), dtype)
     axes = _axes(axis, x.ndim, "prod")
     ops = arithmetic_ops(x._ops)
-    if x._store.packing is not None:
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
         done = _packed.reduction("prod", x, axes, keepdims, ops)
         if done is not NotImplemented:
             return done
@@ -277,7 +277,7 @@ def _extreme(func: str, x: Any, axis: Any, keepdims: bool, largest: bool) -> Any
     axes = _axes(axis, x.ndim, func)
     ops = x._ops
     lt = require(ops, "lt", func, "order")
-    if x._store.packing is not None and _prod(x.shape[a] for a in axes):
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM and _prod(x.shape[a] for a in axes):
         done = _packed.reduction(func, x, axes, keepdims, ops)
         if done is not NotImplemented:
             return done
@@ -366,7 +366,7 @@ def _truth(func: str, x: Any, axis: Any, keepdims: bool, every: bool) -> Any:
     x = _tensor(x, func)
     axes = _axes(axis, x.ndim, func)
     ops = x._ops
-    if x._store.packing is not None:
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
         done = _packed.reduction(func, x, axes, keepdims, ops, booleans)
         if done is not NotImplemented:
             return done
@@ -481,7 +481,7 @@ def _accumulate(
         x = x._view(Layout((1,), (1,), x._layout.offset))
     ax = normalize_axis(axis, x.ndim, func)
     ops = arithmetic_ops(x._ops)
-    if x._store.packing is not None:
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
         done = _packed.reduction(func, x, (ax,), False, ops, include_initial=include_initial)
         if done is not NotImplemented:
             return done

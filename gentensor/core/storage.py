@@ -106,7 +106,7 @@ def list_storage(values: list[Any]) -> Storage:
 
 def packed_storage(array: Any, packing: Packing, bounds: Bounds | None = None, exact: bool = False) -> Storage:
     """A packed storage over ``array`` (a fresh array the caller gives away), made 1-d and C-contiguous."""
-    flat = np.ravel(array)  # the array itself (a view) when C-contiguous; the caller owns it
+    flat = array.reshape(-1) if array.flags.c_contiguous else np.ravel(array)  # a view when C-contiguous; the caller owns it
     if not flat.flags.writeable:
         flat = flat.copy()
     if flat.dtype != packing.dtype:

@@ -26,10 +26,10 @@ from typing import Any, Generic, Iterator, TypeVar
 import numpy as np
 
 from ..errors import ArgumentTypeError, ArgumentValueError, IndexingError, ReadOnlyError, ShapeError
-from ..ops import ElementOps, OpsSpec, as_ops, booleans, capabilities_of, known_ops_for_type, result_ops
+from ..ops import ElementOps, OpsSpec, as_ops, booleans, capabilities_of, known_ops_for_type, packing_of, result_ops
 from . import kernels as _kernels
 from .indexing import resolve, resolve_simple
-from .storage import Storage, bounds_of, packed_storage, promote, view_of
+from .storage import Storage, pack_values, packed_storage, promote, view_of
 from .layers import upper
 from .layout import Layout
 from .methods import TensorMethods
@@ -202,6 +202,11 @@ class Tensor(TensorMethods, Generic[E]):
         return cls._new(Storage(data), Layout.contiguous(shape), ops)
 
     @classmethod
+    def _from_values(cls, values: list[Any], shape: tuple[int, ...], ops: ElementOps) -> "Tensor[Any]":
+        """A new C-contiguous tensor of ``values`` (converted elements), packed now when the ops packs them all."""
+        return cls._new(pack_values(values, ops), Layout.contiguous(shape), ops)
+
+    @classmethod
     def _from_array(
         cls, array: Any, shape: tuple[int, ...], ops: ElementOps, bounds: Any = None, exact: bool = False
     ) -> "Tensor[Any]":
@@ -209,8 +214,6 @@ class Tensor(TensorMethods, Generic[E]):
 
         ``bounds`` encloses the values of an integer array (``exact`` when they are its min and max).
         """
-        from ..ops._packing import packing_of
-
         packing = packing_of(ops)
         assert packing is not None, "only an ops that packs has packed tensors"
         return cls._new(packed_storage(array, packing, bounds, exact), Layout.contiguous(shape), ops)

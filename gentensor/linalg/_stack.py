@@ -113,9 +113,9 @@ def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, work
 def wrap_matrices(
     results: list[list[list[Any]]], batch: tuple[int, ...], shape: tuple[int, ...], ops: ElementOps
 ) -> Tensor[Any]:
-    """A new tensor of shape ``batch + shape`` from one list of rows per matrix."""
+    """A new tensor of shape ``batch + shape`` from one list of rows per matrix (packed when its elements fit words)."""
     flat = [v for matrix in results for row in matrix for v in row]
-    return Tensor._from_flat(flat, batch + shape, ops)
+    return Tensor._from_values(flat, batch + shape, ops)
 
 
 def nest(values: list[Any], batch: tuple[int, ...]) -> Any:
