@@ -203,8 +203,13 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     AX = np.abs(X)
     if not AX.max() < _LARGEST_X:
         return None
-    # With |G| <= 2**600 and |X| <= 2**150 nothing overflows, and underflow perturbs any entry below by
-    # less than TINY (at most k**2 * 2**150 subnormal roundings of 2**-1074).
+    # With |G| <= 2**600 and |X| <= 2**150 the products below stay finite; the squares in the error terms
+    # (H * H, Pa * Pa) may overflow, which only gives inf or NaN, and those fail every check (never a false
+    # proof).  Underflow perturbs an entry by at most k**2 * 2**150 subnormal roundings of 2**-1074 (TINY);
+    # a square of a tiny |P| entry may underflow to 0 with an error far above 2**-540, which the margins
+    # absorb: eta >= 2 gamma_k F_jj ~ 2**-51 puts d_low at least eta**2 / 2 ~ 2**-103 below the true bound.
+    # Assumed: IEEE 754 binary64 with round to nearest, no flush-to-zero, and products summed as dot
+    # products in some order (any order and FMA are covered by gamma_k; a Strassen-like product is not).
     diag = np.diagonal(X)
     P = G @ X.T
     absG = np.abs(G) if err_G is None else np.abs(G) + err_G / gam_k
