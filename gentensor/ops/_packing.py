@@ -559,14 +559,32 @@ def _max(a: Any, axis: Any) -> Any:
 _FLOAT_EXACT = 2**53
 
 
+#: Multiply-adds below which an int64 product uses NumPy's own loop rather than BLAS: multithreaded
+#: BLAS can stall for milliseconds waking its threads when another program holds a core, and below
+#: this size one core does the work in a few milliseconds anyway.
+_BLAS_MINIMUM = 2**24
+
+
 def _int_matmul(bound: int) -> Planned | None:
     """Exact ``a @ b`` of int64 matrices whose sums of products stay below ``bound`` in size."""
+    if bound > INT64_MAX:
+        return None
     if bound < _FLOAT_EXACT:
         # Every product and partial sum is an integer below 2**53: float64 holds each exactly, whatever the order.
-        return _float_matmul, (-bound, bound)
-    if bound <= INT64_MAX:
-        return np.matmul, (-bound, bound)
-    return None
+        return _exact_matmul, (-bound, bound)
+    return np.matmul, (-bound, bound)
+
+
+def _work(a: Any, b: Any) -> int:
+    """Multiply-adds of ``a @ b`` (batch included)."""
+    return int(a.size) * int(b.shape[-1])
+
+
+def _exact_matmul(a: Any, b: Any) -> Any:
+    """``a @ b`` of int64 matrices whose sums of products stay below 2**53: int64 loop when small, float64 BLAS when large."""
+    if _work(a, b) < _BLAS_MINIMUM:
+        return np.matmul(a, b)
+    return _float_matmul(a, b)
 
 
 def _float_einsum(subscripts: str, *arrays: Any) -> Any:
@@ -802,16 +820,16 @@ def _modular_matmul(a: Any, b: Any, n: int, top: int) -> Any:
     m = np.int64(n)
     k = a.shape[-1]
     if top * k < _FLOAT_EXACT:
-        return np.remainder(_float_matmul(a, b), m)
+        return np.remainder(_exact_matmul(a, b), m)
     chunk = 2**20  # terms per exact float sum of 32-bit products
     total = None
     for start in range(0, max(k, 1), chunk):
         pa, pb = a[..., start : start + chunk], b[..., start : start + chunk, :]
         a1, a0 = np.right_shift(pa, 16), np.bitwise_and(pa, 0xFFFF)
         b1, b0 = np.right_shift(pb, 16), np.bitwise_and(pb, 0xFFFF)
-        high = np.remainder(_float_matmul(a1, b1), m)
-        middle = np.remainder(_float_matmul(a1, b0) + _float_matmul(a0, b1), m)
-        low = np.remainder(_float_matmul(a0, b0), m)
+        high = np.remainder(_exact_matmul(a1, b1), m)
+        middle = np.remainder(_exact_matmul(a1, b0) + _exact_matmul(a0, b1), m)
+        low = np.remainder(_exact_matmul(a0, b0), m)
         shift = np.int64(2**16 % n)
         piece = np.remainder(np.remainder(high * shift, m) * shift + middle * shift, m)
         piece = np.remainder(piece + low, m)
