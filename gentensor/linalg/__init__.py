@@ -34,6 +34,7 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, ShapeError, SingularMatrixError
 from ..ops import ElementOps, as_ops, integers
 from . import _policy
+from ._numberfield import number_field_kernel
 from ._providers import register_builtin_providers
 from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
 
@@ -277,7 +278,8 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
     stack = stack_of(x, "det", square=True)
     _policy.check_method("det", method, stack.ops)
     key = "det" if method == "auto" else f"det.{method}"
-    task = partial(_det_task, ops=stack.ops, method=method, provider=_policy.kernel_of(stack.ops, key))
+    provider = _kernel(stack.ops, key) if method == "auto" else _policy.kernel_of(stack.ops, key)
+    task = partial(_det_task, ops=stack.ops, method=method, provider=provider)
     results = run(task, stack, "det", executor, workers)
     if not stack.batch:
         return results[0]
@@ -318,9 +320,17 @@ def inv(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = Non
         return found
     stack = stack_of(x, "inv", square=True)
     out_ops = _result_ops(stack.ops, "inv")
-    task = partial(_inv_task, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "inv"))
+    task = partial(_inv_task, ops=stack.ops, provider=_kernel(stack.ops, "inv"))
     results = run(task, stack, "inv", executor, workers)
     return wrap_matrices(results, stack.batch, (stack.n, stack.n), out_ops)
+
+
+def _kernel(ops: ElementOps, key: str) -> Any:
+    """The provider of ``key``; for expressions, behind the kernel for matrices of algebraic numbers."""
+    found = _policy.kernel_of(ops, key)
+    if getattr(ops, "zero_test", None) is None:
+        return found
+    return number_field_kernel(key, found)
 
 
 def _result_ops(ops: ElementOps, func: str) -> ElementOps:
@@ -425,7 +435,7 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     if found is not NotImplemented:
         results = found
     else:
-        task = partial(_solve_task, ops=ops, provider=_policy.kernel_of(ops, "solve"))
+        task = partial(_solve_task, ops=ops, provider=_kernel(ops, "solve"))
         results = run(task, pairs, "solve", executor, workers)
     out = wrap_matrices(results, batch, (n, k), out_ops)
     if vector:
@@ -458,7 +468,7 @@ def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     """
     stack = stack_of(x, "rank", square=False)
     _policy.check_commutative(stack.ops, "rank")
-    task = partial(_policy.rank, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "rank"))
+    task = partial(_policy.rank, ops=stack.ops, provider=_kernel(stack.ops, "rank"))
     results = run(task, stack, "rank", executor, workers)
     if not stack.batch:
         return results[0]
@@ -490,7 +500,7 @@ def rref(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     """
     stack = stack_of(x, "rref", square=False)
     out_ops = _result_ops(stack.ops, "rref")
-    task = partial(_policy.rref, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "rref"))
+    task = partial(_policy.rref, ops=stack.ops, provider=_kernel(stack.ops, "rref"))
     results = run(task, stack, "rref", executor, workers)
     matrix = wrap_matrices([r[0] for r in results], stack.batch, (stack.m, stack.n), out_ops)
     pivots = [tuple(r[1]) for r in results]
