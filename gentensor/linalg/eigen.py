@@ -43,12 +43,14 @@ from . import _policy
 from ._algebraic import (
     Eigenspace as _Eigenspace,
     charpoly_field,
+    diagonal_blocks,
     eigenspaces,
     factor_groups,
     field_matrix,
     is_diagonalizable_rows,
     jordan_blocks,
     minpoly_rows,
+    triangular_groups,
 )
 from ._stack import Stack, nest, run, stack_of, wrap_matrices
 
@@ -307,14 +309,19 @@ def _sympy_stack(x: Any, func: str) -> Stack:
     return Stack(stack.batch, stack.m, stack.n, symbolic, matrices)
 
 
-def _groups(rows: list[list[Any]]) -> tuple[Any, list[Any], list[Any]]:
+def _groups(rows: list[list[Any]]) -> tuple[Any, list[Any]]:
+    """The matrix in its field and its eigenvalue groups (block-triangular structure used when there is some)."""
     M = field_matrix(rows)
-    coeffs = charpoly_field(M)
-    return M, coeffs, factor_groups(M, coeffs)
+    blocks = diagonal_blocks(rows)
+    if len(blocks) > 1:
+        return M, factor_groups(M, None, blocks)
+    return M, factor_groups(M, charpoly_field(M))
 
 
 def _eigenvals_task(rows: list[list[Any]]) -> list[tuple[Any, int]]:
-    _, _, groups = _groups(rows)
+    groups = triangular_groups(rows, diagonal_blocks(rows))  # read off the diagonal, nothing factored
+    if groups is None:
+        _, groups = _groups(rows)
     return [(v, g.multiplicity) for g in groups for v in g.values]
 
 
@@ -371,7 +378,7 @@ def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None
 
 
 def _eigenvects_task(rows: list[list[Any]]) -> list[_Eigenspace]:
-    M, _, groups = _groups(rows)
+    M, groups = _groups(rows)
     return eigenspaces(M, rows, groups)
 
 
@@ -483,7 +490,7 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
 
 def _jordan_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
     n = len(rows)
-    M, _, groups = _groups(rows)
+    M, groups = _groups(rows)
     columns: list[list[Any]] = []
     J = [[symbolic.zero] * n for _ in range(n)]
     for value, chain in jordan_blocks(M, rows, groups):
