@@ -42,6 +42,7 @@ def matrix_field(rows: list[list[Any]]) -> Optional[tuple[NumberField, list[list
             gens |= found
     try:
         K = cached_field(gens)
+        assert K is not None
         return K, [[K.element(v) for v in row] for row in exprs]
     except (OutsideField, ZeroDivisionError):
         return None

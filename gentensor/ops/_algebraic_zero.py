@@ -111,24 +111,30 @@ def algebraic_zero(e: Any, bits: int, deadline: float) -> Optional[ZeroTest]:
         box = _enclose_with_roots(e, roots, prec)
         if box is not None and excludes_zero(box):
             return ZeroTest(NONZERO, f"isolating intervals and interval arithmetic at {prec} bits")
-    found = _in_number_field(e, deadline)
+    found = _in_number_field(e, deadline, build=False)  # a field built before (for a matrix): cheapest
     if found is not None:
         return found
     try:
-        return _Annihilators(deadline).decide(e, precisions)
+        found = _Annihilators(deadline).decide(e, precisions)
     except _NotHere:
-        return None
+        found = None
+    return found if found is not None else _in_number_field(e, deadline, build=True)
 
 
-def _in_number_field(e: Any, deadline: float) -> Optional[ZeroTest]:
-    """Write ``e`` in the number field of its generators (built once per set of generators): exact."""
+def _in_number_field(e: Any, deadline: float, build: bool) -> Optional[ZeroTest]:
+    """Write ``e`` in the number field of its generators (built once per set of generators): exact.
+
+    With ``build=False`` only a field built before is used.
+    """
     from ._numberfield import OutsideField, cached_field, generators
 
     gens = generators(e)
-    if not gens:
+    if not gens or time.monotonic() > deadline:
         return None
     try:
-        K = cached_field(gens, deadline)
+        K = cached_field(gens, deadline, build=build)
+        if K is None:
+            return None
         a = K.element(e)
     except (OutsideField, ZeroDivisionError):
         return None

@@ -477,7 +477,7 @@ def _linear_root(L: NumberField, K: NumberField, g: list[Fraction], c: int) -> O
     the degree of ``g``.
     """
     ops = L.ops
-    G = [ops.convert(a) for a in g]
+    G = [ops.convert(a / g[0]) for a in g]  # monic: remainders by it need no inverse
     shift = [ops.convert(-c), ops.gen()]  # -c*x + gamma', highest first
     h: list[Any] = []
     for coef in K.m:
@@ -522,7 +522,7 @@ def _pmul(a: list[Any], b: list[Any], ops: Any) -> list[Any]:
 
 def _prem(a: list[Any], b: list[Any], ops: Any) -> list[Any]:
     a = list(a)
-    lead = ops.div(ops.one, b[0])
+    lead = ops.one if ops.equal(b[0], ops.one) else ops.div(ops.one, b[0])
     while len(a) >= len(b):
         q = ops.mul(a[0], lead)
         for i in range(len(b)):
@@ -544,14 +544,16 @@ _FIELDS_LOCK = threading.Lock()
 _FIELDS_SIZE = 64
 
 
-def cached_field(gens: set[Any], deadline: float = float("inf")) -> NumberField:
-    """`field_of` the generators, remembered (`OutsideField` when it cannot be built)."""
+def cached_field(gens: set[Any], deadline: float = float("inf"), build: bool = True) -> Optional[NumberField]:
+    """`field_of` the generators, remembered (`OutsideField` when it cannot be built; ``None`` when not built and ``build`` is False)."""
     key = frozenset(gens)
     if key in _FIELDS:
         found = _FIELDS[key]
         if found is None:
             raise OutsideField("remembered: over the limits")
         return found
+    if not build:
+        return None
     try:
         K = field_of(list(gens), deadline)
     except OutsideField as e:
