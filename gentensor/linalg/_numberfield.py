@@ -71,7 +71,7 @@ class NumberFieldKernel:
         from ._dense import det_gauss, identity_rows, rref_field, solve_field
 
         *matrices, _ = args
-        found = matrix_field(matrices[0]) if len(matrices) == 1 else _pair_field(matrices[0], matrices[1])
+        found: Any = matrix_field(matrices[0]) if len(matrices) == 1 else _pair_field(matrices[0], matrices[1])
         if found is None:
             return NotImplemented if self.fallback is None else self.fallback(*args)
         K, M = found[0], found[1]

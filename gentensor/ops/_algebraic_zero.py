@@ -208,7 +208,8 @@ def _one_generator(e: Any, r: Any) -> Optional[ZeroTest]:
                 raise _NotHere("I with a non-real root")
             out = ([], [QQ.one])
         elif node.is_Add:
-            a, b = [], []
+            a: list[Any] = []
+            b: list[Any] = []
             for arg in node.args:
                 c, d = value(arg)
                 a, b = dup_add(a, c, QQ), dup_add(b, d, QQ)
