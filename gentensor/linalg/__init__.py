@@ -22,6 +22,7 @@ Examples
 from __future__ import annotations
 
 import operator
+from fractions import Fraction
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
@@ -71,6 +72,7 @@ from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
 from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
 from .norms import matrix_norm, vector_norm
 from .power import positive_power
+from .functions import fractional_power, matrix_exp, matrix_function, matrix_log, matrix_sqrt
 
 __all__ = [
     "det",
@@ -126,6 +128,12 @@ __all__ = [
     "RankFactorization",
     "GeneralSolution",
     "LstsqResult",
+    # functions of a matrix (functions.py)
+    "matrix_exp",
+    "matrix_log",
+    "matrix_sqrt",
+    "matrix_function",
+    "fractional_power",
 ]
 
 
@@ -636,7 +644,11 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
     try:
         power = operator.index(n)
     except TypeError:
-        raise ArgumentTypeError(f"matrix_power: the exponent must be an int (got {n!r})") from None
+        if isinstance(n, Fraction) or type(n).__module__.startswith("sympy"):  # x**(1/2), x**n: Jordan form
+            return fractional_power(x, n)
+        raise ArgumentTypeError(
+            f"matrix_power: the exponent must be an int, a Fraction or a SymPy expression (got {n!r})"
+        ) from None
     if x.ops is not arithmetic(x.ops):
         x = x.astype(arithmetic(x.ops))  # powers of a booleans matrix count paths, as integers
     if power < 0:

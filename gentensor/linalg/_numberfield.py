@@ -16,21 +16,22 @@ from typing import Any, Callable, Optional
 
 from ..ops._numberfield import NumberField, OutsideField, cached_field, generators
 
-__all__ = ["matrix_field", "NumberFieldKernel", "number_field_kernel"]
+__all__ = ["matrix_field", "exact_rows", "NumberFieldKernel", "number_field_kernel"]
 
 
-def matrix_field(rows: list[list[Any]]) -> Optional[tuple[NumberField, list[list[Any]]]]:
+def matrix_field(rows: list[list[Any]], radicals: bool = False) -> Optional[tuple[NumberField, list[list[Any]]]]:
     """The field of a matrix of algebraic numbers holding a ``CRootOf`` or ``AlgebraicNumber``, and its rows in it.
 
-    ``None`` for anything else (no such entry, a symbol, a float, a field
-    over the limits): other kernels handle those.
+    With ``radicals=True`` also matrices of radicals and ``I`` only.  ``None``
+    for anything else (no such entry, a symbol, a float, a field over the
+    limits): other kernels handle those.
     """
     from sympy import AlgebraicNumber, Basic
     from sympy.polys.rootoftools import ComplexRootOf
 
     if not rows or not all(isinstance(v, Basic) for row in rows for v in row):
         return None
-    if not any(v.has(ComplexRootOf, AlgebraicNumber) for row in rows for v in row):
+    if not radicals and not any(v.has(ComplexRootOf, AlgebraicNumber) for row in rows for v in row):
         return None
     exprs = [[_unfold(v, AlgebraicNumber) for v in row] for row in rows]
     gens: set[Any] = set()
@@ -102,3 +103,30 @@ def _pair_field(A: list[list[Any]], B: list[list[Any]]) -> Optional[tuple[Number
         return None
     K, rows = found
     return K, [row[:n] for row in rows], [row[n:] for row in rows]
+
+
+def exact_rows(rows: list[list[Any]]) -> tuple[Any, list[list[Any]], Callable[..., Any]]:
+    """The rows (SymPy expressions) in an exact field: ``(ops, rows, back)``.
+
+    A number field when every entry is an algebraic number (radicals,
+    ``CRootOf``, ``I``), else the field of their SymPy domain (rationals,
+    rational functions of the symbols).  ``back(a, near=None)`` writes an
+    element as an expression, in the generator ``near`` alone when it lies
+    in the field that generates.
+    """
+    from ._algebraic import field_matrix
+
+    found = matrix_field(rows, radicals=True)
+    if found is not None and found[0].degree > 1:
+        K, M = found
+
+        def back(a: Any, near: Any = None) -> Any:
+            if near is not None:
+                local = K.expr_in(a, near)
+                if local is not None:
+                    return local
+            return K.expr(a)
+
+        return K.ops, M, back
+    F = field_matrix(rows)
+    return F.ops, [list(r) for r in F.rows], lambda a, near=None: F.back(a)

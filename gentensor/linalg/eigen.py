@@ -488,12 +488,17 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     )
 
 
+def jordan_chains_of(rows: list[list[Any]]) -> list[tuple[Any, list[list[Any]]]]:
+    """Every Jordan chain of one matrix (SymPy expressions) as ``(eigenvalue, [vectors])``, blocks in `jordan_form` order."""
+    M, groups = _groups(rows)
+    return jordan_blocks(M, rows, groups)
+
+
 def _jordan_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
     n = len(rows)
-    M, groups = _groups(rows)
     columns: list[list[Any]] = []
     J = [[symbolic.zero] * n for _ in range(n)]
-    for value, chain in jordan_blocks(M, rows, groups):
+    for value, chain in jordan_chains_of(rows):
         start = len(columns)
         for i, v in enumerate(chain):
             J[start + i][start + i] = value

@@ -198,6 +198,7 @@ class NumberField:
         self.combination = combination
         self.degree = len(m) - 1
         self._basis: Optional[tuple[list[Any], list[list[Fraction]]]] = None
+        self._powers: dict[Any, list[list[Fraction]]] = {}
 
     # -- expressions in, elements out ----------------------------------------------------------
 
@@ -246,6 +247,31 @@ class NumberField:
             if c:
                 out.append(sympy.Rational(c.numerator, c.denominator) * monomials[i])
         return sympy.Add(*out)
+
+    def expr_in(self, a: Any, generator: Any) -> Optional[Any]:
+        """``a`` as a polynomial in one ``generator`` when it lies in ``Q(generator)``, else ``None``.
+
+        The coefficient of ``exp(r)`` in a matrix exponential lies in
+        ``Q(r)``; written this way it names ``r`` alone, not the other
+        conjugates the field also holds.
+        """
+        import sympy
+
+        image = self.images.get(generator)
+        if image is None:
+            return None
+        powers = self._powers.get(generator)
+        if powers is None:
+            d = _generator_degree(image, self)
+            vectors, power = [], self.ops.one
+            for _ in range(d):
+                vectors.append(self.ops.coords(power))
+                power = self.ops.mul(power, image)
+            powers = self._powers[generator] = vectors
+        coeffs = _solve_columns(powers, self.ops.coords(a))
+        if coeffs is None:
+            return None
+        return sympy.Add(*[sympy.Rational(c.numerator, c.denominator) * generator**k for k, c in enumerate(coeffs) if c])
 
     def basis(self) -> tuple[list[Any], list[list[Fraction]]]:
         """Monomials in the generators of lowest total degree forming a basis, and the change of basis to them.
@@ -323,6 +349,33 @@ def _independent(echelon: list[tuple[int, list[Fraction]]], v: list[Fraction]) -
             echelon.append((i, [x / a for x in v]))
             return True
     return False
+
+
+def _solve_columns(columns: list[list[Fraction]], target: list[Fraction]) -> Optional[list[Fraction]]:
+    """``c`` with ``sum c_k * columns[k] == target`` (the columns independent), or ``None`` when there is none."""
+    k = len(columns)
+    M = [[columns[j][i] for j in range(k)] + [target[i]] for i in range(len(target))]
+    row = 0
+    pivots = []
+    for col in range(k):
+        piv = next((i for i in range(row, len(M)) if M[i][col]), None)
+        if piv is None:
+            continue
+        M[row], M[piv] = M[piv], M[row]
+        inv = 1 / M[row][col]
+        M[row] = [a * inv for a in M[row]]
+        for i in range(len(M)):
+            c = M[i][col]
+            if i != row and c:
+                M[i] = [a - c * b for a, b in zip(M[i], M[row])]
+        pivots.append(col)
+        row += 1
+    if any(M[i][k] for i in range(row, len(M))):
+        return None
+    out = [Fraction(0)] * k
+    for r, col in enumerate(pivots):
+        out[col] = M[r][k]
+    return out
 
 
 def _inverse(B: list[list[Fraction]]) -> list[list[Fraction]]:
