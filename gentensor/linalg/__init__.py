@@ -73,6 +73,12 @@ from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jo
 from .norms import matrix_norm, vector_norm
 from .power import positive_power
 from .functions import fractional_power, matrix_exp, matrix_function, matrix_log, matrix_sqrt
+from . import properties as _properties
+from .properties import *  # noqa: F401,F403  (names listed in properties.__all__)
+from . import solvers as _solvers
+from .solvers import *  # noqa: F401,F403  (names listed in solvers.__all__)
+from . import forms as _forms
+from .forms import *  # noqa: F401,F403  (names listed in forms.__all__)
 
 __all__ = [
     "det",
@@ -135,6 +141,7 @@ __all__ = [
     "matrix_function",
     "fractional_power",
 ]
+__all__ += _properties.__all__ + _solvers.__all__ + _forms.__all__
 
 
 class RrefResult(NamedTuple):

@@ -33,9 +33,11 @@ True
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
+from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NotDiagonalizableError, ShapeError
 from ..ops import ElementOps, booleans, symbolic
@@ -564,9 +566,11 @@ def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optio
         A ``bool`` for one matrix; a new booleans tensor of shape
         ``x.shape[:-2]`` for a stack.
 
+    A non-square matrix is not diagonalizable (``False``, SymPy's convention).
+
     Raises
     ------
-    ShapeError, NonSquareError, DomainError
+    ShapeError, DomainError
         As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
@@ -574,8 +578,13 @@ def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optio
     >>> import gentensor as gt
     >>> gt.linalg.is_diagonalizable(gt.tensor([[1, 1], [0, 1]])), gt.linalg.is_diagonalizable(gt.tensor([[0, -1], [1, 0]]))
     (False, True)
+    >>> gt.linalg.is_diagonalizable(gt.zeros((2, 3)))
+    False
     """
-    stack = _sympy_stack(x, "is_diagonalizable")
+    t = as_tensor(x, "is_diagonalizable")
+    if t.ndim >= 2 and t.shape[-1] != t.shape[-2]:  # SymPy's convention: a non-square matrix is not diagonalizable
+        return False if t.ndim == 2 else Tensor._from_flat([False] * math.prod(t.shape[:-2]), t.shape[:-2], booleans)
+    stack = _sympy_stack(t, "is_diagonalizable")
     results = run(_is_diagonalizable_task, stack, "is_diagonalizable", executor, workers)
     if not stack.batch:
         return results[0]
