@@ -72,7 +72,7 @@ from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
 from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
 from .norms import matrix_norm, vector_norm
 from .power import positive_power
-from .functions import fractional_power, matrix_exp, matrix_function, matrix_log, matrix_sqrt
+from .functions import domain_power, fractional_power, matrix_exp, matrix_function, matrix_log, matrix_sqrt
 from . import properties as _properties
 from .properties import *  # noqa: F401,F403  (names listed in properties.__all__)
 from . import solvers as _solvers
@@ -251,7 +251,9 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
         Shape ``(..., n, n)``.
     method : {"auto", "bareiss", "gauss", "berkowitz", "laplace"}
         ``"bareiss"``: fraction-free elimination (exact division only);
-        ``"gauss"``: elimination with field division; ``"berkowitz"``:
+        ``"gauss"``: elimination with field division (a ring that is not a
+        field but names one, as the integers, eliminates in it and the
+        result comes back to the ring, as SymPy does); ``"berkowitz"``:
         division-free, any commutative ring; ``"laplace"``: cofactor
         expansion (memoised, ``n * 2**(n-1)`` products).  ``"auto"`` picks
         the best method that works for the ring (see ``docs/linalg.md``).
@@ -285,12 +287,16 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
     [-2, 4]
     >>> gt.linalg.det(gt.tensor([[3, 1], [1, 5]], ops=gt.modular(6)), method="berkowitz")
     2
+    >>> gt.linalg.det(gt.tensor([[2, 3], [1, 4]]), method="gauss")
+    5
     """
     if method == "auto":  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
         found = _in_bulk(x, "det")
         if found is not None:
             return found
     stack = stack_of(x, "det", square=True)
+    if method == "gauss" and _policy.field_ops(stack.ops) is not stack.ops:  # SymPy's convention: in the fraction field
+        return _det_in_fraction_field(stack, executor, workers)
     _policy.check_method("det", method, stack.ops)
     key = "det" if method == "auto" else f"det.{method}"
     provider = _kernel(stack.ops, key) if method == "auto" else _policy.kernel_of(stack.ops, key)
@@ -299,6 +305,17 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
     if not stack.batch:
         return results[0]
     return Tensor._from_flat(results, stack.batch, stack.ops)
+
+
+def _det_in_fraction_field(stack: Stack, executor: Any, workers: Optional[int]) -> Any:
+    """``det(method="gauss")`` of a ring with a fraction field: eliminated there, the result brought back to the ring."""
+    ops, field = stack.ops, _policy.field_ops(stack.ops)
+    _policy.check_method("det", "gauss", field)
+    matrices = [[[field.convert(v) for v in row] for row in m] for m in stack.matrices]
+    inner = Stack(stack.batch, stack.m, stack.n, field, matrices)
+    task = partial(_det_task, ops=field, method="gauss", provider=_policy.kernel_of(field, "det.gauss"))
+    results = [ops.convert(v) for v in run(task, inner, "det", executor, workers)]
+    return results[0] if not stack.batch else Tensor._from_flat(results, stack.batch, ops)
 
 
 def inv(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
@@ -663,7 +680,8 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
         power = -power
     if power == 0:
         return broadcast_to(eye(x.shape[-1], ops=x.ops), x.shape).copy()
-    return positive_power(x, power)
+    found = domain_power(x, power) if power > 1 else None  # expressions: in their domain, canonical results
+    return found if found is not None else positive_power(x, power)
 
 
 def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
@@ -710,6 +728,8 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
     if method != "auto":
         if operation != "det":
             raise ArgumentValueError(f"explain: only det takes a method (got operation={operation!r}, method={method!r})")
+        if method == "gauss":  # run in the fraction field (see det)
+            ops = _policy.field_ops(ops)
         _policy.check_method("det", method, ops)
     return _policy.plan(operation, ops, method)
 

@@ -39,7 +39,7 @@ from ._numberfield import exact_rows
 from ._stack import run, wrap_matrices
 from .eigen import _sympy_stack, jordan_chains_of
 
-__all__ = ["matrix_exp", "matrix_log", "matrix_sqrt", "matrix_function", "fractional_power"]
+__all__ = ["matrix_exp", "matrix_log", "matrix_sqrt", "matrix_function", "fractional_power", "domain_power"]
 
 #: f^(m)(lam) / m!: the coefficient of the m-th superdiagonal of f on a Jordan block.
 Derivative = Callable[[Any, int], Any]
@@ -326,3 +326,52 @@ def matrix_function(
             "or pass f as a callable"
         )
     return _run(x, "matrix_function", partial(_function_derivative, f=sympy.sympify(f), z=symbol), executor, workers)
+
+
+def domain_power(x: Tensor[Any], power: int) -> Optional[Tensor[Any]]:
+    """``x**power`` (``power >= 1``) for expressions, squared in SymPy's domain of the entries; ``None`` if none fits.
+
+    Repeated squaring on expressions builds trees that double each step;
+    in the domain (``QQ<I>``, ``QQ(x, y)``, ...) every product is reduced, so
+    the result comes back in canonical expanded form (``a + b*I``,
+    expanded polynomials), as SymPy's ``M**k``.  The sizes are checked
+    against ``max_bits`` after each squaring.
+
+    Examples
+    --------
+    >>> import gentensor as gt, sympy
+    >>> domain_power(gt.tensor([[1 + sympy.I, 0], [0, 1]]), 4).tolist()
+    [[-4, 0], [0, 1]]
+    """
+    from ..errors import LimitError
+    from ..resources import get_limits
+    from . import _polys
+    from ._charpoly import matmul
+    from ._stack import stack_of
+
+    if getattr(x.ops, "zero_test", None) is None or not x.size:
+        return None
+    stack = stack_of(x, "matrix_power", square=True)
+    max_bits = get_limits().max_bits
+    out = []
+    for rows in stack.matrices:
+        found = _polys.matrix_field(rows)
+        if found is NotImplemented:  # floats inside expressions
+            return None
+        ops, M, back = found
+        result, base, k = None, M, power
+        while True:
+            if k & 1:
+                result = base if result is None else matmul(result, base, ops)
+            k >>= 1
+            if not k:
+                break
+            base = matmul(base, base, ops)
+            if max(len(str(v)) for row in base for v in row) * 4 > max_bits:
+                raise LimitError(
+                    f"matrix_power: an entry of the power has grown past max_bits={max_bits}; "
+                    "raise it with gt.limits(max_bits=...)"
+                )
+        assert result is not None
+        out.append([[back(v) for v in row] for row in result])
+    return wrap_matrices(out, stack.batch, (stack.n, stack.n), symbolic)
