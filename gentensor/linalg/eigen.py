@@ -54,6 +54,7 @@ from ._algebraic import (
     minpoly_rows,
     triangular_groups,
 )
+from . import _numeric_eigen
 from ._stack import Stack, nest, run, stack_of, wrap_matrices
 
 __all__ = [
@@ -296,9 +297,15 @@ def _sympy_stack(x: Any, func: str) -> Stack:
     caps = _policy.check_commutative(ops, func)
     if not caps.exact or caps.characteristic not in (0, None):
         what = "floating-point numbers" if not caps.exact else f"characteristic {caps.characteristic}"
+        hint = (
+            "eigenvals, eigenvects and diagonalize answer numerically for floats; the Jordan form and "
+            "diagonalizability are not continuous in the entries: convert first, e.g. .astype(gt.rationals)"
+            if not caps.exact
+            else "convert first, e.g. .astype(gt.rationals) or .astype(gt.symbolic)"
+        )
         raise DomainError(
             f"{func}: exact eigen-theory needs numbers or expressions of characteristic 0 (got ops {ops!r}, {what}); "
-            "convert first, e.g. .astype(gt.rationals) or .astype(gt.symbolic)"
+            + hint
         )
     convert = symbolic.convert
     try:
@@ -370,6 +377,12 @@ def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None
     >>> gt.linalg.eigenvals(gt.tensor([[[1, 1], [0, 1]], [[0, 1], [-1, 0]]]), multiple=True).tolist()
     [[1, 1], [-I, I]]
     """
+    if _numeric_eigen.applies(x, "eigenvals"):  # floats: LAPACK through NumPy
+        stack, values, ops = _numeric_eigen.eigenvalues(x, "eigenvals")
+        if multiple:
+            return Tensor._from_flat([v for vs in values for v in vs], stack.batch + (stack.n,), ops)
+        found = [dict(_numeric_eigen.grouped(vs)) for vs in values]
+        return found[0] if not stack.batch else nest(found, stack.batch)
     stack = _sympy_stack(x, "eigenvals")
     results = run(_eigenvals_task, stack, "eigenvals", executor, workers)
     if multiple:
@@ -415,6 +428,11 @@ def eigenvects(x: Tensor[Any], /) -> list[Eigenspace]:
     >>> [(s.value, s.basis.tolist()) for s in e]
     [(-sqrt(2)*I, [[-sqrt(2)*I], [1]]), (sqrt(2)*I, [[sqrt(2)*I], [1]])]
     """
+    if _numeric_eigen.applies(x, "eigenvects"):
+        t = as_tensor(x, "eigenvects")
+        if t.ndim != 2:
+            raise ShapeError(f"eigenvects: expects one matrix, ndim == 2 (got shape {t.shape}); loop over a stack")
+        return [Eigenspace(v, m, b) for v, m, b in _numeric_eigen.eigenvectors(t, "eigenvects")[1]]
     stack = _sympy_stack(x, "eigenvects")
     if stack.batch:
         raise ShapeError(
@@ -481,6 +499,8 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     >>> gt.array_equal(a @ p, p @ d)
     True
     """
+    if _numeric_eigen.applies(x, "diagonalize"):
+        return _numeric_diagonalize(as_tensor(x, "diagonalize"))
     stack = _sympy_stack(x, "diagonalize")
     results = run(_diagonalize_task, stack, "diagonalize", executor, workers)
     shape = (stack.n, stack.n)
@@ -494,6 +514,25 @@ def jordan_chains_of(rows: list[list[Any]]) -> list[tuple[Any, list[list[Any]]]]
     """Every Jordan chain of one matrix (SymPy expressions) as ``(eigenvalue, [vectors])``, blocks in `jordan_form` order."""
     M, groups = _groups(rows)
     return jordan_blocks(M, rows, groups)
+
+
+def _numeric_diagonalize(t: Tensor[Any]) -> DiagonalizeResult:
+    """``(p, d)`` of a float matrix (or stack) from LAPACK's eigenvectors, matrix by matrix."""
+    from ..arrays.composition import stack as stack_tensors
+
+    if t.ndim < 2 or t.shape[-1] != t.shape[-2]:
+        stack_of(t, "diagonalize", square=True)  # raises the shape error
+    if t.ndim > 2:
+        parts = [_numeric_diagonalize(t[k]) for k in range(t.shape[0])]
+        common = next((part.p.ops for part in parts if part.p.ops is not parts[0].p.ops), parts[0].p.ops)
+        ps = [part.p.astype(common) for part in parts]
+        ds = [part.d.astype(common) for part in parts]
+        return DiagonalizeResult(stack_tensors(ps), stack_tensors(ds))
+    n, _, P = _numeric_eigen.eigenvectors(t, "diagonalize")
+    values = _numeric_eigen.eigenvalues(t, "diagonalize")[1][0]
+    zero = P.ops.zero
+    D = [[P.ops.convert(values[i]) if i == j else zero for j in range(n)] for i in range(n)]
+    return DiagonalizeResult(P, Tensor._from_flat([v for row in D for v in row], (n, n), P.ops))
 
 
 def _jordan_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
