@@ -65,6 +65,7 @@ from .eigen import (
     eigenvects,
     is_diagonalizable,
     jordan_form,
+    left_eigenvects,
     minpoly,
 )
 from .wronskian import wronskian
@@ -111,6 +112,7 @@ __all__ = [
     "minpoly",
     "eigenvals",
     "eigenvects",
+    "left_eigenvects",
     "diagonalize",
     "jordan_form",
     "is_diagonalizable",

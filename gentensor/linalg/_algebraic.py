@@ -180,13 +180,14 @@ def _flint_qq(F: Any, flint: Any) -> bool:
 def _roots(g: Any, F: Any, semantic: bool) -> list[Any]:
     """The roots of an irreducible ``g`` (a SymPy Poly over ``F``) of degree >= 2, as expressions."""
     import sympy
+    from sympy.polys.rootoftools import ComplexRootOf
 
     d = g.degree()
     if d >= 3 and (F.is_QQ or F.is_ZZ) and not semantic:
         special = _special_roots(g)
         return special if special is not None else root_objects(g)
     found = _closed_form(g)
-    if all(r.is_number for r in found):  # conjugates in a fixed order: by real part, then imaginary part
+    if all(r.is_number and not isinstance(r, ComplexRootOf) for r in found):  # radicals: by real, then imaginary part
         found = sorted(found, key=lambda r: tuple(float(v) for v in sympy.N(r, 30).as_real_imag()))
     return list(found)
 
@@ -215,11 +216,61 @@ def _closed_form(g: Any) -> list[Any]:
         found = roots_cubic(g) if d == 3 else roots_quartic(g)
         if len(found) == d:
             return list(found)
+    found = _algebraic_roots(g)
+    if found is not None:
+        return found
     why = "no formula exists in general" if d >= 5 else f"its formula is too large ({terms} coefficient terms)"
     raise DomainError(
         f"eigenvals: cannot write the roots of the factor {_short(g.as_expr().subs(g.gen, Symbol('lambda')))} of the characteristic polynomial "
         f"(got a factor of degree {d} with symbolic coefficients: {why}); substitute values for the symbols first"
     )
+
+
+def _algebraic_roots(g: Any) -> Optional[list[Any]]:
+    """The roots of an irreducible ``g`` whose coefficients are algebraic numbers, as ``CRootOf`` of its norm.
+
+    ``N(x) = Res_t(m(t), g(x; t))`` over the number field ``Q(t)/(m)`` of the
+    coefficients vanishes at every root of ``g``; each root of ``g`` is a
+    ``CRootOf`` of an irreducible factor of ``N``, and the ones that are
+    roots are found by the exact zero test of ``g`` at each candidate.
+    ``None`` when the coefficients are not algebraic numbers or the field is
+    over its limits.
+    """
+    import sympy
+
+    from ..ops._numberfield import OutsideField, cached_field, generators
+
+    coeffs = [sympy.sympify(c) for c in g.all_coeffs()]
+    if any(c.free_symbols for c in coeffs):
+        return None
+    gens: set[Any] = set()
+    for c in coeffs:
+        found = generators(c)
+        if found is None:
+            return None
+        gens |= found
+    if not gens:
+        return None
+    try:
+        K = cached_field(gens)
+        assert K is not None
+        elements = [K.ops.coords(K.element(c)) for c in coeffs]
+    except (OutsideField, ZeroDivisionError):
+        return None
+    t, x = sympy.Dummy("t"), sympy.Dummy("x")
+    m = sympy.Poly([sympy.Rational(c.numerator, c.denominator) for c in K.m], t)
+    G = sympy.Poly(
+        sympy.Add(*[sympy.Add(*[sympy.Rational(c.numerator, c.denominator) * t**k for k, c in enumerate(v)]) * x ** (len(coeffs) - 1 - i)
+                    for i, v in enumerate(elements)]),
+        x, t,
+    )
+    norm = sympy.Poly(sympy.resultant(m.as_expr(), G.as_expr(), t), x)
+    roots: list[Any] = []
+    for h, _ in norm.factor_list()[1]:
+        for r in root_objects(h) if h.degree() > 1 else [-h.all_coeffs()[1] / h.all_coeffs()[0]]:
+            if r not in roots and symbolic.is_zero(g.as_expr().subs(g.gen, r)):
+                roots.append(r)
+    return roots if len(roots) == g.degree() else None
 
 
 def _short(e: Any, limit: int = 120) -> str:
@@ -628,8 +679,10 @@ def _group_problem(M: FieldMatrix, expr_rows: list[list[Any]], group: Group) -> 
         return [(L, B, pairs)]
     lam = group.values[0]
     shifted = [[v - lam if i == j else v for j, v in enumerate(row)] for i, row in enumerate(expr_rows)]
-    S = field_matrix(shifted)
-    return [(S.ops, [list(r) for r in S.rows], [(lam, S.back)])]
+    from ._numberfield import exact_rows  # algebraic numbers (CRootOf with radicals): their number field
+
+    ops, rows, back = exact_rows(shifted)
+    return [(ops, rows, [(lam, back)])]
 
 
 class Eigenspace(NamedTuple):

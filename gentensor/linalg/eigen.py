@@ -62,6 +62,7 @@ __all__ = [
     "minpoly",
     "eigenvals",
     "eigenvects",
+    "left_eigenvects",
     "diagonalize",
     "jordan_form",
     "is_diagonalizable",
@@ -445,6 +446,34 @@ def eigenvects(x: Tensor[Any], /) -> list[Eigenspace]:
         flat = [space.vectors[j][i] for i in range(stack.n) for j in range(k)]
         out.append(Eigenspace(space.value, space.multiplicity, Tensor._from_flat(flat, (stack.n, k), symbolic)))
     return out
+
+
+def left_eigenvects(x: Tensor[Any], /) -> list[Eigenspace]:
+    """Left eigenvectors: every eigenvalue with a basis of ``{v : v @ x == value * v}`` as the rows of its tensor.
+
+    SymPy's ``Matrix.left_eigenvects``: the eigenvectors of ``x.mT``, transposed.
+
+    Returns
+    -------
+    list of Eigenspace
+        ``(value, multiplicity, basis)`` with ``basis`` a new ``(k, n)`` tensor.
+
+    Raises
+    ------
+    ShapeError, NonSquareError, DomainError
+        As [`eigenvects`][gentensor.linalg.eigen.eigenvects].
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> a = gt.tensor([[1, 1], [0, 2]])
+    >>> [(e.value, e.basis.tolist()) for e in gt.linalg.left_eigenvects(a)]
+    [(1, [[1, -1]]), (2, [[0, 1]])]
+    """
+    t = as_tensor(x, "left_eigenvects")
+    if t.ndim != 2:
+        raise ShapeError(f"left_eigenvects: expects one matrix, ndim == 2 (got shape {t.shape}); loop over a stack")
+    return [Eigenspace(e.value, e.multiplicity, e.basis.mT.copy()) for e in eigenvects(t.mT)]
 
 
 def _diagonal(values: list[Any], n: int) -> list[list[Any]]:
