@@ -468,7 +468,7 @@ def left_eigenvects(x: Tensor[Any], /) -> list[Eigenspace]:
     >>> import gentensor as gt
     >>> a = gt.tensor([[1, 1], [0, 2]])
     >>> [(e.value, e.basis.tolist()) for e in gt.linalg.left_eigenvects(a)]
-    [(1, [[1, -1]]), (2, [[0, 1]])]
+    [(1, [[-1, 1]]), (2, [[0, 1]])]
     """
     t = as_tensor(x, "left_eigenvects")
     if t.ndim != 2:
