@@ -36,6 +36,7 @@ from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, Shap
 from ..ops import ElementOps, as_ops, integers
 from . import _policy
 from ._numberfield import number_field_kernel
+from ._userzero import with_iszerofunc
 from ._providers import register_builtin_providers
 from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
 
@@ -244,7 +245,9 @@ def _in_bulk(x: Any, func: str) -> Any:
 # -- the public functions ---------------------------------------------------------------
 
 
-def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, workers: Optional[int] = None) -> Any:
+def det(
+    x: Tensor[Any], /, *, method: str = "auto", iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None
+) -> Any:
     """Determinant of a square matrix, or of each matrix of a stack.
 
     Parameters
@@ -259,6 +262,12 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
         division-free, any commutative ring; ``"laplace"``: cofactor
         expansion (memoised, ``n * 2**(n-1)`` products).  ``"auto"`` picks
         the best method that works for the ring (see ``docs/linalg.md``).
+    iszerofunc : callable, optional
+        Your zero test for the elements the sound one cannot decide
+        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
+        it; the answer is then as right as your function (see
+        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``UndecidableError``.
     executor, workers
         Parallel policy for stacks (see [`gentensor.parallel`][gentensor.parallel.parallel]).
 
@@ -292,11 +301,16 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
     >>> gt.linalg.det(gt.tensor([[2, 3], [1, 4]]), method="gauss")
     5
     """
-    if method == "auto":  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
+    if method == "auto" and iszerofunc is None:  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
         found = _in_bulk(x, "det")
         if found is not None:
             return found
     stack = stack_of(x, "det", square=True)
+    user = with_iszerofunc(stack.ops, iszerofunc, "det")
+    if user is not None:  # the caller's zero test where the sound one cannot decide: generic kernels
+        _policy.check_method("det", method, user)
+        results = run(partial(_det_task, ops=user, method=method, provider=None), stack, "det", executor, workers)
+        return results[0] if not stack.batch else Tensor._from_flat(results, stack.batch, stack.ops)
     if method == "gauss" and _policy.field_ops(stack.ops) is not stack.ops:  # SymPy's convention: in the fraction field
         return _det_in_fraction_field(stack, executor, workers)
     _policy.check_method("det", method, stack.ops)
@@ -320,12 +334,21 @@ def _det_in_fraction_field(stack: Stack, executor: Any, workers: Optional[int]) 
     return results[0] if not stack.batch else Tensor._from_flat(results, stack.batch, ops)
 
 
-def inv(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
+def inv(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """Exact inverse of a square matrix or of each matrix of a stack.
 
     Integers give rationals.  Over a ring without field division (``Z/n``
     with composite ``n``, a user ring with ``exquo``) the inverse is computed
     in the ring and exists exactly when the determinant is a unit.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test for the elements the sound one cannot decide
+        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
+        it; the answer is then as right as your function (see
+        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``UndecidableError``.
 
     Returns
     -------
@@ -349,12 +372,13 @@ def inv(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = Non
     >>> gt.linalg.inv(gt.tensor([[1, 2], [3, 5]], ops=gt.modular(6))).tolist()
     [[1, 2], [3, 5]]
     """
-    found = _in_bulk(x, "inv")
+    found = _in_bulk(x, "inv") if iszerofunc is None else None
     if found is not None:
         return found
     stack = stack_of(x, "inv", square=True)
     out_ops = _result_ops(stack.ops, "inv")
-    task = partial(_inv_task, ops=stack.ops, provider=_kernel(stack.ops, "inv"))
+    user = with_iszerofunc(stack.ops, iszerofunc, "inv")
+    task = partial(_inv_task, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "inv"))
     results = run(task, stack, "inv", executor, workers)
     return wrap_matrices(results, stack.batch, (stack.n, stack.n), out_ops)
 
@@ -405,12 +429,23 @@ def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] 
     return wrap_matrices(results, stack.batch, (stack.n, stack.n), stack.ops)
 
 
-def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
+def solve(
+    a: Tensor[Any], b: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None
+) -> Tensor[Any]:
     """The exact solution ``x`` of ``a @ x == b`` for square, invertible ``a``.
 
     ``b`` is a vector when it is 1-d (shape ``(n,)``), otherwise a matrix or
     a stack of matrices ``(..., n, k)``; batch axes broadcast (NumPy 2 rules).
     Integers give rationals.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test for the elements the sound one cannot decide
+        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
+        it; the answer is then as right as your function (see
+        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``UndecidableError``.
 
     Returns
     -------
@@ -464,12 +499,13 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     sa = stack_of(broadcast_to(a, batch + (n, n)), "solve", square=True, ops=ops)
     sb = stack_of(broadcast_to(b, batch + (n, k)), "solve", square=False, ops=ops)
     pairs = Stack(batch, n, k, ops, list(zip(sa.matrices, sb.matrices)))
-    bulk = _policy.kernel_of(ops, "solve.stack") if batch else None
+    user = with_iszerofunc(ops, iszerofunc, "solve")
+    bulk = _policy.kernel_of(ops, "solve.stack") if batch and user is None else None
     found = NotImplemented if bulk is None else bulk(pairs.matrices, n, k, ops)
     if found is not NotImplemented:
         results = found
     else:
-        task = partial(_solve_task, ops=ops, provider=_kernel(ops, "solve"))
+        task = partial(_solve_task, ops=user or ops, provider=None if user else _kernel(ops, "solve"))
         results = run(task, pairs, "solve", executor, workers)
     out = wrap_matrices(results, batch, (n, k), out_ops)
     if vector:
@@ -477,8 +513,17 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     return out
 
 
-def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> Any:
     """Rank of a matrix (over the field of fractions), or of each matrix of a stack.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test for the elements the sound one cannot decide
+        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
+        it; the answer is then as right as your function (see
+        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``UndecidableError``.
 
     Returns
     -------
@@ -502,15 +547,25 @@ def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     """
     stack = stack_of(x, "rank", square=False)
     _policy.check_commutative(stack.ops, "rank")
-    task = partial(_policy.rank, ops=stack.ops, provider=_kernel(stack.ops, "rank"))
+    user = with_iszerofunc(stack.ops, iszerofunc, "rank")
+    task = partial(_policy.rank, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "rank"))
     results = run(task, stack, "rank", executor, workers)
     if not stack.batch:
         return results[0]
     return Tensor._from_flat(results, stack.batch, integers)
 
 
-def rref(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> RrefResult:
+def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> RrefResult:
     """Reduced row echelon form and pivot columns (over a field; integers give rationals).
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test for the elements the sound one cannot decide
+        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
+        it; the answer is then as right as your function (see
+        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``UndecidableError``.
 
     Returns
     -------
@@ -534,18 +589,28 @@ def rref(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     """
     stack = stack_of(x, "rref", square=False)
     out_ops = _result_ops(stack.ops, "rref")
-    task = partial(_policy.rref, ops=stack.ops, provider=_kernel(stack.ops, "rref"))
+    user = with_iszerofunc(stack.ops, iszerofunc, "rref")
+    task = partial(_policy.rref, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "rref"))
     results = run(task, stack, "rref", executor, workers)
     matrix = wrap_matrices([r[0] for r in results], stack.batch, (stack.m, stack.n), out_ops)
     pivots = [tuple(r[1]) for r in results]
     return RrefResult(matrix, pivots[0] if not stack.batch else nest(pivots, stack.batch))
 
 
-def nullspace(x: Tensor[Any], /) -> Tensor[Any]:
+def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
     """A basis of the null space ``{v : x @ v == 0}`` as the columns of an ``(n, k)`` tensor.
 
     The basis read off the reduced row echelon form (one vector per free
     column, with a one there), as SymPy's ``nullspace``; integers give rationals.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test for the elements the sound one cannot decide
+        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
+        it; the answer is then as right as your function (see
+        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``UndecidableError``.
 
     Returns
     -------
@@ -568,7 +633,7 @@ def nullspace(x: Tensor[Any], /) -> Tensor[Any]:
     x = as_tensor(x, "nullspace")
     if x.ndim != 2:
         raise ShapeError(f"nullspace: expects one matrix, ndim == 2 (got shape {x.shape}); loop over a stack")
-    matrix, pivots = rref(x)
+    matrix, pivots = rref(x, iszerofunc=iszerofunc)
     ops = matrix.ops
     m, n = x.shape
     rows = matrix.tolist()
@@ -584,11 +649,20 @@ def nullspace(x: Tensor[Any], /) -> Tensor[Any]:
     return Tensor._from_flat(flat, (n, len(free)), ops)
 
 
-def lu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> LUResult:
+def lu(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> LUResult:
     """LU factorisation with row permutation: ``p @ x == l @ u`` for any ``m x n`` matrix over a field.
 
     Integers are promoted to rationals; singular and rectangular matrices are
     fine (``u`` is then a row echelon form).  Floats use partial pivoting.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test for the elements the sound one cannot decide
+        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
+        it; the answer is then as right as your function (see
+        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``UndecidableError``.
 
     Returns
     -------
@@ -614,7 +688,9 @@ def lu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None
     """
     stack = stack_of(x, "lu", square=False)
     out_ops = _result_ops(stack.ops, "lu")
-    results = run(partial(_lu_task, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "lu")), stack, "lu", executor, workers)
+    user = with_iszerofunc(stack.ops, iszerofunc, "lu")
+    provider = None if user else _policy.kernel_of(stack.ops, "lu")
+    results = run(partial(_lu_task, ops=user or stack.ops, provider=provider), stack, "lu", executor, workers)
     m, n = stack.m, stack.n
     zero, one = out_ops.zero, out_ops.one
     perms = []
