@@ -44,6 +44,7 @@ __all__ = [
     "condition_number",
     "companion",
     "jordan_block",
+    "block_diag",
     "FFLUResult",
     "HessenbergResult",
     "BidiagonalResult",
@@ -473,3 +474,52 @@ def jordan_block(size: int, value: Any, /, *, ops: Any = None) -> Tensor[Any]:
     element = v.item()
     rows = [[element if i == j else (o.one if j == i + 1 else o.zero) for j in range(size)] for i in range(size)]
     return Tensor._from_flat([x for row in rows for x in row], (size, size), o)
+
+
+def block_diag(*matrices: Any, ops: Any = None) -> Tensor[Any]:
+    """The block-diagonal matrix with these matrices (or scalars) on its diagonal (SymPy's ``Matrix.diag``).
+
+    Parameters
+    ----------
+    *matrices : Tensor, array-like or scalar
+        The blocks, top left first; a scalar is a 1x1 block.
+    ops : ops, optional
+        The ops of the result (by default the blocks' common ops).
+
+    Returns
+    -------
+    Tensor
+        A new ``(sum of rows, sum of columns)`` tensor.
+
+    Raises
+    ------
+    ShapeError
+        A block has more than two axes.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.block_diag([[1, 2], [3, 4]], 5).tolist()
+    [[1, 2, 0], [3, 4, 0], [0, 0, 5]]
+    """
+    from ..arrays.creation import tensor
+    from ..core.operands import common_ops
+
+    blocks = [tensor(m) if not isinstance(m, Tensor) else m for m in matrices]
+    for b in blocks:
+        if b.ndim > 2:
+            raise ShapeError(f"block_diag: blocks are matrices or scalars (got a block of shape {b.shape})")
+    target = common_ops([b.ops for b in blocks], "block_diag") if ops is None and blocks else ops
+    if target is None:
+        from ..ops import integers as target  # no blocks: an empty integer matrix
+    shapes = [(1, 1) if b.ndim == 0 else ((1, b.shape[0]) if b.ndim == 1 else b.shape) for b in blocks]
+    m, n = sum(s[0] for s in shapes), sum(s[1] for s in shapes)
+    rows = [[target.zero] * n for _ in range(m)]
+    r = c = 0
+    for b, (bm, bn) in zip(blocks, shapes):
+        values = [target.convert(v) for v in b._elements()]
+        for i in range(bm):
+            for j in range(bn):
+                rows[r + i][c + j] = values[i * bn + j]
+        r, c = r + bm, c + bn
+    return Tensor._from_flat([v for row in rows for v in row], (m, n), target)

@@ -63,6 +63,8 @@ __all__ = [
     "columnspace",
     "rowspace",
     "permanent",
+    "connected_components",
+    "strongly_connected_components",
 ]
 
 MAX_PERMANENT = 20  # Ryser's formula takes n * 2**n products
@@ -693,3 +695,65 @@ def permanent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int]
         )
     results = run(partial(_permanent_rows, ops=stack.ops), stack, "permanent", executor, workers)
     return results[0] if not stack.batch else Tensor._from_flat(results, stack.batch, stack.ops)
+
+
+# -- the graph of the non-zero pattern ------------------------------------------------------------------------
+
+
+def strongly_connected_components(x: Tensor[Any], /) -> list[list[int]]:
+    """The diagonal blocks of a block-triangular form: index sets strongly connected through non-zero entries.
+
+    Entry ``(i, j)`` links ``i`` to ``j`` when it is not structurally zero;
+    permuting rows and columns by the concatenated components (in the
+    order returned, sinks first) makes ``x`` block lower triangular
+    (SymPy's ``strongly_connected_components``; its order may differ).
+
+    Raises
+    ------
+    NonSquareError
+        ``x`` is not one square matrix.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.strongly_connected_components(gt.tensor([[1, 2, 0], [0, 3, 0], [0, 4, 5]]))
+    [[1], [0], [2]]
+    """
+    from ._algebraic import diagonal_blocks
+
+    x = _one_matrix(x, "strongly_connected_components")
+    if x.shape[0] != x.shape[1]:
+        raise NonSquareError(f"strongly_connected_components: needs a square matrix (got shape {x.shape})")
+    return diagonal_blocks(x.tolist())
+
+
+def connected_components(x: Tensor[Any], /) -> list[list[int]]:
+    """Index sets connected through non-zero entries in either direction: the blocks of a block-diagonal form.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.connected_components(gt.tensor([[1, 0, 2], [0, 3, 0], [4, 0, 5]]))
+    [[0, 2], [1]]
+    """
+    x = _one_matrix(x, "connected_components")
+    if x.shape[0] != x.shape[1]:
+        raise NonSquareError(f"connected_components: needs a square matrix (got shape {x.shape})")
+    rows = x.tolist()
+    n = len(rows)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(n):
+            if i != j and not rows[i][j] == 0:
+                parent[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    return sorted(groups.values())
