@@ -11,14 +11,14 @@
   ``q`` invertible, by alternating row and column elimination (again no
   square roots; SymPy's ``bidiagonal_decomposition`` is unitary).
 * `singular_values` -- exactly: square roots of the eigenvalues of
-  ``x^H x`` (or ``x x^H``), largest first, ordered by proven comparisons.
+  ``x^H x``, largest first, ordered by proven comparisons.
 
 Examples
 --------
 >>> import gentensor as gt
 >>> p, l, d, u = gt.linalg.fflu(gt.tensor([[1, 2], [3, 4]]))
 >>> l.tolist(), d.tolist(), u.tolist()
-([[1, 0], [3, 1]], [[1, 0], [0, 1]], [[1, 2], [0, -2]])
+([[1, 0], [3, -2]], [[1, 0], [0, -2]], [[1, 2], [0, -2]])
 >>> gt.linalg.singular_values(gt.tensor([[3, 0], [0, -4]])).tolist()
 [4, 3]
 """
@@ -100,44 +100,54 @@ class BidiagonalResult(NamedTuple):
 
 
 def _fflu_rows(A: list[list[Any]], ops: ElementOps) -> tuple[list[list[Any]], ...]:
-    """``(P, L, D, U)`` of Zhou and Jeffrey's fraction-free LU of the rows (``A`` is consumed).
+    """``(P, L, D, U)`` of the fraction-free LU of the rows (``A`` is consumed): ``P A = L D^-1 U``.
+
+    Bareiss elimination to row echelon form, skipping columns without a
+    pivot (any rank, any shape): each pivot row ``k`` records its pivot in
+    ``L[k][k]`` and ``D[k][k] = previous pivot * pivot``; rows past the rank
+    get ones.  Every division is exact (Sylvester's identity).
 
     Uses ``ops.zero, ops.one, ops.is_zero, ops.mul, ops.sub, ops.exquo``.
     """
-    n, m = len(A), len(A[0]) if A else 0
+    m, n = len(A), len(A[0]) if A else 0
     U = A
-    L = identity_rows(n, ops.zero, ops.one)
-    P = identity_rows(n, ops.zero, ops.one)
-    D = [[ops.zero] * n for _ in range(n)]
-    old = ops.one
-    for k in range(n - 1):
-        if k >= m or ops.is_zero(U[k][k]):
-            pivot = next((r for r in range(k + 1, n) if k < m and not ops.is_zero(U[r][k])), None)
-            if pivot is None:
-                raise SingularMatrixError(f"fflu: the matrix is not of full rank (got no pivot in column {k})")
-            U[k], U[pivot] = U[pivot], U[k]
-            L[k][:k], L[pivot][:k] = L[pivot][:k], L[k][:k]
-            P[k], P[pivot] = P[pivot], P[k]
-        ukk = U[k][k]
-        L[k][k] = ukk
-        D[k][k] = ops.mul(old, ukk)
-        for i in range(k + 1, n):
-            uik = U[i][k]
-            L[i][k] = uik
-            for j in range(k + 1, m):
-                U[i][j] = ops.exquo(ops.sub(ops.mul(ukk, U[i][j]), ops.mul(U[k][j], uik)), old)
-            U[i][k] = ops.zero
-        old = ukk
-    if n:
-        D[n - 1][n - 1] = old
+    L = [[ops.zero] * m for _ in range(m)]
+    D = [[ops.zero] * m for _ in range(m)]
+    P = identity_rows(m, ops.zero, ops.one)
+    old, r = ops.one, 0
+    for col in range(n):
+        if r == m:
+            break
+        pivot = next((i for i in range(r, m) if not ops.is_zero(U[i][col])), None)
+        if pivot is None:
+            continue
+        if pivot != r:
+            U[r], U[pivot] = U[pivot], U[r]
+            P[r], P[pivot] = P[pivot], P[r]
+            L[r][:r], L[pivot][:r] = L[pivot][:r], L[r][:r]
+        ukk = U[r][col]
+        L[r][r] = ukk
+        D[r][r] = ops.mul(old, ukk)
+        for i in range(r + 1, m):
+            uik = U[i][col]
+            L[i][r] = uik
+            for j in range(col + 1, n):
+                U[i][j] = ops.exquo(ops.sub(ops.mul(ukk, U[i][j]), ops.mul(U[r][j], uik)), old)
+            U[i][col] = ops.zero
+        old, r = ukk, r + 1
+    for i in range(r, m):
+        L[i][i] = D[i][i] = ops.one
     return P, L, D, U
 
 
 def fflu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> FFLUResult:
-    """Fraction-free LU: ``p @ x == l @ inv(d) @ u`` with ``l``, ``d``, ``u`` in the ring of ``x`` (SymPy's ``LUdecompositionFF``).
+    """Fraction-free LU: ``p @ x == l @ inv(d) @ u`` with ``l``, ``d``, ``u`` in the ring of ``x``.
 
-    ``x`` is ``n x m`` over an integral domain with exact division; the
-    leading columns must give ``n - 1`` pivots (full row rank, as SymPy).
+    Any ``n x m`` matrix over an integral domain with exact division, of any
+    rank: ``u`` is a row echelon form whose entries are minors of ``x``.  The
+    factors are python-flint's ``fmpz_mat.fflu`` (SymPy's
+    ``LUdecompositionFF`` needs full rank and differs in the last diagonal
+    entries of ``l`` and ``d``; both satisfy the identity).
 
     Returns
     -------
@@ -147,8 +157,6 @@ def fflu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
 
     Raises
     ------
-    SingularMatrixError
-        A column has no pivot (the matrix is not of full rank).
     DomainError
         The ring has no exact division (or is not commutative).
 
@@ -159,6 +167,8 @@ def fflu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     >>> p, l, d, u = gt.linalg.fflu(a)
     >>> gt.array_equal(l @ gt.linalg.inv(d) @ u, p @ a), u.tolist()
     (True, [[1, 2, 3], [0, 1, 1], [0, 0, -5]])
+    >>> gt.linalg.fflu(gt.tensor([[1, 2], [2, 4]])).u.tolist()
+    [[1, 2], [0, 0]]
     """
     stack = stack_of(x, "fflu", square=False)
     caps = _policy.check_commutative(stack.ops, "fflu")
@@ -344,7 +354,8 @@ def _compare(a: Any, b: Any) -> int:
 def singular_values(x: Tensor[Any], /) -> Tensor[Any]:
     """The singular values, exactly, largest first: square roots of the eigenvalues of ``x^H x`` (or ``x x^H``).
 
-    ``min(m, n)`` values with multiplicity, as SymPy's ``singular_values``.
+    ``n`` values (the number of columns) with multiplicity, as SymPy's
+    ``singular_values``: the eigenvalues of ``x^H x``.
     Floating-point matrices give [`svdvals`][gentensor.linalg.arrayapi.svdvals].
 
     Returns
@@ -377,8 +388,7 @@ def singular_values(x: Tensor[Any], /) -> Tensor[Any]:
 
         return svdvals(x)
     s = x.astype(symbolic)
-    m, n = s.shape
-    gram = s.H @ s if m >= n else s @ s.H
+    gram = s.H @ s
     values = [sympy.sqrt(v) for v, k in eigenvals(gram).items() for _ in range(k)]
     values.sort(key=cmp_to_key(_compare), reverse=True)
     return Tensor._from_flat(values, (len(values),), symbolic)
@@ -397,7 +407,7 @@ def condition_number(x: Tensor[Any], /) -> Any:
 
     values = singular_values(x).tolist()
     if not values:
-        return sympy.S.One
+        return sympy.S.Zero  # SymPy's value for an empty matrix
     if symbolic.is_zero(values[-1]):
         return sympy.oo
     return sympy.simplify(values[0] / values[-1]) if not values[0].is_Rational else values[0] / values[-1]

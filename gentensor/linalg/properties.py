@@ -312,8 +312,15 @@ def _sign(c: Any, ops: ElementOps, func: str) -> int:
     from ..ops._algebraic_zero import enclose_algebraic
 
     value = symbolic.convert(c)
-    if value.free_symbols:
-        raise DomainError(f"{func}: cannot decide the sign of {value} (got free symbols); substitute values first")
+    if value.free_symbols:  # SymPy's assumptions prove a sign or say nothing
+        if value.is_positive:
+            return 1
+        if value.is_negative:
+            return -1
+        raise DomainError(
+            f"{func}: cannot decide the sign of {value} (got free symbols whose assumptions do not fix it); "
+            "declare them positive/negative, or substitute values"
+        )
     for prec in (64, 256, 1024):
         box = enclose_algebraic(value, prec)
         if box is None:
