@@ -335,12 +335,65 @@ def _sign(c: Any, ops: ElementOps, func: str) -> int:
 
 
 def _inertia(rows: list[list[Any]], ops: ElementOps, func: str) -> tuple[int, int, int]:
-    """``(positive, negative, zero)`` eigenvalue counts of the Hermitian part of ``rows``."""
+    """``(positive, negative, zero)`` eigenvalue counts of the Hermitian part of ``rows``.
+
+    First by congruence (Sylvester's law of inertia): symmetric elimination
+    with 1x1 pivots of known sign, and 2x2 pivots ``[[0, h], [conj(h), 0]]``
+    (one positive, one negative eigenvalue) when the diagonal is zero; if a
+    pivot's sign cannot be decided, by the signs of the characteristic
+    polynomial's coefficients (Descartes).
+    """
     n = len(rows)
     field = _policy.field_ops(ops)
     conj = conjugator(field, func) or (lambda v: v)
     half = field.div(field.one, field.add(field.one, field.one))
     H = [[field.mul(half, field.add(field.convert(rows[i][j]), conj(field.convert(rows[j][i])))) for j in range(n)] for i in range(n)]
+    try:
+        return _congruence_inertia([r[:] for r in H], field, conj, func)
+    except DomainError:
+        return _descartes_inertia(H, field, func)
+
+
+def _congruence_inertia(S: list[list[Any]], F: ElementOps, conj: Callable[[Any], Any], func: str) -> tuple[int, int, int]:
+    """Inertia by symmetric elimination (``S`` Hermitian, consumed).
+
+    Uses ``F.is_zero, F.sub, F.mul, F.div`` and `_sign`.
+    """
+    positive = negative = 0
+    while S:
+        m = len(S)
+        pivot = next((i for i in range(m) if not F.is_zero(S[i][i])), None)
+        if pivot is not None:
+            d = S[pivot][pivot]
+            if _sign(d, F, func) > 0:
+                positive += 1
+            else:
+                negative += 1
+            rest = [i for i in range(m) if i != pivot]
+            S = [[F.sub(S[i][j], F.div(F.mul(S[i][pivot], S[pivot][j]), d)) for j in rest] for i in rest]
+            continue
+        pair = next(((i, j) for i in range(m) for j in range(i + 1, m) if not F.is_zero(S[i][j])), None)
+        if pair is None:
+            break  # the rest is zero
+        i, j = pair
+        positive += 1
+        negative += 1
+        h = S[i][j]
+        norm = F.mul(h, conj(h))  # the 2x2 block [[0, h], [conj h, 0]] has inverse [[0, 1/conj h], [1/h, 0]]
+        rest = [k for k in range(m) if k not in (i, j)]
+
+        def reduced(a: int, b: int) -> Any:
+            # S[a][b] - [S[a][i], S[a][j]] B^-1 [S[i][b], S[j][b]]^T with B^-1 = [[0, h], [conj h, 0]] / |h|^2
+            t = F.add(F.mul(S[a][i], F.mul(h, S[j][b])), F.mul(S[a][j], F.mul(conj(h), S[i][b])))
+            return F.sub(S[a][b], F.div(t, norm))
+
+        S = [[reduced(a, b) for b in rest] for a in rest]
+    return positive, negative, len(S)
+
+
+def _descartes_inertia(H: list[list[Any]], field: ElementOps, func: str) -> tuple[int, int, int]:
+    """Inertia from the signs of the characteristic polynomial's coefficients (its roots are real)."""
+    n = len(H)
     coeffs = _policy.charpoly(H, field, _policy.kernel_of(field, "charpoly"))  # highest degree first
     signs = [_sign(c, field, func) for c in coeffs]
     zeros = 0
