@@ -266,7 +266,7 @@ def det(
         Your zero test for the elements the sound one cannot decide
         (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
         it; the answer is then as right as your function (see
-        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``docs/linalg.md``).  Without it an undecidable pivot raises
         ``UndecidableError``.
     executor, workers
         Parallel policy for stacks (see [`gentensor.parallel`][gentensor.parallel.parallel]).
@@ -347,7 +347,7 @@ def inv(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, work
         Your zero test for the elements the sound one cannot decide
         (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
         it; the answer is then as right as your function (see
-        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``docs/linalg.md``).  Without it an undecidable pivot raises
         ``UndecidableError``.
 
     Returns
@@ -444,7 +444,7 @@ def solve(
         Your zero test for the elements the sound one cannot decide
         (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
         it; the answer is then as right as your function (see
-        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``docs/linalg.md``).  Without it an undecidable pivot raises
         ``UndecidableError``.
 
     Returns
@@ -522,7 +522,7 @@ def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
         Your zero test for the elements the sound one cannot decide
         (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
         it; the answer is then as right as your function (see
-        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``docs/linalg.md``).  Without it an undecidable pivot raises
         ``UndecidableError``.
 
     Returns
@@ -564,7 +564,7 @@ def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
         Your zero test for the elements the sound one cannot decide
         (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
         it; the answer is then as right as your function (see
-        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``docs/linalg.md``).  Without it an undecidable pivot raises
         ``UndecidableError``.
 
     Returns
@@ -609,7 +609,7 @@ def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
         Your zero test for the elements the sound one cannot decide
         (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
         it; the answer is then as right as your function (see
-        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``docs/linalg.md``).  Without it an undecidable pivot raises
         ``UndecidableError``.
 
     Returns
@@ -661,7 +661,7 @@ def lu(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, worke
         Your zero test for the elements the sound one cannot decide
         (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
         it; the answer is then as right as your function (see
-        ``docs/safety.md``).  Without it an undecidable pivot raises
+        ``docs/linalg.md``).  Without it an undecidable pivot raises
         ``UndecidableError``.
 
     Returns
