@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from sympy import CRootOf, I, Rational, sqrt
 
 import gentensor as gt
-from gentensor.ops._algebraic_zero import algebraic_zero, enclose_algebraic, minimal_polynomial, root_box
+from gentensor.ops._algebraic_tools import enclose_algebraic, minimal_polynomial, root_box
+from gentensor.ops._algebraic_zero import algebraic_zero
 from gentensor.ops._interval import excludes_zero
 from gentensor.ops._numberfield import OutsideField, field_of
 from gentensor.ops._zerotest import clear_cache, zero_test

@@ -47,6 +47,7 @@ __all__ = [
     "triangular_groups",
     "irreducible_by_specialisation",
     "root_objects",
+    "exact_rows",
     "nullspace_rows",
     "jordan_chains",
     "eigenspaces",
@@ -339,7 +340,7 @@ def factor_groups(M: FieldMatrix, coeffs: Optional[list[Any]], blocks: Optional[
     factors: list[tuple[Any, int]] = []
     for part in parts:
         assert part is not None
-        found = _factors(part, F, t)
+        found: Optional[list[tuple[Any, int]]] = _factors(part, F, t)
         if found is None:
             return _explicit_groups(M, coeffs if coeffs is not None else charpoly_field(M), t)
         for g, m in found:
@@ -682,9 +683,7 @@ def _group_problem(M: FieldMatrix, expr_rows: list[list[Any]], group: Group) -> 
         return [(L, B, pairs)]
     lam = group.values[0]
     shifted = [[v - lam if i == j else v for j, v in enumerate(row)] for i, row in enumerate(expr_rows)]
-    from ._numberfield import exact_rows  # algebraic numbers (CRootOf with radicals): their number field
-
-    ops, rows, back = exact_rows(shifted)
+    ops, rows, back = exact_rows(shifted)  # algebraic numbers (CRootOf with radicals): their number field
     return [(ops, rows, [(lam, back)])]
 
 
@@ -795,3 +794,30 @@ def minpoly_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
         return NotImplemented
     fops, M, back = found
     return [back(c) for c in minpoly_rows(M, fops, True)]
+
+
+def exact_rows(rows: list[list[Any]]) -> tuple[Any, list[list[Any]], Callable[..., Any]]:
+    """The rows (SymPy expressions) in an exact field: ``(ops, rows, back)``.
+
+    A number field when every entry is an algebraic number (radicals,
+    ``CRootOf``, ``I``), else the field of their SymPy domain (rationals,
+    rational functions of the symbols).  ``back(a, near=None)`` writes an
+    element as an expression, in the generator ``near`` alone when it lies
+    in the field that generates.
+    """
+    from ._numberfield import matrix_field
+
+    found = matrix_field(rows, radicals=True)
+    if found is not None and found[0].degree > 1:
+        K, M = found
+
+        def back(a: Any, near: Any = None) -> Any:
+            if near is not None:
+                local = K.expr_in(a, near)
+                if local is not None:
+                    return local
+            return K.expr(a)
+
+        return K.ops, M, back
+    F = field_matrix(rows)
+    return F.ops, [list(r) for r in F.rows], lambda a, near=None: F.back(a)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Optional
 
 from ..ops._numberfield import NumberField, OutsideField, cached_field, generators
 
-__all__ = ["matrix_field", "exact_rows", "NumberFieldKernel", "number_field_kernel"]
+__all__ = ["matrix_field", "NumberFieldKernel", "number_field_kernel"]
 
 
 def matrix_field(rows: list[list[Any]], radicals: bool = False) -> Optional[tuple[NumberField, list[list[Any]]]]:
@@ -41,6 +41,8 @@ def matrix_field(rows: list[list[Any]], radicals: bool = False) -> Optional[tupl
             if found is None:
                 return None
             gens |= found
+    if not gens:
+        return None  # rational entries: the ring's own kernels
     try:
         K = cached_field(gens)
         assert K is not None
@@ -72,7 +74,7 @@ class NumberFieldKernel:
         from ._dense import det_gauss, identity_rows, rref_field, solve_field
 
         *matrices, _ = args
-        found: Any = matrix_field(matrices[0]) if len(matrices) == 1 else _pair_field(matrices[0], matrices[1])
+        found: Any = matrix_field(matrices[0], True) if len(matrices) == 1 else _pair_field(matrices[0], matrices[1])
         if found is None:
             return NotImplemented if self.fallback is None else self.fallback(*args)
         K, M = found[0], found[1]
@@ -98,35 +100,8 @@ def number_field_kernel(operation: str, fallback: Optional[Callable[..., Any]]) 
 
 def _pair_field(A: list[list[Any]], B: list[list[Any]]) -> Optional[tuple[NumberField, list[list[Any]], list[list[Any]]]]:
     n = len(A)
-    found = matrix_field([list(a) + list(b) for a, b in zip(A, B)])
+    found = matrix_field([list(a) + list(b) for a, b in zip(A, B)], True)
     if found is None:
         return None
     K, rows = found
     return K, [row[:n] for row in rows], [row[n:] for row in rows]
-
-
-def exact_rows(rows: list[list[Any]]) -> tuple[Any, list[list[Any]], Callable[..., Any]]:
-    """The rows (SymPy expressions) in an exact field: ``(ops, rows, back)``.
-
-    A number field when every entry is an algebraic number (radicals,
-    ``CRootOf``, ``I``), else the field of their SymPy domain (rationals,
-    rational functions of the symbols).  ``back(a, near=None)`` writes an
-    element as an expression, in the generator ``near`` alone when it lies
-    in the field that generates.
-    """
-    from ._algebraic import field_matrix
-
-    found = matrix_field(rows, radicals=True)
-    if found is not None and found[0].degree > 1:
-        K, M = found
-
-        def back(a: Any, near: Any = None) -> Any:
-            if near is not None:
-                local = K.expr_in(a, near)
-                if local is not None:
-                    return local
-            return K.expr(a)
-
-        return K.ops, M, back
-    F = field_matrix(rows)
-    return F.ops, [list(r) for r in F.rows], lambda a, near=None: F.back(a)

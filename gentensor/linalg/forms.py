@@ -336,7 +336,7 @@ def bidiagonal(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int
 
 def _compare(a: Any, b: Any) -> int:
     """The order of two real algebraic numbers, proven (zero test, then enclosures)."""
-    from ..ops._algebraic_zero import enclose_algebraic
+    from ..ops._algebraic_tools import enclose_algebraic
     from ..ops._interval import _negative, _positive
 
     d = a - b

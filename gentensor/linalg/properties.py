@@ -308,8 +308,8 @@ def _sign(c: Any, ops: ElementOps, func: str) -> int:
         return 0
     caps = capabilities_of(ops)
     if caps.ordered:
-        return 1 if ops.lt(ops.zero, c) else -1
-    from ..ops._algebraic_zero import enclose_algebraic
+        return 1 if ops.lt(ops.zero, c) else -1  # type: ignore[attr-defined]
+    from ..ops._algebraic_tools import enclose_algebraic
 
     value = symbolic.convert(c)
     if value.free_symbols:  # SymPy's assumptions prove a sign or say nothing
@@ -583,12 +583,10 @@ def minor(x: Tensor[Any], i: int, j: int, /) -> Any:
     >>> gt.linalg.minor(gt.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 10]]), 0, 0)
     2
     """
-    from . import det
-
     x = as_tensor(x, "minor")
     if x.ndim >= 2 and x.shape[-1] != x.shape[-2]:
         raise NonSquareError(f"minor: needs a square matrix (got shape {x.shape})")
-    return det(minor_submatrix(x, i, j))
+    return minor_submatrix(x, i, j).det()
 
 
 def cofactor(x: Tensor[Any], i: int, j: int, /) -> Any:
@@ -622,9 +620,12 @@ def cofactor_matrix(x: Tensor[Any], /, *, executor: Any = None, workers: Optiona
     >>> gt.linalg.cofactor_matrix(gt.tensor([[1, 2], [3, 4]])).tolist()
     [[4, -3], [-2, 1]]
     """
-    from . import adjugate
-
-    return adjugate(x, executor=executor, workers=workers).mT.copy()
+    stack = stack_of(x, "cofactor_matrix", square=True)
+    _policy.check_commutative(stack.ops, "cofactor_matrix")
+    task = partial(_policy.adjugate, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "adjugate"))
+    results = run(task, stack, "cofactor_matrix", executor, workers)
+    transposed = [[list(column) for column in zip(*adj)] for adj in results]
+    return wrap_matrices(transposed, stack.batch, (stack.n, stack.n), stack.ops)
 
 
 # -- subspaces ------------------------------------------------------------------------------------------
@@ -649,10 +650,8 @@ def columnspace(x: Tensor[Any], /) -> Tensor[Any]:
     >>> gt.linalg.columnspace(gt.tensor([[1, 2, 3], [2, 4, 7]])).tolist()
     [[1, 3], [2, 7]]
     """
-    from . import rref
-
     x = _one_matrix(x, "columnspace")
-    _, pivots = rref(x)
+    _, pivots = _rref(x, "columnspace")
     return x[:, list(pivots)].copy() if pivots else x[:, :0].copy()
 
 
@@ -677,11 +676,18 @@ def rowspace(x: Tensor[Any], /) -> Tensor[Any]:
     >>> [[str(v) for v in row] for row in gt.linalg.rowspace(gt.tensor([[1, 2], [2, 4]])).tolist()]
     [['1', '2']]
     """
-    from . import rref
-
     x = _one_matrix(x, "rowspace")
-    matrix, pivots = rref(x)
+    matrix, pivots = _rref(x, "rowspace")
     return matrix[: len(pivots)].copy()
+
+
+def _rref(x: Tensor[Any], func: str) -> tuple[Tensor[Any], list[int]]:
+    """The reduced row echelon form of one matrix (over its field) and its pivot columns."""
+    stack = stack_of(x, func, square=False)
+    field = _policy.field_ops(stack.ops)
+    rows, pivots = _policy.rref(stack.matrices[0], stack.ops, func, _policy.kernel_of(stack.ops, "rref"))
+    flat = [field.convert(v) for row in rows for v in row]
+    return Tensor._from_flat(flat, (stack.m, stack.n), field), list(pivots)
 
 
 def _one_matrix(x: Any, func: str) -> Tensor[Any]:

@@ -173,15 +173,15 @@ def diagonal_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
 
 
 def _hermitian_solve(a: Any, b: Any, func: str) -> Tensor[Any]:
-    from . import solve
     from .properties import is_hermitian
 
-    a = as_tensor(a, func)
-    if a.ndim != 2 or a.shape[0] != a.shape[1]:
-        raise NonSquareError(f"{func}: a must be one square matrix (got shape {a.shape})")
+    a, b, vector, field = _system(a, b, func)
     if not is_hermitian(a):
         raise ArgumentValueError(f"{func}: a must be Hermitian (symmetric for real entries), as its factorization needs")
-    return solve(a, b)
+    X = _policy.solve(_rows(a, field), _rows(b, field), field, func)
+    if X is None:
+        raise SingularMatrixError(f"{func}: the matrix is singular (got a {a.shape[0]}x{a.shape[0]} matrix with determinant 0)")
+    return _result(X, vector, field)
 
 
 def cholesky_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
@@ -236,15 +236,15 @@ def qr_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     >>> gt.linalg.qr_solve(gt.tensor([[1, 0], [0, 1], [1, 1]]), gt.tensor([1, 1, 0])).tolist()
     [Fraction(1, 3), Fraction(1, 3)]
     """
-    from . import matrix_rank
     from .solutions import lstsq
 
     a = as_tensor(a, "qr_solve")
     if a.ndim != 2:
         raise ShapeError(f"qr_solve: a must be one matrix (got shape {a.shape})")
-    if matrix_rank(a) != a.shape[1]:
+    rank = a.rank()
+    if rank != a.shape[1]:
         raise DomainError(
-            f"qr_solve: a must have full column rank (got rank {matrix_rank(a)} for {a.shape[1]} columns); "
+            f"qr_solve: a must have full column rank (got rank {rank} for {a.shape[1]} columns); "
             "use gt.linalg.lstsq for the minimal-norm solution"
         )
     return lstsq(a, b).solution
@@ -268,12 +268,10 @@ def cramer_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     >>> gt.linalg.cramer_solve(gt.tensor([[x, 1], [1, y]]), gt.tensor([1, 0])).tolist()
     [y/(x*y - 1), -1/(x*y - 1)]
     """
-    from . import det
-
     a, b, vector, field = _system(a, b, "cramer_solve")
     ops = a.ops
     A = a.tolist()
-    d = det(a)
+    d = a.det()
     if ops.is_zero(d):
         raise SingularMatrixError(f"cramer_solve: the matrix is singular (got a {len(A)}x{len(A)} matrix with determinant 0)")
     n, k = b.shape
@@ -282,7 +280,8 @@ def cramer_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     for c in range(k):
         for i in range(n):
             replaced = [[columns[r][c] if j == i else v for j, v in enumerate(row)] for r, row in enumerate(A)]
-            X[i][c] = field.div(field.convert(det(Tensor._from_flat([v for row in replaced for v in row], (n, n), a.ops))), field.convert(d))
+            minor = Tensor._from_flat([v for row in replaced for v in row], (n, n), a.ops).det()
+            X[i][c] = field.div(field.convert(minor), field.convert(d))
     return _result(X, vector, field)
 
 

@@ -34,7 +34,7 @@ import os
 import threading
 import time
 
-from ._algebraic_zero import composed_sum, minimal_polynomial, vanishing_factor
+from ._algebraic_tools import composed_sum, minimal_polynomial, vanishing_factor
 from ._capabilities import Capabilities
 from ._protocol import BaseOps
 

@@ -196,7 +196,7 @@ class _EuclideanField(BaseOps):
         self.is_field = self.has_exquo = True
         for member in ("convert", "add", "sub", "mul", "neg", "equal", "is_zero", "div", "format"):
             setattr(self, member, getattr(field, member))
-        self.exquo = field.div
+        self.exquo = field.div  # type: ignore[method-assign]
 
     @property
     def capabilities(self) -> Capabilities:  # type: ignore[override]
