@@ -334,8 +334,8 @@ def factor_groups(M: FieldMatrix, coeffs: Optional[list[Any]], blocks: Optional[
     if getattr(M.ops, "semantic", False):
         if blocks is None or len(blocks) == 1:
             return _explicit_groups(M, coeffs if coeffs is not None else charpoly_field(M), t)
-        found = [g for b in blocks for g in _explicit_groups(_block(M, b), charpoly_field(_block(M, b)), t)]
-        return _ordered(_merged(found))
+        explicit = [g for b in blocks for g in _explicit_groups(_block(M, b), charpoly_field(_block(M, b)), t)]
+        return _ordered(_merged(explicit))
     parts = [coeffs] if blocks is None or len(blocks) == 1 else [charpoly_field(_block(M, b)) for b in blocks]
     factors: list[tuple[Any, int]] = []
     for part in parts:
