@@ -343,7 +343,6 @@ def domain_power(x: Tensor[Any], power: int) -> Optional[Tensor[Any]]:
     >>> domain_power(gt.tensor([[1 + sympy.I, 0], [0, 1]]), 4).tolist()
     [[-4, 0], [0, 1]]
     """
-    from ..errors import LimitError
     from ..resources import get_limits
     from . import _polys
     from ._charpoly import matmul
@@ -352,7 +351,7 @@ def domain_power(x: Tensor[Any], power: int) -> Optional[Tensor[Any]]:
     if getattr(x.ops, "zero_test", None) is None or not x.size:
         return None
     stack = stack_of(x, "matrix_power", square=True)
-    max_bits = get_limits().max_bits
+    max_bits, max_nodes = get_limits().max_bits, get_limits().max_nodes
     out = []
     for rows in stack.matrices:
         found = _polys.matrix_field(rows)
@@ -367,11 +366,33 @@ def domain_power(x: Tensor[Any], power: int) -> Optional[Tensor[Any]]:
             if not k:
                 break
             base = matmul(base, base, ops)
-            if max(len(str(v)) for row in base for v in row) * 4 > max_bits:
-                raise LimitError(
-                    f"matrix_power: an entry of the power has grown past max_bits={max_bits}; "
-                    "raise it with gt.limits(max_bits=...)"
-                )
+            _check_power_entries(base, max_bits, max_nodes)
         assert result is not None
         out.append([[back(v) for v in row] for row in result])
     return wrap_matrices(out, stack.batch, (stack.n, stack.n), symbolic)
+
+
+def _check_power_entries(rows: list[list[Any]], max_bits: int, max_nodes: int) -> None:
+    """`LimitError` when an entry of a power (a domain element) outgrew the expression limits.
+
+    The size of an entry is read off its text: a polynomial in symbols has
+    about one node per three characters (checked against ``max_nodes``), a
+    number about four bits per digit (checked against ``max_bits``).
+    """
+    from ..errors import LimitError
+
+    for row in rows:
+        for v in row:
+            size = len(str(v))
+            symbolic_entry = hasattr(v, "ring") or hasattr(v, "field")
+            if symbolic_entry:
+                if size // 3 > max_nodes:
+                    raise LimitError(
+                        f"matrix_power: an entry of the power grew too large (about {size // 3} nodes, more than "
+                        f"max_nodes={max_nodes}); raise it with gt.limits(max_nodes=...)"
+                    )
+            elif size * 4 > max_bits:
+                raise LimitError(
+                    f"matrix_power: an entry of the power grew too large (past max_bits={max_bits}); "
+                    "raise it with gt.limits(max_bits=...)"
+                )

@@ -80,7 +80,9 @@ class UnivariatePolynomials(BaseOps):
         try:
             p = self._poly(value)
         except (sympy.PolynomialError, sympy.polys.polyerrors.CoercionFailed, TypeError, ValueError):
-            raise TypeError(f"{self.name}.convert: {value!r} is not a polynomial in {self.symbol} over the rationals") from None
+            raise ArgumentTypeError(
+                f"{self.name}.convert: {value!r} is not a polynomial in {self.symbol} over the rationals"
+            ) from None
         return p
 
     def add(self, a: Any, b: Any) -> Any:
