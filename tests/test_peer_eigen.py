@@ -236,3 +236,20 @@ def test_a_24x24_sparse_integer_matrix() -> None:
 
     rows = [rotate(ss, i) + rotate(sd, i) for i in range(12)] + [rotate(ds, i) + rotate(dd, i) for i in range(12)]
     assert sum(L.eigenvals(gt.tensor(rows)).values()) == 24
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [[Rational(1, 2), 1, 0], [0, Rational(1, 2), 0], [1, 0, Rational(1, 2)]],  # one eigenvalue in two blocks
+        [[2, 1, 0, 0], [0, 2, 0, 0], [5, 0, 3, 1], [0, 7, 0, 3]],
+        [[Rational(1, 3), 0, 0], [1, Rational(2, 3), 0], [0, 1, Rational(1, 3)]],
+    ],
+)
+def test_block_triangular_matrices_merge_eigenvalues_across_blocks(rows: list) -> None:
+    A = gt.tensor(rows)
+    M = sympy.Matrix(rows)
+    assert L.eigenvals(A) == M.eigenvals()
+    p, j = L.jordan_form(A)
+    assert L.det(p) != 0 and gt.array_equal(A @ p, p @ j)
+    assert sorted(map(str, L.jordan_form(A).j.tolist())) == sorted(map(str, M.jordan_form()[1].tolist()))

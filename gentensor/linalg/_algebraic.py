@@ -344,6 +344,7 @@ def factor_groups(M: FieldMatrix, coeffs: Optional[list[Any]], blocks: Optional[
         if found is None:
             return _explicit_groups(M, coeffs if coeffs is not None else charpoly_field(M), t)
         for g, m in found:
+            g = g.monic()  # factors of different blocks compare as monic polynomials
             for i, (h, k) in enumerate(factors):
                 if h == g:
                     factors[i] = (h, k + m)
