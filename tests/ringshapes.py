@@ -1,13 +1,14 @@
 """One user ring, the Euclidean Gaussian integers Z[i], written in each of the three shapes an ops may take.
 
-* `DuckZI`: a plain class with every protocol member (duck typing, no base);
+* `DuckZI`: a plain class with every protocol member (duck typing, no
+  gentensor base);
 * `BaseZI`: a `gt.BaseOps` subclass defining what it can do better;
 * `ProtoZI`: an explicit subclass of the `gt.ElementOps` protocol (PEP 544),
   defining the same members as `BaseZI` and inheriting the protocol's stubs
   for the rest.
 
-The arithmetic is shared (module functions), so the three differ only in
-shape.  Everything is at module level so worker processes can unpickle it.
+The members all three define come from one plain mixin (`_Members`), so the
+three differ only in shape.  Everything is at module level so worker processes can unpickle it.
 """
 
 from __future__ import annotations
@@ -111,35 +112,58 @@ def parse(text: str) -> ZI:
     return ZI(int(m.group(1)), int(m.group(3)) * (1 if m.group(2) == "+" else -1))
 
 
-class DuckZI:
-    """Every protocol member, written out; no base class."""
+class _Members:
+    """The members every shape defines itself (a plain class: no gentensor base, so mixing it in keeps a shape)."""
 
-    name = "zi-duck"
     zero = ZI(0, 0)
     one = ZI(1, 0)
-    is_commutative = True
-    is_field = False
-    is_exact = True
-    has_exquo = True
-    capabilities = CAPS
 
     def convert(self, value: Any) -> ZI:
         return convert(value)
 
-    def convert_list(self, values: Iterable[Any]) -> list[ZI]:
-        return [convert(v) for v in values]
-
     def add(self, a: ZI, b: ZI) -> ZI:
         return add(a, b)
-
-    def sub(self, a: ZI, b: ZI) -> ZI:
-        return add(a, neg(b))
 
     def mul(self, a: ZI, b: ZI) -> ZI:
         return mul(a, b)
 
     def neg(self, a: ZI) -> ZI:
         return neg(a)
+
+    def equal(self, a: ZI, b: ZI) -> bool:
+        return equal(a, b)
+
+    def exquo(self, a: ZI, b: ZI) -> ZI:
+        return exquo(a, b)
+
+    def divmod(self, a: ZI, b: ZI) -> tuple[ZI, ZI]:
+        return divmod_(a, b)
+
+    def canonical_unit(self, a: ZI) -> ZI:
+        return canonical_unit(a)
+
+    def format(self, a: ZI) -> str:
+        return format_(a)
+
+    def parse(self, text: str) -> ZI:
+        return parse(text)
+
+
+class DuckZI(_Members):
+    """Every protocol member, written out; no gentensor base class."""
+
+    name = "zi-duck"
+    is_commutative = True
+    is_field = False
+    is_exact = True
+    has_exquo = True
+    capabilities = CAPS
+
+    def convert_list(self, values: Iterable[Any]) -> list[ZI]:
+        return [convert(v) for v in values]
+
+    def sub(self, a: ZI, b: ZI) -> ZI:
+        return add(a, neg(b))
 
     def pow(self, a: ZI, k: int) -> ZI:
         out = self.one
@@ -159,32 +183,14 @@ class DuckZI:
             out = mul(out, v)
         return out
 
-    def exquo(self, a: ZI, b: ZI) -> ZI:
-        return exquo(a, b)
-
     def div(self, a: ZI, b: ZI) -> ZI:
         raise gt.DomainError(f"zi-duck.div: the Gaussian integers are not a field (got {a} / {b})")
 
     def is_zero(self, a: ZI) -> bool:
         return a.re == 0 and a.im == 0
 
-    def equal(self, a: ZI, b: ZI) -> bool:
-        return equal(a, b)
-
-    def divmod(self, a: ZI, b: ZI) -> tuple[ZI, ZI]:
-        return divmod_(a, b)
-
-    def canonical_unit(self, a: ZI) -> ZI:
-        return canonical_unit(a)
-
-    def format(self, a: ZI) -> str:
-        return format_(a)
-
     def latex(self, a: ZI) -> str:
         return format_(a)
-
-    def parse(self, text: str) -> ZI:
-        return parse(text)
 
     def to_json(self, a: ZI) -> str:
         return format_(a)
@@ -202,82 +208,18 @@ class DuckZI:
         return self.name
 
 
-class BaseZI(gt.BaseOps):
-    """The same ring as a `gt.BaseOps` subclass: what it does better than the defaults."""
+class BaseZI(_Members, gt.BaseOps):
+    """The same ring as a `gt.BaseOps` subclass: the shared members, the rest `BaseOps`' defaults."""
 
     name = "zi-base"
-    zero = ZI(0, 0)
-    one = ZI(1, 0)
     capabilities = CAPS
 
-    def convert(self, value: Any) -> ZI:
-        return convert(value)
 
-    def add(self, a: ZI, b: ZI) -> ZI:
-        return add(a, b)
-
-    def mul(self, a: ZI, b: ZI) -> ZI:
-        return mul(a, b)
-
-    def neg(self, a: ZI) -> ZI:
-        return neg(a)
-
-    def equal(self, a: ZI, b: ZI) -> bool:
-        return equal(a, b)
-
-    def exquo(self, a: ZI, b: ZI) -> ZI:
-        return exquo(a, b)
-
-    def divmod(self, a: ZI, b: ZI) -> tuple[ZI, ZI]:
-        return divmod_(a, b)
-
-    def canonical_unit(self, a: ZI) -> ZI:
-        return canonical_unit(a)
-
-    def format(self, a: ZI) -> str:
-        return format_(a)
-
-    def parse(self, text: str) -> ZI:
-        return parse(text)
-
-
-class ProtoZI(gt.ElementOps):
+class ProtoZI(_Members, gt.ElementOps):
     """The same members as `BaseZI`, on the protocol itself: the rest are its ``...`` stubs."""
 
     name = "zi-protocol"
-    zero = ZI(0, 0)
-    one = ZI(1, 0)
     capabilities = CAPS
-
-    def convert(self, value: Any) -> ZI:
-        return convert(value)
-
-    def add(self, a: ZI, b: ZI) -> ZI:
-        return add(a, b)
-
-    def mul(self, a: ZI, b: ZI) -> ZI:
-        return mul(a, b)
-
-    def neg(self, a: ZI) -> ZI:
-        return neg(a)
-
-    def equal(self, a: ZI, b: ZI) -> bool:
-        return equal(a, b)
-
-    def exquo(self, a: ZI, b: ZI) -> ZI:
-        return exquo(a, b)
-
-    def divmod(self, a: ZI, b: ZI) -> tuple[ZI, ZI]:
-        return divmod_(a, b)
-
-    def canonical_unit(self, a: ZI) -> ZI:
-        return canonical_unit(a)
-
-    def format(self, a: ZI) -> str:
-        return format_(a)
-
-    def parse(self, text: str) -> ZI:
-        return parse(text)
 
 
 SHAPES = {"duck": DuckZI(), "base": BaseZI(), "protocol": ProtoZI()}

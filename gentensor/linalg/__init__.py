@@ -344,11 +344,7 @@ def inv(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, work
     Parameters
     ----------
     iszerofunc : callable, optional
-        Your zero test for the elements the sound one cannot decide
-        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
-        it; the answer is then as right as your function (see
-        ``docs/linalg.md``).  Without it an undecidable pivot raises
-        ``UndecidableError``.
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -441,11 +437,7 @@ def solve(
     Parameters
     ----------
     iszerofunc : callable, optional
-        Your zero test for the elements the sound one cannot decide
-        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
-        it; the answer is then as right as your function (see
-        ``docs/linalg.md``).  Without it an undecidable pivot raises
-        ``UndecidableError``.
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -519,11 +511,7 @@ def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     Parameters
     ----------
     iszerofunc : callable, optional
-        Your zero test for the elements the sound one cannot decide
-        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
-        it; the answer is then as right as your function (see
-        ``docs/linalg.md``).  Without it an undecidable pivot raises
-        ``UndecidableError``.
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -561,11 +549,7 @@ def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     Parameters
     ----------
     iszerofunc : callable, optional
-        Your zero test for the elements the sound one cannot decide
-        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
-        it; the answer is then as right as your function (see
-        ``docs/linalg.md``).  Without it an undecidable pivot raises
-        ``UndecidableError``.
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -606,11 +590,7 @@ def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
     Parameters
     ----------
     iszerofunc : callable, optional
-        Your zero test for the elements the sound one cannot decide
-        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
-        it; the answer is then as right as your function (see
-        ``docs/linalg.md``).  Without it an undecidable pivot raises
-        ``UndecidableError``.
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -658,11 +638,7 @@ def lu(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, worke
     Parameters
     ----------
     iszerofunc : callable, optional
-        Your zero test for the elements the sound one cannot decide
-        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
-        it; the answer is then as right as your function (see
-        ``docs/linalg.md``).  Without it an undecidable pivot raises
-        ``UndecidableError``.
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
