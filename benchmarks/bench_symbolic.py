@@ -186,6 +186,8 @@ def all_cases() -> list[Case]:
             [Contender("gentensor", lambda: gt.linalg.eigenvals(diag_t)), Contender("SymPy Matrix", diag_m.eigenvals)],
         )
     )
+    jd = defective(2)
+    jd_t, jd_m = gt.tensor(jd), sym(jd)
     ex = defective_rational(5)
     ex_t, ex_m = gt.tensor(ex), sym(ex)
     cases.append(
