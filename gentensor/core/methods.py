@@ -693,3 +693,51 @@ class TensorMethods:
         [3, 4]])
         """
         return upper.interop.to_sympy(self)
+
+    # -- SymPy's printing protocol: its printers look for these before dispatching on the class name --------
+
+    def _sympystr(self, printer: Any) -> Any:
+        """SymPy's ``str`` printer (``sympy.sstr``, a tensor inside a printed expression): as the SymPy matrix.
+
+        Examples
+        --------
+        >>> import gentensor as gt, sympy
+        >>> sympy.sstr(gt.tensor([[sympy.Symbol("x"), 1]]))
+        'Matrix([[x, 1]])'
+        """
+        return printer._print(self.to_sympy())
+
+    def _sympyrepr(self, printer: Any) -> Any:
+        """SymPy's ``srepr`` printer: the SymPy matrix's form.
+
+        Examples
+        --------
+        >>> import gentensor as gt, sympy
+        >>> sympy.srepr(gt.tensor([[1]]))
+        'ImmutableDenseMatrix([[Integer(1)]])'
+        """
+        return printer._print(self.to_sympy())
+
+    def _latex(self, printer: Any) -> Any:
+        """SymPy's LaTeX printer (``sympy.latex(t)``): as the SymPy matrix.
+
+        Examples
+        --------
+        >>> import gentensor as gt, sympy
+        >>> sympy.latex(gt.tensor([[1, 2], [3, 4]]))
+        '\\\\left[\\\\begin{matrix}1 & 2\\\\\\\\3 & 4\\\\end{matrix}\\\\right]'
+        """
+        return printer._print(self.to_sympy())
+
+    def _pretty(self, printer: Any) -> Any:
+        """SymPy's pretty printer (``sympy.pprint(t)``, ``sympy.pretty(t)``): as the SymPy matrix.
+
+        Examples
+        --------
+        >>> import gentensor as gt, sympy
+        >>> sympy.pprint(gt.tensor([[1, 2], [3, 4]]), use_unicode=False)
+        [1  2]
+        [    ]
+        [3  4]
+        """
+        return printer._print(self.to_sympy())

@@ -39,6 +39,7 @@ from typing import Any, Optional
 
 from ..errors import DomainError, UndecidableError
 from ..resources import get_limits
+from ._algebraic_zero import algebraic_zero
 from ._enclose import Box, enclose, excludes_zero
 from ._zerotools import (
     NONZERO,
@@ -181,6 +182,9 @@ class _Decision:
                 return ZeroTest(ZERO if known else NONZERO, "assumptions")
         if not e.is_commutative:
             return self.noncommutative()
+        found = algebraic_zero(e, self.bits, self.deadline)  # CRootOf, AlgebraicNumber: decided exactly, or None
+        if found is not None:
+            return found
         free = e.free_symbols
         if _plain_rational_function(e):
             found = self.rational_function()
