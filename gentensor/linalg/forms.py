@@ -389,7 +389,8 @@ def singular_values(x: Tensor[Any], /) -> Tensor[Any]:
         return svdvals(x)
     s = x.astype(symbolic)
     gram = s.H @ s
-    values = [sympy.sqrt(v) for v, k in eigenvals(gram).items() for _ in range(k)]
+    found: Any = eigenvals(gram)  # one matrix: a dict of eigenvalues and their multiplicities
+    values = [sympy.sqrt(v) for v, k in found.items() for _ in range(k)]
     values.sort(key=cmp_to_key(_compare), reverse=True)
     return Tensor._from_flat(values, (len(values),), symbolic)
 
