@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy
 import pytest
 import sympy
 from hypothesis import HealthCheck, given, settings
@@ -665,9 +666,12 @@ def test_hnf_and_snf_against_sympy(tmp_path: Path) -> None:
     assert len(out) == 2 and out[0] == d
 
 
-def test_hnf_refuses_a_field_with_exit_2(tmp_path: Path) -> None:
+def test_hnf_over_an_exact_field_and_refusal_of_floats(tmp_path: Path) -> None:
+    # An exact field is the Euclidean domain it is (SymPy's normal forms over QQ): every
+    # nonsingular matrix has the identity as its Hermite form; floats are refused.
     path = write(tmp_path, "q.txt", "1/2 1\n3 4\n")
-    assert one_error(call("hnf", path)).startswith(f"gentensor hnf: error: {path}: needs a Euclidean domain")
+    assert parse_output(ok("hnf", path)) == [[1, 0], [0, 1]]
+    assert one_error(call("hnf", "--ops", "float", path)).startswith(f"gentensor hnf: error: {path}: needs a Euclidean domain")
 
 
 def test_nullspace_against_sympy(tmp_path: Path) -> None:
@@ -701,4 +705,6 @@ def test_eigenvals_against_sympy(tmp_path: Path) -> None:
     assert out["result"][1] == [{"value": 2, "multiplicity": 2}]
     assert {parse_cell(e["value"]): e["multiplicity"] for e in out["result"][0]} == sympy.Matrix(m).eigenvals()
     assert "square" in one_error(call("eigenvals", write(tmp_path, "wide.txt", "1 2 3\n4 5 6\n")))
-    assert "exact eigen-theory" in one_error(call("eigenvals", "--ops", "float", path))
+    floats = ok("eigenvals", "--ops", "float", path).strip().split("\n\n")[0].splitlines()
+    got_f = sorted(float(line.split("  (multiplicity ")[0]) for line in floats)
+    assert got_f == pytest.approx(sorted(numpy.linalg.eigvals(numpy.array(m, dtype=float)).real), rel=1e-12)
