@@ -72,7 +72,9 @@ def det_small(M: list[list[Any]]) -> Any:
     Order 4 expands by the 2x2 minors of the top two rows against the
     complementary minors of the bottom two (30 products).  `._bulk.det_formula`
     is the same formulas on flat entries (whole arrays there); this copy
-    unpacks the rows directly, which is what a single small matrix costs most.
+    unpacks the rows directly: sharing the order-4 formula through one more
+    call measured about 80 ns of a 300 ns determinant, and this is the
+    determinant of every single small integer matrix.
 
     Examples
     --------
