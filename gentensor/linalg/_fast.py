@@ -295,7 +295,7 @@ def solve_den_int(A: list[list[int]], B: list[list[int]]) -> Optional[tuple[list
     ([[0, -1], [-1, 0]], -1)
     """
     n = len(A)
-    upper = []  # pivot row i: U[i][i:] followed by the transformed right-hand side b'_i
+    upper: list[list[int]] = []  # pivot row i: U[i][i:] followed by the transformed right-hand side b'_i
     negate = False
     for c, idx, pivot in _forward([a + b for a, b in zip(A, B)], n, _int_step):
         if c != len(upper):
@@ -390,7 +390,7 @@ def rref_modp(M: list[list[int]], p: int) -> list[int]:
 
 
 def _first_nonzero(M: list[list[int]], c: int, start: int, p: int, key: Any) -> int:
-    """The pivot search of `rref_modp` for `._dense.pivot_steps`: the first row ``>= start`` non-zero in column ``c``."""
+    """`rref_modp`'s pivot search for `._dense.pivot_steps`: the first row ``>= start`` non-zero in column ``c``."""
     for q in range(start, len(M)):
         if M[q][c]:
             return q
@@ -463,7 +463,8 @@ def charpoly_modp(M: list[list[int]], p: int) -> list[int]:
             for row in M:
                 row[c + 1] = (row[c + 1] + sum(map(mul, fs, row[k:]))) % p
     # Phase 2: the recurrence of `._charpoly.hessenberg_charpoly`, on ints mod p.
-    cols: list[list[int]] = [[1 % p]]  # cols[j][m]: the coefficient of t**j in p_m, the charpoly of the leading m x m block
+    # cols[j][m]: the coefficient of t**j in p_m, the characteristic polynomial of the leading m x m block.
+    cols: list[list[int]] = [[1 % p]]
     for k in range(1, n + 1):
         h = M[k - 1][k - 1]
         # d[m]: the weight of p_m in p_k, M[m][k-1] times the subdiagonal entries M[m+1][m] ... M[k-1][k-2].
