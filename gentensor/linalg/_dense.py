@@ -173,13 +173,15 @@ def _proven_pivot(M: Matrix, col: int, start: int, test: Callable[[Any], Any]) -
 
 
 def pivot_steps(
-    M: Matrix, ops: Any, key: PivotKey = None, find: Callable[..., int] = find_pivot
+    M: Matrix, ops: Any, key: PivotKey = None, find: Optional[Callable[..., int]] = find_pivot
 ) -> Iterator[tuple[int, int, int]]:
     """The column sweep of every echelon kernel: yields ``(r, c, p)`` once per pivot, left to right.
 
     For each column ``c``, ``find(M, c, r, ops, key)`` (by default
     `find_pivot`) names a pivot row ``p >= r``, or ``-1``: no pivot below row
-    ``r``, and the column is skipped.  Row ``p`` is swapped into row ``r``
+    ``r``, and the column is skipped.  ``find=None`` takes the first entry
+    that is true, for kernels on raw Python numbers (no ops, no call per
+    column).  Row ``p`` is swapped into row ``r``
     before the yield (``p`` is where it came from, for a caller that permutes
     companion rows too); the caller then eliminates column ``c`` with row
     ``r``.  The sweep stops when every row holds a pivot.
@@ -202,7 +204,14 @@ def pivot_steps(
     for c in range(ncols):
         if r == m:
             return  # every row holds a pivot: the columns to the right hold none
-        p = find(M, c, r, ops, key)
+        if find is not None:
+            p = find(M, c, r, ops, key)
+        else:
+            for p in range(r, m):
+                if M[p][c]:
+                    break
+            else:
+                p = -1
         if p < 0:
             continue  # column c is zero from row r down: not a pivot column
         if p != r:
