@@ -81,8 +81,12 @@ def det_formula(e: list[Any], n: int) -> Any:
     if n == 2:
         return e[0] * e[3] - e[1] * e[2]
     if n == 3:
+        # Cofactor expansion along the first row: 3 terms of at most 2 M**3 each (M the largest entry).
         a, b, c, d, f, g, h, i, j = e
         return a * (f * j - g * i) - b * (d * j - g * h) + c * (d * i - f * h)
+    # Laplace expansion by the top two rows: for each pair of columns, +-(their 2x2 minor in rows 0-1)
+    # times (the complementary 2x2 minor in rows 2-3); 6 terms of at most 4 M**4 each.  The same
+    # formula as `._fast.det_small`, which unpacks rows instead.
     a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3 = e
     return (
         (a0 * b1 - a1 * b0) * (c2 * d3 - c3 * d2)
@@ -103,7 +107,7 @@ def adjugate_formula(e: list[Any], n: int) -> list[Any]:
     [4, -2, -3, 1]
     """
     if n == 1:
-        return [e[0] * 0 + 1]
+        return [e[0] * 0 + 1]  # adj of a 1x1 matrix is [1]: e[0] * 0 + 1 keeps the type (an array for a stack)
     out = []
     for i in range(n):
         for j in range(n):  # adj[i][j] = (-1)**(i+j) * minor(j, i)
@@ -114,6 +118,11 @@ def adjugate_formula(e: list[Any], n: int) -> list[Any]:
 
 
 def _machine_safe(bound: int) -> bool:
+    """True when integers up to ``bound`` in absolute value, sums and products included, fit ``int64``.
+
+    The callers pass ``n! * M**n``: every intermediate of `det_formula` of order ``n`` (a sum of at most
+    ``n!`` products of ``n`` entries, partial sums included) and of the cofactors (order ``n - 1``).
+    """
     return bound < 2**63
 
 
@@ -167,11 +176,13 @@ def _det_values(flat: Any, count: int, n: int) -> Optional[list[int]]:
     if n > MAX_ORDER:
         found = _double_stack(flat, count, n)
         return None if found is None else det_stack(*found)
+    # Small orders: the formulas once over whole int64 columns when no intermediate can overflow ...
     found = _int64_columns(flat, count, size)
     if found is not None:
         columns, big = found
         if _machine_safe(math.factorial(n) * big**n):
             return det_formula(columns, n).tolist()  # type: ignore[no-any-return]
+    # ... else on Python ints, matrix by matrix, straight from the flat list (exact at any size).
     ints = _python_ints(flat)
     return [det_formula(ints[s : s + size], n) for s in range(0, count * size, size)]
 
@@ -199,6 +210,8 @@ def det_stack_mod(flat: Any, count: int, n: int, ops: ElementOps) -> Any:
         return NotImplemented
     modulus = capabilities_of(ops).characteristic
     assert modulus  # the modular families are Z/nZ with n >= 2
+    # det is a polynomial with integer coefficients in the entries, so det(A mod m) == det(A) mod m
+    # for the residues read as integers: no division mod m, any modulus (composite too).
     found = _det_values(flat, count, n)
     return NotImplemented if found is None else [d % modulus for d in found]
 
@@ -211,7 +224,7 @@ def _adjugates(flat: Any, count: int, n: int) -> Optional[tuple[list[list[int]],
         doubles = _double_stack(flat, count, n)
         found_mod = None if doubles is None else adjugate_stack(*doubles)
         if found_mod is None or not all(found_mod[0]):
-            return None
+            return None  # no bulk kernel, or a singular matrix (its error comes from the per-matrix path)
         return found_mod[1], found_mod[0], None
     found = _int64_columns(flat, count, size)
     if found is not None and _machine_safe(math.factorial(n) * found[1] ** n):
@@ -243,7 +256,7 @@ def inv_stack_int(flat: Any, count: int, n: int, ops: ElementOps) -> Any:
         return NotImplemented  # a singular matrix: the per-matrix path names it
     adj, dets, _ = found
     out = []
-    for entries, d in zip(adj, dets):
+    for entries, d in zip(adj, dets):  # A^-1 = adj(A) / det(A): one exact Fraction per entry
         values = [Fraction(v, d) for v in entries]
         out.append([values[i : i + n] for i in range(0, n * n, n)])
     return out
@@ -260,6 +273,7 @@ def solve_stack_int(pairs: list[tuple[list[list[int]], list[list[int]]]], n: int
     adj, dets, _ = found
     out = []
     for (_, B), entries, d in zip(pairs, adj, dets):
+        # X = adj(A) @ B / det(A): the integer product first, one division per entry of X.
         rows = [entries[i : i + n] for i in range(0, n * n, n)]
         out.append([[Fraction(sum(a * B[t][j] for t, a in enumerate(row)), d) for j in range(k)] for row in rows])
     return out

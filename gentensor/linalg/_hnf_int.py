@@ -10,6 +10,10 @@ form by alternating Hermite forms, after the one-solve cyclic test), with
 C-level ``math.gcd`` and ``pow(a, -1, m)``.  ``bench_integer.py`` measures
 the gain (about 3x at 20x20, which is what puts both forms 10x ahead of
 SymPy's).  Uses no ops member: the elements are Python ints.
+
+`hnf_full_rank_int` is therefore a deliberate copy of
+`._lattice.hnf_full_rank` (its phases are commented there, and numbered the
+same here): a change to one is a change to both.
 """
 
 from __future__ import annotations
@@ -36,10 +40,12 @@ def xgcd(a: int, b: int) -> tuple[int, int, int]:
         return (a, 1, 0) if a >= 0 else (-a, -1, 0)
     if not a:
         return (b, 0, 1) if b > 0 else (-b, 0, -1)
+    # With a1 = a/g and b1 = b/g coprime, s*a1 + t*b1 == 1 (then multiply by g): s is the inverse of
+    # a1 modulo |b1| (one C call), and t = (1 - s*a1) / b1 is an exact division.
     g = math.gcd(a, b)
     a1, b1 = a // g, b // g
     if b1 == 1 or b1 == -1:
-        return g, 0, b1
+        return g, 0, b1  # t*b == b1*b1*g == g
     s = pow(a1, -1, abs(b1))
     return g, s, (1 - s * a1) // b1
 
@@ -57,10 +63,11 @@ def hnf_full_rank_int(rows: list[list[int]], D: int, R: Optional[Euclid] = None)
     [[2, 0, 1], [0, 1, 11], [0, 0, 14]]
     """
     n = len(rows[0])
-    M = abs(D)
+    M = abs(D)  # the modulus: a multiple of the determinant of what is left of the lattice
     W = [[x % M for x in row] for row in rows]
-    tails: list[list[int]] = []
+    tails: list[list[int]] = []  # tails[c]: row c of H from column c on
     for _ in range(n):
+        # Phase 1: the gcd of the leading column gathered into h by unimodular steps, mod M.
         h: Optional[list[int]] = None
         rest: list[list[int]] = []
         for w in W:
@@ -76,13 +83,14 @@ def hnf_full_rank_int(rows: list[list[int]], D: int, R: Optional[Euclid] = None)
             if not r:  # b divides a: one row update
                 rest.append([(x - q * y) % M for x, y in zip(w, h)])
                 continue
-            g, s, t = xgcd(b, a)
+            g, s, t = xgcd(b, a)  # Bézout: [[s, t], [-a/g, b/g]] has determinant 1
             bg, ag = b // g, a // g
             h, w = (
                 [(s * y + t * x) % M for y, x in zip(h, w)],
                 [(bg * x - ag * y) % M for x, y in zip(w, h)],
             )
             rest.append(w)
+        # Phase 2: the pivot gcd(h[0], M) (M * e_c is in the lattice), and the modulus divided by it.
         pivot = M if h is None else h[0]
         g, s, _ = xgcd(pivot, M)
         shrink = g != 1
@@ -94,6 +102,7 @@ def hnf_full_rank_int(rows: list[list[int]], D: int, R: Optional[Euclid] = None)
         else:
             tail += [0] * (n - len(tails) - 1)
         tails.append(tail)
+        # Phase 3: the rows for the next column, reduced again if the modulus shrank.
         W = []
         for w in rest:
             del w[0]
@@ -102,7 +111,8 @@ def hnf_full_rank_int(rows: list[list[int]], D: int, R: Optional[Euclid] = None)
             if any(w):
                 W.append(w)
     H = [[0] * c + tail for c, tail in enumerate(tails)]
-    for i in range(n):  # reduce above each pivot (pivots are positive)
+    # Phase 4: reduce above each pivot into [0, pivot) (pivots are positive; floor division does it).
+    for i in range(n):
         prow = H[i]
         p = prow[i]
         tail = prow[i:]
@@ -147,4 +157,5 @@ def snf_int(rows: list[list[int]], ops: ElementOps = integers) -> list[int]:
 
 
 def _solve_den(A: list[list[int]], B: list[list[int]]) -> Any:
+    """`._fast.solve_den_int` on copies: the one solve behind `._lattice.cyclic_hnf` and `._lattice.cyclic_snf`."""
     return _fast.solve_den_int([list(r) for r in A], [list(r) for r in B])

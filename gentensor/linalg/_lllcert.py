@@ -122,9 +122,13 @@ def verdict(values: list[int], k: int, delta: Fraction) -> Optional[Verdict]:
         return None
     n = len(values) // k
     try:
+        # Each int is rounded to the nearest double (relative error <= u, in the error bounds below);
+        # one beyond the double range raises, and then nothing is proven.
         B = np.fromiter(values, float, len(values)).reshape(k, n)
     except (OverflowError, ValueError, TypeError):
         return None
+    # Overflow and invalid operations only produce inf and NaN, which fail every check (never a false
+    # proof): no warnings for them.
     with np.errstate(all="ignore"):
         return _certify(np, B, k, n, delta)
 
@@ -253,8 +257,8 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
 
 def _upper_float(delta: Fraction) -> float:
     """The least double at or above ``delta``."""
-    value = float(delta)
+    value = float(delta)  # the nearest double, which may lie below delta
     p, q = value.as_integer_ratio()
-    if p * delta.denominator < delta.numerator * q:
+    if p * delta.denominator < delta.numerator * q:  # exact comparison of the two rationals
         value = math.nextafter(value, math.inf)
     return value

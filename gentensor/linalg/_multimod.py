@@ -2,7 +2,8 @@
 
 One Python call per matrix costs more than the arithmetic of an 8x8
 determinant, so a stack is eliminated all at once: NumPy arrays of shape
-``(primes, count, n, n)``, one step of Gaussian elimination per column
+``(n, n, primes, count)`` (entry ``(i, j)`` of every matrix for every
+prime is one contiguous block), one step of Gaussian elimination per column
 over every matrix and every prime together, then the Chinese remainder
 theorem under the Hadamard bound.  Nothing is rounded:
 
@@ -19,15 +20,17 @@ theorem under the Hadamard bound.  Nothing is rounded:
   (``|det A| <= prod_i |a_i|``), so primes whose product exceeds twice it
   determine it (symmetric residues); the bound is computed in doubles and
   enlarged past its rounding error;
-* the CRT runs in mixed radix (Garner): the digits are residues, and the
-  result is assembled in ``int64`` when the bound is below ``2**62``, in
-  Python ints otherwise.
+* the CRT runs in mixed radix (Garner, "The residue number system", IRE
+  Trans. Electron. Comput., 1959; Knuth, *The Art of Computer Programming*
+  2, 4.3.2): the digits are residues, and the result is assembled in
+  ``int64`` when the bound is below ``2**62``, in Python ints otherwise.
 
 Elimination is *division-free* (each row below the pivot becomes ``pivot *
 row - a * pivot_row``), so no modular inverse is needed per step; the
 determinant is the last pivot divided by ``prod_c u_c**(n-c-2)`` (the
-scalings of the earlier steps), one inverse (Fermat) per matrix and prime at
-the end.  A column without a non-zero entry mod p means ``det = 0 mod p``.
+scalings of the earlier steps), one inverse per matrix and prime at the end,
+all of them at once (`_inverse`: Montgomery's simultaneous inversion, as a
+product tree).  A column without a non-zero entry mod p means ``det = 0 mod p``.
 The adjugate comes from Gauss-Jordan elimination of ``[A | I]`` mod p
 (``adj = det * A^-1``) when ``det != 0 mod p``; an adjugate entry is at most
 the product of all row norms but one.
@@ -98,7 +101,7 @@ def as_doubles(np: Any, flat: Any, count: int, n: int) -> Optional[Any]:
     except (OverflowError, TypeError, ValueError):
         return None
     if ints.size and max(int(ints.max()), -int(ints.min())) > MAX_ENTRY:
-        return None
+        return None  # not an exact double, or too large to reduce exactly (see `_reduce`)
     return ints.astype(float).reshape(count, n, n)
 
 
@@ -107,6 +110,8 @@ def _log2_hadamard(np: Any, F: Any) -> Any:
     norms2 = np.einsum("...ij,...ij->...i", F, F)
     # Each squared norm is within n u of the exact one; zero rows (det 0) count as norm 1.
     logs = np.log2(np.maximum(norms2, 1.0)) * 0.5
+    # The relative margin covers the rounding of the norms, logs and sum (far below 2**-40 for n <= 16);
+    # the absolute one, a log2 near 0.  Too large a bound only costs a prime more, too small a wrong CRT.
     return logs.sum(axis=-1) * (1 + 2.0**-40) + 2.0**-20
 
 
@@ -116,10 +121,13 @@ def _reduce(np: Any, t: Any, p: Any, inv: Any) -> Any:
     ``t`` is an exact integer with ``|t| + p < 2**53`` (so ``floor(t / p) * p`` is exact too): an entry
     up to ``MAX_ENTRY``, or a sum of two products of representatives (``8 p**2 + p < 2**53``).
     """
+    # t * inv is t / p rounded twice (1/p, then the product), so the floor may be one off either way:
+    # the difference is then in [-p, 2p) instead of [0, p), still exact (all terms below 2**53).
     return t - np.floor(t * inv) * p
 
 
 def _mulmod(np: Any, a: Any, b: Any, p: Any, inv: Any) -> Any:
+    """``a * b mod p`` for representatives in ``[-p, 2p)``: the product is below ``4 p**2 < 2**52``, exact."""
     return _reduce(np, a * b, p, inv)
 
 
@@ -136,6 +144,7 @@ def _inverse(np: Any, x: Any, ps: list[int], p: Any, inv: Any) -> Any:
     prime (inverted in Python), then down again, ``inv(a) = inv(a*b) * b``:
     about four products per entry instead of a power ``x**(p-2)`` each.
     """
+    # Up: level t holds the products of 2**t consecutive entries (odd lengths padded with a 1).
     levels = [x]
     while levels[-1].shape[1] > 1:
         a = levels[-1]
@@ -143,7 +152,9 @@ def _inverse(np: Any, x: Any, ps: list[int], p: Any, inv: Any) -> Any:
             a = np.concatenate([a, np.ones((a.shape[0], 1))], axis=1)
         levels.append(_canonical(np, _mulmod(np, a[:, 0::2], a[:, 1::2], p, inv), p))
     root = levels[-1]
+    # The only true inversions: one per prime, on Python ints (the product of non-zero residues is non-zero).
     down = np.array([[float(pow(int(v), -1, q))] for v, q in zip(root[:, 0], ps)])
+    # Down: the inverse of a pair's product times one factor is the inverse of the other factor.
     for a in reversed(levels[:-1]):
         m = a.shape[1]
         if m % 2:
@@ -163,7 +174,7 @@ def _residue_arrays(np: Any, F: Any, ps: list[int], out: Optional[Any] = None) -
     inv = 1.0 / p
     A = np.empty(F.shape[1:] + (len(ps), F.shape[0])) if out is None else out
     A[:, :, 0, :] = np.moveaxis(F, 0, -1)
-    if len(ps) > 1:
+    if len(ps) > 1:  # the same integers for every prime; reduced below when they need it
         A[:, :, 1:, :] = A[:, :, :1, :]
     if float(np.abs(F).max(initial=0.0)) >= min(ps):  # entries below every prime are residues already
         A[...] = _reduce(np, A, p, inv)
@@ -171,6 +182,7 @@ def _residue_arrays(np: Any, F: Any, ps: list[int], out: Optional[Any] = None) -
 
 
 def _nonzero(np: Any, r: Any, p: Any) -> Any:
+    """Where a representative in ``[-p, 2p)`` is not 0 mod p (0, p and -p are its zeros there)."""
     return (r != 0) & (r != p) & (r != -p)
 
 
@@ -178,12 +190,13 @@ def _pivot(np: Any, A: Any, c: int, p: Any, sign: Any, alive: Any) -> None:
     """Bring a row with an entry non-zero mod p in column ``c`` to row ``c``, in every matrix and for every prime (in place)."""
     ok = _nonzero(np, A[c, c], p)
     if ok.all():
-        return
+        return  # the usual case: no exchange anywhere
     nz = _nonzero(np, A[c:, c], p)  # (rows, primes, count)
     has = nz.any(axis=0)
     swap = ~ok & has
-    alive &= has
+    alive &= has  # no pivot in column c: det == 0 mod p for that matrix and prime
     if swap.any():
+        # Exchange rows only where needed, each (prime, matrix) with its own first non-zero row.
         pi, mi = np.nonzero(swap)
         rows = c + nz[:, pi, mi].argmax(axis=0)
         top = A[c, :, pi, mi].copy()
@@ -200,6 +213,8 @@ def _step(np: Any, A: Any, c: int, work: Any, other: Any, p: Any, inv: Any) -> N
     r = A.shape[0] - c - 1
     rest = A[c + 1 :, c + 1 :]
     t, q = work[:r, :r], other[:r, :r]
+    # t = u * rest - (column below the pivot) x (pivot row right of it): each term below 4 p**2, the
+    # difference below 8 p**2 < 2**53, exact.  Then `_reduce` written out into the preallocated buffers.
     np.multiply(rest, A[c, c], out=t)
     np.multiply(A[c + 1 :, c][:, None], A[c, c + 1 :][None, :], out=q)
     t -= q
@@ -223,6 +238,7 @@ def exact_steps(bound: float, n: int) -> int:
     """
     k = 0
     while k < n - 1:
+        # log2 of the Hadamard bound of a (k+1)-minor: (k+1) rows of norm at most sqrt(k+1) * bound.
         log_h = (k + 1) * math.log2(math.sqrt(k + 1) * max(bound, 1.0))
         if not 2 * log_h + 1 + 2.0**-20 < 52:  # 2**52, not 2**53: the minors must also reduce exactly
             break
@@ -264,6 +280,8 @@ def _fraction(np: Any, u: Any, sign: Any, p: Any, inv: Any) -> tuple[Any, Any]:
     division-free elimination: each step ``c`` scales the ``s-c-1`` rows below by ``u_c``, so
     ``det = sign * u_{s-1} / prod_{c <= s-3} u_c**(s-c-2)``."""
     s = u.shape[0]
+    # Step c scales the rows below it by u_c, so the product of the pivots is det * prod_c u_c**(s-c-1);
+    # dividing it by that leaves u_{s-1} over the exponents s-c-2 (the last two steps contribute none).
     prefix = np.ones(u.shape[1:])
     den = np.ones(u.shape[1:])
     for c in range(s - 2):  # den = prod_c (u_0 ... u_c): u_c appears s-c-2 times
@@ -295,11 +313,15 @@ def _pivots(np: Any, F: Any, ps: list[int], buffer: Any) -> tuple[Any, Any, Any]
     inv = 1.0 / p
     A[...] = X[k:, k:, None, :]
     A[...] = _reduce(np, A, p, inv)
+    # No row exchanges: a pivot that vanishes mod p makes that matrix "bad", redone by the caller.
     for c in range(s - 1):
         _step(np, A, c, work, other, p, inv)
     u = A[np.arange(s), np.arange(s)]  # (s, primes, count): the pivots mod p
     num, den = _fraction(np, u, np.ones(u.shape[1:]), p, inv)
+    # Sylvester: det X[k:, k:] == det * prev**(s-1) (prev: the last exact pivot), so divide by that too.
     den = _mulmod(np, den, _power(np, _reduce(np, prev * np.ones((len(ps), 1)), p, inv), s - 1, p, inv), p, inv)
+    # A zero pivot u_c (c < s-1) shows up as a zero factor of den; u_{s-2} has exponent 0 in den, so it
+    # is checked on its own.  (u_{s-1} == 0 is a true zero determinant mod p, not a failure.)
     bad = bad | ~_nonzero(np, den, p)
     if s >= 2:
         bad |= ~_nonzero(np, u[s - 2], p)
@@ -328,7 +350,7 @@ def _determinants(np: Any, num: Any, den: Any, zero: Any, ps: list[int]) -> Any:
     p = np.array(ps, dtype=float)[:, None]
     inv = 1.0 / p
     den = _canonical(np, _reduce(np, den, p, inv), p)
-    den[zero] = 1.0
+    den[zero] = 1.0  # any invertible value: the result is overwritten with 0 there
     det = _mulmod(np, num, _inverse(np, den, ps, p, inv), p, inv)
     det = _canonical(np, _reduce(np, det, p, inv), p)
     det[zero] = 0.0
@@ -350,6 +372,7 @@ def inverse_residues(np: Any, F: Any, ps: list[int]) -> tuple[Any, Any]:
     alive = np.ones(lead, dtype=bool)
     for c in range(n):
         _pivot(np, A, c, p, sign, alive)
+        # Gauss-Jordan: scale the pivot row to a pivot of 1, then clear column c in every other row.
         r = _inverse(np, _canonical(np, A[c, c], p), ps, p, inv)
         row = _reduce(np, A[c] * r, p, inv)  # (2n, primes, count)
         col = A[:, c].copy()
@@ -362,15 +385,19 @@ def inverse_residues(np: Any, F: Any, ps: list[int]) -> tuple[Any, Any]:
 def _garner(np: Any, residues: Any, ps: list[int], bits: float) -> list[int]:
     """The integers in ``(-M/2, M/2]`` (``M = prod ps``) with the given residues (axis 0), assembled in mixed radix."""
     k = len(ps)
+    # x = d_0 + d_1 p_0 + d_2 p_0 p_1 + ...: digit i is (x - d_0 - ... ) / (p_0 ... p_{i-1}) mod p_i,
+    # computed as ((r_i - d_0) / p_0 - d_1) / p_1 ... mod p_i -- only residues below 2**25 throughout.
     digits: list[Any] = []
     for i, q in enumerate(ps):
         fq = float(q)
         v = residues[i] * 1.0
         for j in range(i):
             v = _canonical(np, _reduce(np, (v - digits[j]) * float(pow(ps[j], -1, q)), fq, 1.0 / fq), fq)
-        # symmetric digits: (-q/2, q/2]
+        # symmetric digits: (-q/2, q/2], so that the assembled value is the symmetric residue mod prod ps
         v = v - fq * (v > q // 2)
         digits.append(v)
+    # Horner on the digits, from the most significant: int64 suffices below 2**62 (with symmetric digits
+    # no partial value exceeds the final bound by more than half a modulus), Python ints otherwise.
     if bits < 62:
         out = digits[k - 1].astype(np.int64)
         for j in range(k - 2, -1, -1):
@@ -384,7 +411,8 @@ def _garner(np: Any, residues: Any, ps: list[int], bits: float) -> list[int]:
 
 def _primes_for(bits: float) -> list[int]:
     """Enough primes for integers below ``2**bits`` in absolute value (their product exceeds ``2**(bits+1)``)."""
-    k = max(1, math.ceil((bits + 2) / (PRIME_BITS - 1)))
+    k = max(1, math.ceil((bits + 2) / (PRIME_BITS - 1)))  # a first guess; every prime exceeds 2**(PRIME_BITS-1)
+    # The product must exceed twice the bound: symmetric residues then determine |x| < 2**bits.
     while sum(math.log2(q) for q in primes(k)) <= bits + 1.01:
         k += 1
     return primes(k)
@@ -416,7 +444,7 @@ def _det_stack(np: Any, F: Any) -> list[int]:
     ps = _primes_for(bits)
     n = F.shape[-1]
     k = len(ps)
-    step = max(1, CHUNK_ELEMENTS // (k * n * n))
+    step = max(1, CHUNK_ELEMENTS // (k * n * n))  # matrices per chunk: its arrays stay in cache
     buffer = np.empty(4 * n * n * k * min(step, count))  # reused: fresh pages cost more than the work
     num, den = np.empty((k, count)), np.empty((k, count))
     bad = np.empty((k, count), dtype=bool)
@@ -457,8 +485,9 @@ def adjugate_stack(np: Any, F: Any) -> Optional[tuple[list[int], list[list[int]]
         d = det_residues(np, chunk, ps)
         X, alive = inverse_residues(np, chunk, ps)
         if not alive.all():
-            return None
+            return None  # singular mod some prime: adj = det * A^-1 does not apply there
         p = np.array(ps, dtype=float)[:, None]
+        # adj(A) = det(A) A^-1 mod p; its entries are (n-1)-minors, within the same Hadamard bound.
         adj = _canonical(np, _reduce(np, X * d, p, 1.0 / p), p)  # (n, n, primes, count)
         m = chunk.shape[0]
         dets += _garner(np, d, ps, bits)

@@ -55,8 +55,11 @@ def matmul_mod(a: list[int], b: list[int], m: int, k: int, n: int, ops: ElementO
         return []
     if not k:
         return [0] * (m * n)
+    # A dot product of residues is at most k (modulus - 1)**2: when that is below 2**31, two or more
+    # fit one 62-bit machine word, and the packed integer product pays (see ``matmul_flat_int``).
     if ((modulus - 1) ** 2 * k).bit_length() < _PACKABLE_BITS and n > 1:
         return [v % modulus for v in matmul_flat_int(a, b, m, k, n)]
+    # Otherwise the floor: Python ints never overflow, so reduce once per dot product, not per term.
     columns = [b[j::n] for j in range(n)]
     out: list[int] = []
     extend = out.extend
@@ -95,18 +98,18 @@ def matmul_rat(a: list[Fraction], b: list[Fraction], m: int, k: int, n: int, ops
     """
     if m * k * n < RAT_MIN_WORK:
         return NotImplemented  # tiny: Fraction arithmetic directly (the generic kernel) costs less than the scaling
-    A, rows = _scales([a[s : s + k] for s in range(0, m * k, k)])
-    B, cols = _scales([b[j::n] for j in range(n)])
+    A, rows = _scales([a[s : s + k] for s in range(0, m * k, k)])  # A' by rows: r_i * row i of a
+    B, cols = _scales([b[j::n] for j in range(n)])  # B' by columns: c_j * column j of b
     flat_a = [v for row in A for v in row]
-    flat_b = [v for row in zip(*B) for v in row]
+    flat_b = [v for row in zip(*B) for v in row]  # the scaled columns back to C order
     product = matmul_flat_int(flat_a, flat_b, m, k, n)
     integral_columns = all(c == 1 for c in cols)
     out: list[Fraction] = []
     extend = out.extend
     for i, r in enumerate(rows):
         part = product[i * n : (i + 1) * n]
-        if r == 1 and integral_columns:
+        if r == 1 and integral_columns:  # nothing to divide: integers as Fractions (no gcd to compute)
             extend(map(Fraction, part))
         else:
-            extend([Fraction(v, r * c) for v, c in zip(part, cols)])
+            extend([Fraction(v, r * c) for v, c in zip(part, cols)])  # entry (i, j) / (r_i c_j), normalised
     return out
