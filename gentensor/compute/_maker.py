@@ -10,7 +10,8 @@ floats, Returns by where the results live, Raises, and the row's examples.
 The made functions are bound once, typed by their form, at the end of this
 module (``sqrt: Unary[Any] = function("sqrt")``); their public modules
 import them from here, and their ``__module__`` names the public module
-(pickling and the API pages go by it).  doctest finds their examples here.
+(pickling, doctest and the API pages go by it: the examples run as
+``gentensor.compute.transcendental.sqrt``).
 
 A function whose body is its own (``power``, ``round``, ``clip``, ...) is a
 ``def`` in its module decorated with `documented`, which gives it the
@@ -198,7 +199,7 @@ def _alias_docstring(r: Row, alias: str, why: str) -> str:
 _FUNCTIONS = {r.name: _make(r) for r in ROWS if r.form != CUSTOM}
 _ROW_OF: dict[int, Row] = {id(f): row(name) for name, f in _FUNCTIONS.items()}
 
-#: doctest runs the examples of the aliases' entries on the API pages (the functions' own are found below).
+#: doctest runs the examples of the aliases' entries on the API pages (the functions' own run in their modules).
 __test__ = {alias: _alias_docstring(r, alias, why) for r in ROWS for alias, _, why in r.aliases}
 
 
