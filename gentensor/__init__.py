@@ -19,7 +19,7 @@ from typing import Any as _Any
 from .arrays import composition as _composition
 from .compute import elementwise as _elementwise
 from .compute import calculus as _calculus
-from .compute.calculus import conjugate, hessian, jacobian, lambdify
+from .compute.calculus import hessian, jacobian, lambdify
 from .io import interop as _interop
 from . import linalg
 from .linalg import matrix_power, wronskian
@@ -224,11 +224,11 @@ __all__ = [
     "NotRegularFileError",
     "NotDiagonalizableError",
     "NotPositiveDefiniteError",
-    # matrix calculus and symbolic tools (gentensor.compute.calculus; wronskian from gt.linalg)
+    # matrix calculus and symbolic tools (gentensor.compute.calculus; wronskian from gt.linalg;
+    # conjugate, the other name of conj, comes with the element functions)
     "jacobian",
     "hessian",
     "wronskian",
-    "conjugate",
     "lambdify",
     "IndexingError",
     "ArgumentTypeError",

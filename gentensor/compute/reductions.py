@@ -1,4 +1,4 @@
-"""Reductions over axes: sum, prod, min, max, all, any, cumulative_sum and the generic ``reduce``.
+"""Reductions over axes: sum, prod, min, max, all, any, cumulative_sum and cumulative_prod, and the generic ``reduce``.
 
 Every reduction cuts the tensor into *blocks*, one per output element: the
 elements that the reduced axes sweep, read straight from storage with one
@@ -41,7 +41,7 @@ from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, requir
 from . import _packed
 from ._engine import arithmetic_ops, flat_values, wrap_results
 
-__all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "reduce"]
+__all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "cumulative_prod", "reduce"]
 
 _builtin_sum = builtins.sum
 _builtin_min = builtins.min
@@ -422,7 +422,7 @@ def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] |
     return _truth("any", x, axis, keepdims, False)
 
 
-# -- cumulative sums ---------------------------------------------------------------------------
+# -- cumulative sums and products -----------------------------------------------------------------------
 def cumulative_sum(
     x: Any, /, *, axis: int | None = None, dtype: OpsSpec | None = None, include_initial: bool = False
 ) -> Tensor[Any]:
@@ -461,13 +461,38 @@ def cumulative_sum(
     return _accumulate("cumulative_sum", x, axis, dtype, include_initial, "add", "zero")
 
 
+def cumulative_prod(
+    x: Any, /, *, axis: int | None = None, dtype: OpsSpec | None = None, include_initial: bool = False
+) -> Tensor[Any]:
+    """Running products along one axis (``ops.mul``), as the Array API's ``cumulative_prod``.
+
+    The parameters and errors are those of [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum],
+    with ``ops.mul`` in place of ``ops.add``, and runs that start from ``ops.one`` under ``include_initial=True``.
+
+    Returns
+    -------
+    Tensor
+        A new tensor (booleans multiply as integers).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.cumulative_prod(gt.tensor([1, 2, 3, 4])).tolist()
+    [1, 2, 6, 24]
+    >>> gt.cumulative_prod(gt.tensor([[1, 2], [3, 4]]), axis=1, include_initial=True).tolist()
+    [[1, 1, 2], [1, 3, 12]]
+    """
+    return _accumulate("cumulative_prod", x, axis, dtype, include_initial, "mul", "one")
+
+
 def _accumulate(
     func: str, x: Any, axis: int | None, dtype: OpsSpec | None, include_initial: bool, member: str, start: str
 ) -> Tensor[Any]:
     """Running ``ops.<member>`` along one axis, each run starting from ``ops.<start>`` when ``include_initial``.
 
-    The body of [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum] (``"add"``, ``"zero"``) and of
-    ``cumulative_prod`` (``"mul"``, ``"one"``).
+    The body of [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum] (``"add"``, ``"zero"``), of
+    [`cumulative_prod`][gentensor.compute.reductions.cumulative_prod] (``"mul"``, ``"one"``) and of NumPy's
+    ``cumsum`` and ``cumprod`` (gentensor.compute.statistics).
     """
     x = _with_dtype(_tensor(x, func), dtype)
     if axis is None:

@@ -1,4 +1,4 @@
-"""Statistics, exactly where the ring allows: mean, var, std, cumulative products, cumsum/cumprod, diff.
+"""Statistics, exactly where the ring allows: mean, var, std, NumPy's cumsum/cumprod, diff, amax/amin.
 
 * ``mean`` divides the sum by the count in the ring's division: integers give
   rationals (``mean([1, 2]) == Fraction(3, 2)``), floats floats, SymPy
@@ -43,12 +43,13 @@ from ._plans import plan_divide
 from .elementary import conj, real
 from .elementwise import divide, multiply, subtract
 from .reductions import _accumulate, _axes
+from .reductions import cumulative_prod  # noqa: F401  (its home is reductions, beside cumulative_sum)
 from .reductions import max as _max
 from .reductions import min as _min
 from .reductions import sum as _sum
 from .transcendental import sqrt
 
-__all__ = ["mean", "average", "var", "std", "cumulative_prod", "cumsum", "cumprod", "diff", "amax", "amin"]
+__all__ = ["mean", "average", "var", "std", "cumsum", "cumprod", "diff", "amax", "amin"]
 
 
 def _count(x: Tensor[Any], axes: tuple[int, ...]) -> int:
@@ -293,43 +294,16 @@ def std(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = Fa
         ) from None
 
 
-def cumulative_prod(
-    x: Any, /, *, axis: int | None = None, dtype: OpsSpec | None = None, include_initial: bool = False
-) -> Tensor[Any]:
-    """Running products along one axis (``ops.mul``), as the Array API's ``cumulative_prod``.
-
-    Parameters
-    ----------
-    axis : int, optional
-        Required when ``x.ndim > 1``.
-    dtype : ops object, type or name, optional
-        Multiply in this ops (the elements are converted first).
-    include_initial : bool
-        Start each run with ``ops.one``, so the axis grows by one.
-
-    Returns
-    -------
-    Tensor
-        A new tensor (booleans multiply as integers).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.cumulative_prod(gt.tensor([1, 2, 3, 4])).tolist()
-    [1, 2, 6, 24]
-    >>> gt.cumulative_prod(gt.tensor([[1, 2], [3, 4]]), axis=1, include_initial=True).tolist()
-    [[1, 1, 2], [1, 3, 12]]
-    """
-    return _accumulate("cumulative_prod", x, axis, dtype, include_initial, "mul", "one")
-
-
 def cumsum(a: Any, /, axis: int | None = None, dtype: OpsSpec | None = None) -> Tensor[Any]:
     """NumPy's ``cumsum``: running sums along ``axis``, of the flattened tensor when ``axis`` is ``None``.
 
+    Unlike [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum], ``axis`` may be
+    positional and may be omitted for any number of axes.
+
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor of the running sums (1-d without ``axis``; booleans are summed as integers).
 
     Examples
     --------
@@ -346,10 +320,13 @@ def cumsum(a: Any, /, axis: int | None = None, dtype: OpsSpec | None = None) -> 
 def cumprod(a: Any, /, axis: int | None = None, dtype: OpsSpec | None = None) -> Tensor[Any]:
     """NumPy's ``cumprod``: running products along ``axis``, of the flattened tensor when ``axis`` is ``None``.
 
+    [`cumulative_prod`][gentensor.compute.reductions.cumulative_prod] with NumPy's signature, as
+    [`cumsum`][gentensor.compute.statistics.cumsum] is [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum].
+
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor of the running products (1-d without ``axis``).
 
     Examples
     --------
@@ -431,10 +408,12 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
 def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """NumPy's name of [`gentensor.max`][gentensor.compute.reductions.max]: the largest element over ``axis``.
 
+    ``axis`` may be positional here, as NumPy allows (``gt.max`` takes it by keyword only).
+
     Returns
     -------
     element or Tensor
-        The element itself when no axis is left, else a new tensor.
+        The largest element itself when no axis is left, else a new tensor of the maxima.
 
     Examples
     --------
@@ -448,10 +427,12 @@ def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | A
 def amin(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """NumPy's name of [`gentensor.min`][gentensor.compute.reductions.min]: the smallest element over ``axis``.
 
+    As [`amax`][gentensor.compute.statistics.amax], with ``ops.lt`` choosing the smaller element.
+
     Returns
     -------
     element or Tensor
-        The element itself when no axis is left, else a new tensor.
+        The smallest element itself when no axis is left, else a new tensor of the minima.
 
     Examples
     --------
