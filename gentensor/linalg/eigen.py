@@ -164,8 +164,13 @@ def charpoly(
 ) -> Tensor[Any] | Any:
     """The characteristic polynomial ``det(t*I - x)``: its coefficients, or a SymPy polynomial in ``symbol``.
 
-    Monic of degree ``n``, computed without division (Berkowitz), so any
-    commutative ring works; integer coefficients are ``int``.
+    Monic of degree ``n``; any commutative ring works; integer coefficients
+    are ``int``.  Integers, rationals and moduli run FLINT's kernel when
+    python-flint is installed; otherwise a field whose zero test is decided
+    (a prime modulus, floats, a user field) is first reduced to Hessenberg
+    form by similarity (about ``n**3`` operations), and symbolic entries and
+    the other rings run Berkowitz's division-free algorithm (the Linear
+    algebra page of the docs says which ring runs what).
 
     Parameters
     ----------
