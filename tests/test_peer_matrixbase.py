@@ -7,6 +7,7 @@ checked through gentensor as its users write it.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import sympy
 from sympy import E, I, Rational, cos, exp, log, sin, sqrt
@@ -168,6 +169,10 @@ def test_condition_number_and_norms() -> None:
     A = gt.tensor([[10, 0, 0], [0, 1, 0], [0, 0, Rational(1, 10)]])
     assert L.condition_number(A) == 100
     assert L.condition_number(gt.zeros((0, 0), ops=gt.integers)) == 0
+    # floats: numpy.linalg.cond's value (the ratio of LAPACK's singular values), inf when singular
+    F = [[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.0, 1.0, 4.0]]
+    assert L.condition_number(gt.tensor(F)) == pytest.approx(float(np.linalg.cond(np.array(F))), rel=1e-12)
+    assert L.condition_number(gt.tensor([[1.0, 2.0], [2.0, 4.0]])) == float("inf")
     v = gt.tensor([1, -4, 3])
     assert L.vector_norm(v, ord=sympy.oo) == 4 and L.vector_norm(v, ord=-sympy.oo) == 1
     assert L.matrix_norm(gt.tensor([[1, -2], [3, 4]]), ord=sympy.oo) == 7

@@ -797,11 +797,10 @@ __all__ += _arrayapi.__all__
 #: NumPy/SciPy spellings gentensor.linalg answers with a hint (see gentensor.__getattr__).
 _HINTS = {
     "norm": "gt.linalg.vector_norm or gt.linalg.matrix_norm (the Array API's split of NumPy's norm)",
-    "eig": "gt.linalg.eigh for symmetric/Hermitian float matrices; exact eigenvalues with x.to_sympy().eigenvals()",
-    "eigvals": "gt.linalg.eigvalsh for symmetric/Hermitian float matrices; exact ones with x.to_sympy().eigenvals()",
-    "lstsq": "gt.linalg.solve for square systems, or gt.linalg.pinv(a) @ b",
+    "eig": "gt.linalg.eigenvects (exact, or LAPACK's for floats) or gt.linalg.diagonalize; gt.linalg.eigh for symmetric/Hermitian ones",
+    "eigvals": "gt.linalg.eigenvals (exact, or LAPACK's for floats); gt.linalg.eigvalsh for symmetric/Hermitian ones",
     "multi_dot": "functools.reduce(gt.matmul, matrices)",
-    "cond": "the ratio of gt.linalg.svdvals(x) (floats)",
+    "cond": "gt.linalg.condition_number",
     "tensorsolve": "gt.linalg.solve on the reshaped matrix",
     "tensorinv": "gt.linalg.inv on the reshaped matrix",
 }

@@ -398,6 +398,10 @@ def singular_values(x: Tensor[Any], /) -> Tensor[Any]:
 def condition_number(x: Tensor[Any], /) -> Any:
     """The 2-norm condition number: the largest singular value over the smallest (``oo`` when singular).
 
+    Exact and symbolic matrices get an exact value (SymPy's ``Matrix.condition_number``);
+    float and complex matrices a float from LAPACK's singular values (``inf`` when
+    singular), as ``numpy.linalg.cond``.
+
     Examples
     --------
     >>> import gentensor as gt
@@ -407,6 +411,10 @@ def condition_number(x: Tensor[Any], /) -> Any:
     import sympy
 
     values = singular_values(x).tolist()
+    if not capabilities_of(as_tensor(x, "condition_number").ops).exact:  # LAPACK's singular values, as numpy.linalg.cond
+        if not values:
+            return 0.0
+        return values[0] / values[-1] if values[-1] else float("inf")
     if not values:
         return sympy.S.Zero  # SymPy's value for an empty matrix
     if symbolic.is_zero(values[-1]):
