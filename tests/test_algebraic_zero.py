@@ -326,3 +326,35 @@ def test_random_round_trips(seed: int, degree: int, extra: bool) -> None:
     values = gt.linalg.eigenvals(A)
     assert sum(values.values()) == n
     assert verdict(sympy.Add(*[v * m for v, m in values.items()]) - sympy.Matrix(A.tolist()).trace()) == "zero"
+
+
+# -- several roots of one polynomial: reduction modulo the divided differences ---------------------------
+
+
+def test_symmetric_functions_of_several_roots_reduce_to_zero() -> None:
+    # Vieta for the cubic x**3 - 2x**2 - 13x - 46: e1 = 2, e2 = -13, e3 = 46; power sums from Newton's identities
+    r0, r1, r2 = roots(CUBIC)
+    deadline = float("inf")
+    for e in (r0 + r1 + r2 - 2, r0 * r1 + r0 * r2 + r1 * r2 + 13, r0 * r1 * r2 - 46, r0**2 + r1**2 + r2**2 - (4 + 26), (r0 - r1) ** 2 * (r0 - r2) ** 2 * (r1 - r2) ** 2 - sympy.discriminant(CUBIC, x)):
+        found = algebraic_zero(sympy.expand(e), 256, deadline)
+        assert found is not None and found.verdict == "zero", (e, found)
+    q = roots(QUARTIC)
+    e = sympy.expand((q[0] + q[1] + q[2] + q[3]) ** 2 - 4 + I * (q[0] * q[1] * q[2] * q[3] - 3))  # I as a generator too
+    assert algebraic_zero(e, 256, deadline).verdict == "zero"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(-5, 5), st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=6), st.integers(-3, 3))
+def test_polynomials_in_two_roots_are_decided_as_the_numerics_say(terms: list[tuple[int, int, int]], shift: int) -> None:
+    # P(r0, r1) + shift * (r0 + r1 + r2 - 2): zero exactly when P(r0, r1) is, which 60-digit numerics tell apart here
+    r0, r1, r2 = roots(CUBIC)
+    P = sum((c * r0**a * r1**b for c, a, b in terms), sympy.Integer(0))
+    e = sympy.expand(P + shift * (r0 + r1 + r2 - 2))
+    if e.is_Number:
+        return
+    found = algebraic_zero(e, 256, float("inf"))
+    value = numeric(sympy.expand(P)) if not sympy.expand(P).is_Number else complex(sympy.expand(P))
+    if found is not None and found.verdict == "zero":
+        assert abs(value) < 1e-40, (e, value)
+    if abs(value) > 1e-20:
+        assert found is None or found.verdict == "nonzero", (e, value, found)

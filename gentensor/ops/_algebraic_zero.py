@@ -3,7 +3,7 @@
 Eigenvalues of integer matrices are ``CRootOf`` objects, and the vectors
 that go with them are polynomials in those roots; checking ``A @ p == p @ d``
 or inverting ``p`` asks whether such expressions are zero.  This module
-answers, proven, in three steps (each within the zero test's budget, see
+answers, proven, in four steps (each within the zero test's budget, see
 ``max_degree``/``zero_test_bits``/``zero_test_seconds``):
 
 1. **One generator** -- an expression that is a rational function of one
@@ -18,7 +18,13 @@ answers, proven, in three steps (each within the zero test's budget, see
    expression is enclosed with the rigorous interval arithmetic of
    `._enclose` (which also handles ``pi``, ``exp``, ... around the roots); a
    box that excludes 0 proves it non-zero.
-3. **Number fields and annihilating polynomials** -- for expressions in
+3. **Divided differences** -- a polynomial in several roots of polynomials
+   over ``Q`` is reduced modulo ``f(y1)``, ``f[y1, y2]``, ``f[y1, y2, y3]``,
+   ... (the divided differences of each root's polynomial ``f``, which
+   vanish at distinct roots): monic in their last variable, they are a
+   Groebner basis, and a remainder 0 proves the expression zero (a non-zero
+   remainder proves nothing when the roots satisfy more relations).
+4. **Number fields and annihilating polynomials** -- for expressions in
    several roots, radicals and ``I``: written in a number field built
    before for the same generators (`._numberfield`), else a polynomial with
    rational coefficients that vanishes at the expression, built from power
@@ -93,6 +99,8 @@ def algebraic_zero(e: Any, bits: int, deadline: float) -> Optional[ZeroTest]:
     found = _in_number_field(e, deadline, build=False)  # a field built before (for a matrix): cheapest
     if found is not None:
         return found
+    if len(roots) > 1 and _reduces_to_zero(e, roots, deadline):
+        return ZeroTest(ZERO, "reduced to 0 modulo the divided differences of the roots' polynomials")
     try:
         found = _Annihilators(deadline).decide(e, precisions)
     except _NotHere:
@@ -237,3 +245,93 @@ def _one_generator(e: Any, r: Any) -> Optional[ZeroTest]:
 
 
 # -- 2. certified enclosures of the roots ------------------------------------------------------------------
+
+
+# -- 3. several roots: reduction modulo the divided differences -------------------------------------------
+
+
+def _reduces_to_zero(e: Any, roots: list[Any], deadline: float) -> bool:
+    """Whether ``e``, a polynomial in ``roots`` (and ``I``) over ``Q``, reduces to 0 modulo the relations every set of distinct roots satisfies.
+
+    For the roots ``r_1, ..., r_k`` of one polynomial ``f`` over ``Q`` (monic
+    here), ``f(y_1)``, the divided difference ``f[y_1, y_2] = (f(y_2) -
+    f(y_1)) / (y_2 - y_1)``, ``f[y_1, y_2, y_3]``, ... vanish at ``y_i = r_i``
+    (the roots are distinct); the ``j``-th is monic of degree ``n - j + 1``
+    in ``y_j``.  Leading monomials that are powers of distinct variables make
+    the set a Groebner basis (Buchberger's first criterion), so reduction is
+    well defined, and a remainder 0 puts ``e`` in the ideal: ``e = 0``.  Each
+    product is reduced as it is formed, so no intermediate grows past the
+    basis' degrees.  ``False`` for another form (division by a root, other
+    functions), past the deadline or with a non-zero remainder.
+    """
+    from sympy import QQ
+    from sympy.polys.rings import ring
+
+    groups: dict[Any, list[Any]] = {}
+    for r in roots:
+        groups.setdefault(tuple(r.poly.monic().all_coeffs()), []).append(r)
+    names: list[str] = []
+    for g, (f, members) in enumerate(groups.items()):
+        names.extend(f"y{g}_{j}" for j in reversed(range(len(members))))
+    names.append("i")
+    R, *gens = ring(",".join(names), QQ)
+    symbol_of: dict[Any, Any] = {}
+    basis: list[Any] = []
+    at = 0
+    for f, members in groups.items():
+        coeffs = [QQ.convert(c) for c in f]
+        ys = list(reversed(gens[at : at + len(members)]))
+        at += len(members)
+        diffs = [sum((c * ys[0] ** (len(coeffs) - 1 - k) for k, c in enumerate(coeffs)), R.zero)]
+        for j in range(1, len(members)):
+            previous = diffs[-1]
+            swapped = previous.compose(ys[j - 1], ys[j])  # the same divided difference at y_j in place of y_{j-1}
+            quotient, rest = (swapped - previous).div([ys[j] - ys[j - 1]])
+            if rest:
+                return False  # pragma: no cover - a divided difference of polynomials is exact
+            diffs.append(quotient[0])
+        basis.extend(diffs)
+        symbol_of.update(zip(members, ys))
+    i = gens[-1]
+    basis.append(i**2 + 1)
+
+    memo: dict[Any, Any] = {}
+
+    def value(node: Any) -> Any:
+        found = memo.get(node)
+        if found is not None:
+            return found
+        if time.monotonic() > deadline:
+            raise _NotHere("out of time")
+        if node in symbol_of:
+            out = symbol_of[node]
+        elif node.is_Rational:
+            out = R(QQ(int(node.p), int(node.q)))
+        elif type(node).__name__ == "ImaginaryUnit":
+            out = i
+        elif node.is_Add:
+            out = R.zero
+            for arg in node.args:
+                out += value(arg)
+        elif node.is_Mul:
+            out = R.one
+            for arg in node.args:
+                out = (out * value(arg)).rem(basis)
+        elif node.is_Pow and node.exp.is_Integer and 0 < int(node.exp) <= _MAX_DEGREE:
+            base, out, k = value(node.base), R.one, int(node.exp)
+            while k:
+                if k & 1:
+                    out = (out * base).rem(basis)
+                k >>= 1
+                if k:
+                    base = (base * base).rem(basis)
+        else:
+            raise _NotHere(f"{type(node).__name__} is not a polynomial operation")
+        memo[node] = out
+        return out
+
+    try:
+        return not value(e).rem(basis)
+    except _NotHere:
+        return False
+
