@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import io
 import os
-from typing import IO, Any, Optional, Union
+from typing import IO, TYPE_CHECKING, Any, Optional, Union
 
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError
 from ..ops import OpsSpec
-from . import _textmatrix  # noqa: F401  (registers the built-in formats)
 from ._files import write_atomic
-from .formats import ReadRequest, Writer, choose_format, get_format, read_bytes
+
+if TYPE_CHECKING:
+    from .formats import Format
 
 __all__ = ["save", "load", "FileSpec"]
 
@@ -123,10 +124,17 @@ def save(path: FileSpec, x: Any, /, *, format: Optional[str] = None) -> None:
     write_atomic(name, writer(x, "save"), "save")
 
 
-def _writer(name: str, format: Optional[str]) -> Writer:
-    write = choose_format(name, None, format, "json", "save").write
-    assert write is not None
-    return write
+def _formats() -> Any:
+    """The format registry, with the built-in formats (imported on first use: they cost import time)."""
+    from . import _textmatrix, formats  # noqa: F401  (_textmatrix registers the built-in formats)
+
+    return formats
+
+
+def _writer(name: str, format: Optional[str]) -> Any:
+    chosen: Format = _formats().choose_format(name, None, format, "json", "save")
+    assert chosen.write is not None
+    return chosen.write
 
 
 def _name_of(f: Any, otherwise: str) -> str:
@@ -188,8 +196,9 @@ def load(path: FileSpec, /, *, ops: OpsSpec | None = None, format: Optional[str]
     >>> y
     tensor([3, 5, 6], ops=modular(7))
     """
+    formats = _formats()
     if format is not None and format != "auto":
-        get_format(format, "load")  # an unknown name fails before the file is read
+        formats.get_format(format, "load")  # an unknown name fails before the file is read
     if _is_file_object(path, "read"):
         raw = path.read()  # type: ignore[union-attr]
         name = _name_of(path, "<file object>")
@@ -199,4 +208,4 @@ def load(path: FileSpec, /, *, ops: OpsSpec | None = None, format: Optional[str]
         name = _path(path, "load")
         with open(name, "rb") as f:
             raw = f.read()
-    return read_bytes(raw, ReadRequest(name, "load", ops), fmt=format, default="json")
+    return formats.read_bytes(raw, formats.ReadRequest(name, "load", ops), fmt=format, default="json")
