@@ -131,7 +131,7 @@ from .compute import membership as _membership
 from .compute import closeness as _closeness
 from .compute import convolution as _convolution
 from .compute import transcendental as _transcendental
-from .display import _rich
+from .display import rich as _rich
 from . import display as _display
 from . import _numpy_protocol
 from . import _hints

@@ -32,7 +32,7 @@ from typing import Any, Callable
 from . import _hints
 from ._numpy_adapters import ADAPTERS, UFUNC_ADAPTERS
 from .errors import ArgumentTypeError
-from .linalg import _HINTS as _LINALG_HINTS
+from .linalg import NUMPY_HINTS as _LINALG_HINTS
 from .core.layers import upper
 from .core.tensor import Tensor
 

@@ -74,6 +74,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="gentensor", description="N-dimensional tensors over any element type, with exact linear algebra."
     )
     from . import __version__
+    from .io import format_names
 
     parser.add_argument("--version", action="version", version=f"gentensor {__version__}")
     common = _Parser(add_help=False)
@@ -104,9 +105,10 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--method", help="algorithm, where the command has a choice (det: bareiss, gauss, berkowitz, laplace, auto)")
         p.add_argument(
             "--format",
-            choices=("auto", "csv", "text", "json"),
+            choices=("auto",) + format_names(readable=True),
             default="auto",
-            help="input format (default: JSON if the file starts with { or [, CSV if it has commas, else whitespace)",
+            help="input format (default: JSON if the file starts with { or [, CSV if its first row has commas, "
+            "else by the suffix: .json, .csv, .tsv, .txt; else whitespace text)",
         )
         p.add_argument("--header", action="store_true", help="skip the first line of the file (a row of column names)")
         p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -192,7 +194,7 @@ def _one_line(e: BaseException) -> str:
 
 def _read(path: str, args: argparse.Namespace, stdin: list[bool]) -> Any:
     """The matrix or stack in ``path`` (``-``: standard input, once)."""
-    from .io._textmatrix import read_matrix
+    from .io import read_matrix
 
     command = args.command
     if path == "-":
@@ -255,7 +257,7 @@ def _batched(
 ) -> list[Any]:
     """``func`` on each matrix of the stack(s), one at a time; an error names the file and the matrix."""
     from .errors import ShapeError
-    from .parallel._progress import start
+    from .parallel import start
 
     counts = {x.shape[0] for x in operands if x.ndim == 3}
     if len(counts) > 1:

@@ -3,7 +3,7 @@
 A 15-byte file can ask for a number with a billion digits, a power with a
 billion bits, a tree thousands of levels deep or a tensor of 2**63 elements.
 Every input path -- the API ([`gentensor.tensor`][gentensor.arrays.creation.tensor], the creation
-functions, reshapes), [`gentensor.load`][gentensor.io._saveload.load], the command line's text, CSV
+functions, reshapes), [`gentensor.load`][gentensor.io.files.load], the command line's text, CSV
 and JSON reader, [`gentensor.modular`][gentensor.ops._modular.modular] -- checks what it is asked to
 build against the limits below *before* building it, and refuses with a
 [`LimitError`][gentensor.errors.LimitError] (or, for a file, a

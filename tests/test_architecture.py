@@ -194,3 +194,82 @@ def test_architecture_page_names_every_package() -> None:
     for name in MODULES:
         if _is_package(name) and name != "gentensor":
             assert f"`{name.split('.', 1)[1]}/`" in text, f"docs/architecture.md does not describe {name}"
+
+
+# -- each package's private modules and names stay inside it ---------------------------------------
+
+
+def _package_of(module: str) -> str:
+    """The subpackage of gentensor a module belongs to (``gentensor.linalg``), or ``gentensor`` itself."""
+    parts = module.split(".")
+    if len(parts) >= 2 and f"gentensor.{parts[1]}" in MODULES and _is_package(f"gentensor.{parts[1]}"):
+        return f"gentensor.{parts[1]}"
+    return "gentensor"
+
+
+def _is_private(part: str) -> bool:
+    return part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+
+
+def _private_imports(name: str, source: str) -> list[str]:
+    """The imports in ``source`` (of module ``name``) that reach another package's private modules or names.
+
+    ``from ..ops._codec import x``, ``from ..ops import _x`` and ``import gentensor.ops._codec``
+    are private reaches from outside ``gentensor.ops``; each package offers what the others need
+    under names without a leading underscore (in its ``__init__.py``).
+    """
+    package = name if name in MODULES and _is_package(name) else name.rpartition(".")[0]
+    mine = _package_of(name)
+    bad = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            paths = [a.name.split(".") for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = base + (node.module.split(".") if node.module else [])
+            else:
+                target = (node.module or "").split(".")
+            paths = [target + [a.name] for a in node.names]
+        else:
+            continue
+        for parts in paths:
+            if parts[0] != "gentensor" or len(parts) < 3:
+                continue
+            owner = _package_of(".".join(parts))
+            if owner == "gentensor" or owner == mine:
+                continue  # top-level modules are not packages; a package's own privates are its own
+            if any(map(_is_private, parts[2:])):
+                bad.append(f"{name}:{node.lineno}: {ast.unparse(node)}")
+                break
+    return bad
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_import_of_another_packages_private_parts(name: str) -> None:
+    bad = _private_imports(name, MODULES[name].read_text(encoding="utf-8"))
+    assert not bad, "import the package's interface (its __init__.py) instead:\n" + "\n".join(bad)
+
+
+def test_the_private_import_check_sees_what_it_looks_for() -> None:
+    reaches = [
+        "from ..ops._codec import show",
+        "from ..ops import _show",
+        "import gentensor.ops._codec",
+        "from gentensor.compute._engine import flat_values",
+        "from .. import ops\nfrom ..ops import _packing",
+    ]
+    for source in reaches:
+        assert _private_imports("gentensor.linalg.norms", source), source
+    assert _private_imports("gentensor", "from .display import _rich")  # the namespace is outside display
+    fine = [
+        "from ..ops import ElementOps, show_value",
+        "from ._stack import run",  # the package's own private module
+        "from .. import ops",
+        "from ..core.tensor import Tensor",
+        "import gentensor.ops",
+    ]
+    for source in fine:
+        assert not _private_imports("gentensor.linalg.norms", source), source
+    assert not _private_imports("gentensor.ops._registry", "from ._codec import _Bad")

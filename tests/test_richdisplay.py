@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
-from gentensor.display._rich import number_latex, tensor_html, tensor_latex
+from gentensor.display.rich import number_latex, tensor_html, tensor_latex
 from tests.toyring import Gauss, gaussian
 
 BEGIN, END = r"\begin{bmatrix}", r"\end{bmatrix}"

@@ -19,7 +19,7 @@ MARKER = re.compile(r"^<!-- gentensor-display: (?P<expr>.+?) -->$", re.M)
 
 def _render(match: re.Match[str]) -> str:
     import gentensor
-    from gentensor.display._rich import tensor_html
+    from gentensor.display.rich import tensor_html
 
     expr = match.group("expr")
     try:

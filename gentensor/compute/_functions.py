@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from ..errors import DomainError
 from ..ops import ElementOps, booleans, capabilities_of, defines
-from ..ops._elementary import TRANSCENDENTAL
+from ..ops import TRANSCENDENTAL
 from ._engine import Plan, element_function
 
 __all__ = [

@@ -14,7 +14,7 @@ from itertools import repeat
 from typing import Any
 
 from ..errors import DomainError, NoSolutionError, NotDivisibleError
-from ..ops._modular import is_prime as _is_prime_int
+from ..ops import is_prime as _is_prime_int
 from ._euclid import Euclid, gcdex as _gcdex
 
 __all__ = [

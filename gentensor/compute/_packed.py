@@ -24,7 +24,7 @@ import numpy as np
 from ..core.storage import Operand, operand_of
 from ..core.tensor import Tensor
 from ..ops import ElementOps
-from ..ops._packing import Bounds, Packing, packing_of
+from ..ops import Bounds, Packing, packing_of
 from ..parallel import ParallelPolicy, run_tasks
 
 __all__ = ["operand", "elementwise", "same_shape", "reduction", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..ops._packing import Bounds, Packing, packing_of
+from ..ops import Bounds, Packing, packing_of
 from .layout import Layout
 
 __all__ = [

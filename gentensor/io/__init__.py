@@ -1,5 +1,23 @@
-"""Input and output: the save format, matrix files for the command line, NumPy and SymPy interop."""
+"""Input and output: the file formats and their registry, the save format, NumPy and SymPy interop."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._textmatrix import read_matrix
+    from .formats import format_names, register_format
+
 __all__: list[str] = []
+
+#: The interface of this package to the layer above (the command line): not public, not in __all__.
+#: The formats are imported on first use, so ``import gentensor`` does not pay for them.
+_INTERFACE = ("read_matrix", "format_names", "register_format")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _INTERFACE:
+        from . import _textmatrix, formats  # _textmatrix registers the built-in formats
+
+        return getattr(_textmatrix if name == "read_matrix" else formats, name)
+    raise AttributeError(f"module 'gentensor.io' has no attribute {name!r}")

@@ -1,4 +1,4 @@
-"""``gt.save`` / ``gt.load``: a versioned JSON format that keeps every value exact.
+"""The save format: a versioned JSON format that keeps every value exact (``gt.save``/``gt.load``, in ``files``).
 
 The format is documented in ``docs/format.md``.  In short::
 
@@ -23,25 +23,20 @@ once complete, so an existing file is never left half-written (see
 
 from __future__ import annotations
 
-import io
 import json
 import math
-import os
-from typing import IO, Any, Union
+from typing import Any
 
-from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, FormatError, LimitError
+from ..errors import FormatError, LimitError
 from ..ops import defines, ElementOps, ops_from_spec, OpsSpec
-from ..ops._codec import _Bad, _show
+from ..ops import CodecError as _Bad, show_value as _show
 from ._files import write_atomic
-from ..ops._parse import checked_int
+from ..ops import checked_int
 from ..resources import check_shape
 
 __all__ = [
     "FormatError",
-    "save",
-    "load",
     "loads",
     "FORMAT_VERSION",
     "encode_document",
@@ -49,9 +44,6 @@ __all__ = [
     "parse_json",
     "write_atomic",
 ]
-
-#: What ``save`` and ``load`` accept as their file: a path (str, bytes or path-like) or an open file object.
-FileSpec = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", IO[str], IO[bytes]]
 
 #: The version this gentensor writes; it reads every version up to this one.
 FORMAT_VERSION = 1
@@ -142,146 +134,6 @@ def _where(k: int, shape: list[int]) -> str:
         rest, r = divmod(rest, n)
         idx.append(r)
     return f"data[{k}] (element {idx[::-1]})"
-
-
-# -- files -----------------------------------------------------------------------------
-
-
-def _is_file_object(f: Any, method: str) -> bool:
-    return hasattr(f, method) and not isinstance(f, (str, bytes, os.PathLike))
-
-
-def _path(f: Any, func: str) -> str:
-    try:
-        return os.fsdecode(os.fspath(f))
-    except TypeError:
-        raise ArgumentTypeError(
-            f"{func}: expected a path (str or pathlib.Path) or an open file object (got {type(f).__name__})"
-        ) from None
-
-
-def _write_to_file_object(f: Any, text: str) -> None:
-    """``text`` into an open file: as text for a text file, UTF-8 bytes for a binary one."""
-    binary = isinstance(f, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(getattr(f, "mode", ""))
-    if not binary and not isinstance(f, io.TextIOBase):
-        try:
-            f.write(text)
-            return
-        except TypeError:  # a binary stream that does not say so
-            binary = True
-    f.write(text.encode("utf-8") if binary else text)
-
-
-def save(path: FileSpec, x: Any, /) -> None:
-    """Write ``x`` to ``path`` in gentensor's exact, versioned JSON format.
-
-    Every value survives exactly: ints of any size, Fractions, modular ints,
-    floats (shortest round-trip decimal), complexes, SymPy expressions (as a
-    tree of whitelisted classes), and user-ring elements through
-    ``ops.format`` (the ops must also have ``parse``).
-
-    The write to a path is atomic: a temporary file next to the target
-    replaces it only once complete, and is removed if anything goes wrong
-    (an exception, Ctrl-C, a termination signal).  A symbolic link is
-    followed (its target is replaced, the link stays); FIFOs and devices are
-    refused; a file with several hard links is replaced at this path only.
-    The details are in the "Limits and safety" page of the documentation.
-
-    Parameters
-    ----------
-    path : str, path-like or file object
-        The file to write (replaced when it exists), or an open file object
-        (text or binary), which receives the document as it is (no atomic
-        replacement: that is the caller's file).
-    x : Tensor
-        The tensor (anything [`gentensor.tensor`][gentensor.arrays.creation.tensor] accepts is converted first).
-        A view writes only its own elements.
-
-    Raises
-    ------
-    DomainError
-        An element or the ops cannot be written (a SymPy class outside the
-        whitelist; a user ops without ``parse``).
-    NotRegularFileError
-        ``path`` is (or links to) a FIFO, a device or a socket.
-    OSError
-        The file cannot be written (the existing file is left as it was).
-
-    Examples
-    --------
-    >>> import gentensor as gt, os, tempfile
-    >>> from fractions import Fraction
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "h.json")
-    ...     gt.save(path, gt.tensor([[1, Fraction(1, 2)], [Fraction(-1, 3), 2**70]]))
-    ...     y = gt.load(path)
-    >>> y.ops, y[1, 1] == 2**70, y.tolist()[:1]
-    (rationals, True, [[Fraction(1, 1), Fraction(1, 2)]])
-    >>> import io
-    >>> buffer = io.StringIO()
-    >>> gt.save(buffer, [[1, 2], [3, 4]])
-    >>> _ = buffer.seek(0)
-    >>> gt.load(buffer).tolist()
-    [[1, 2], [3, 4]]
-    """
-    if _is_file_object(path, "write"):
-        _write_to_file_object(path, encode_document(as_tensor(x, "save")))
-        return
-    name = _path(path, "save")
-    x = as_tensor(x, "save")
-    write_atomic(name, encode_document(x), "save")
-
-
-def load(path: FileSpec, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
-    """Read a tensor written by [`save`][gentensor.io._saveload.save]; never evaluates code from the file.
-
-    Parameters
-    ----------
-    path : str, path-like or file object
-        The file to read, or an open file object (text or binary) positioned
-        at the document.
-    ops : ops object, optional
-        The ops of a user ring that is not registered with
-        [`gentensor.register_ops`][gentensor.ops._registry.register_ops] (its ``name`` must match the file's).
-        Registered user rings are found by name.  When given, it must be the
-        file's ops (for a built-in, the same object), else FormatError.
-
-    Returns
-    -------
-    Tensor
-        A new tensor with the saved ops, shape and exact elements.
-
-    Raises
-    ------
-    FormatError
-        The file is not valid: malformed or truncated JSON, an unknown version,
-        an unknown ops, a wrong element count, a bad element, a SymPy tree
-        naming a class outside the whitelist.  The message names the file and
-        the place (line and column, or a path such as ``data[3]``).
-    OSError
-        The file cannot be read.
-
-    Examples
-    --------
-    >>> import gentensor as gt, os, tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "m.json")
-    ...     gt.save(path, gt.tensor([3, 5, 6], ops=gt.modular(7)))
-    ...     with open(path) as f:
-    ...         print(f.read().strip())
-    ...     y = gt.load(path)
-    {"format": "gentensor", "version": 1, "ops": {"builtin": "modular", "n": 7}, "shape": [3], "data": [3, 5, 6]}
-    >>> y
-    tensor([3, 5, 6], ops=modular(7))
-    """
-    if _is_file_object(path, "read"):
-        raw = path.read()  # type: ignore[union-attr]
-        shown = getattr(path, "name", None)
-        return loads(raw, name=shown if isinstance(shown, str) else "<file object>", ops=ops)
-    name = _path(path, "load")
-    with open(name, "rb") as f:
-        raw = f.read()
-    return loads(raw, name=name, ops=ops)
 
 
 def parse_json(raw: bytes | str, name: str, func: str = "load", parse_float: Any = None) -> Any:

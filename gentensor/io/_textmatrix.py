@@ -1,4 +1,8 @@
-"""Reading matrices for the command line: CSV, whitespace text, JSON lists, or the save format.
+"""The built-in file formats: the save format and nested JSON lists, CSV, TSV, whitespace text.
+
+Each is registered with [`register_format`][gentensor.io.formats.register_format] at the end of
+this module; ``gt.load``, ``gt.save`` and the command line choose among them
+through the registry (`gentensor.io.formats`).
 
 Cells are read exactly: ``12`` is an int, ``-3/4`` and ``0.25`` are Fractions
 (a decimal is the exact rational it spells), and anything else is parsed as an
@@ -18,12 +22,15 @@ Errors are ``FormatError`` naming the file, the
 line and the column.  Every cell is held to the limits of
 [`gentensor.limits`][gentensor.resources.limits] (digits, bits, exponents, nesting), JSON numbers
 included: ``[[1e999999999]]`` is refused at once, not expanded.
+
+The writers of CSV, TSV and text write each element as ``ops.format`` spells
+it, one matrix row per line and a blank line between the matrices of a stack;
+the ops itself is not written (read the file back with ``ops=`` to get it), so
+only the save format keeps every tensor (any shape, the ops named).
 """
 
 from __future__ import annotations
 
-import codecs
-import csv
 import io
 import re
 import threading
@@ -31,16 +38,14 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.tensor import Tensor
-from ..errors import FormatError, LimitError
+from ..errors import DomainError, FormatError, LimitError, ShapeError
 from ..ops import as_ops, infer_ops, parse_cell
-from ..ops._codec import _Bad, _show
-from ..ops._parse import exact_decimal
+from ..ops import CodecError as _Bad, exact_decimal, show_value as _show
 from ..resources import check_shape
-from ._saveload import decode_document, parse_json
+from ._saveload import decode_document, encode_document, parse_json
+from .formats import ReadRequest, read_bytes, register_format
 
-__all__ = ["read_matrix", "FORMATS"]
-
-FORMATS = ("auto", "csv", "text", "json")
+__all__ = ["read_matrix", "read_json", "read_csv", "read_tsv", "read_text", "write_csv", "write_tsv", "write_text"]
 
 
 # -- files ------------------------------------------------------------------------
@@ -55,10 +60,12 @@ def read_matrix(
     data: bytes | None = None,
     header: bool = False,
 ) -> Tensor[Any]:
-    """The matrix (or stack of matrices) in the file at ``path``, with exact elements.
+    """The matrix (or stack of matrices) in the file at ``path``, with exact elements (the command line's reader).
 
     ``ops`` is an ops name (``"int"``, ``"rational"``, ``"symbolic"``,
-    ``"mod:7"``, …) or ``None`` to infer it from the cells.  ``data`` is the
+    ``"mod:7"``, …) or ``None`` to infer it from the cells; a saved tensor is
+    converted to it.  ``fmt`` is a registered format's name or ``"auto"``
+    (chosen by content, then suffix, else whitespace text).  ``data`` is the
     file's content when it was read already (standard input; ``path`` then
     only names it in messages).  In CSV and text, a first row of bare names
     above rows of numbers looks like a header: it is skipped with
@@ -72,37 +79,81 @@ def read_matrix(
     OSError
         The file cannot be read.
     """
-    target = as_ops(ops, func) if ops is not None else None
+    if ops is not None:
+        as_ops(ops, func)  # an unknown ops name fails before the file is read
     if data is None:
         with open(path, "rb") as f:
-            raw = f.read()
-    else:
-        raw = data
-    raw = raw.removeprefix(codecs.BOM_UTF8)  # spreadsheets save CSV with a byte-order mark
-    if fmt == "json" or (fmt == "auto" and raw.lstrip()[:1] in (b"{", b"[")):
-        doc = parse_json(raw, path, func)
-        if isinstance(doc, dict):
-            try:
-                x = decode_document(doc)
-            except _Bad as bad:
-                raise FormatError(f"{func}: {path}: {bad.where}: {bad.what}") from None
-            return x if target is None or x.ops is target else x.astype(target)
-        # Plain nested lists: read decimals as the exact rationals they spell (within the limits).
-        doc = parse_json(raw, path, func, parse_float=exact_decimal)
-        return _from_json_lists(doc, path, target, func)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise FormatError(f"{func}: {path}: byte {e.start}: the file is not UTF-8 text") from None
-    if fmt == "csv" or (fmt == "auto" and (path.lower().endswith(".csv") or _looks_like_csv(text))):
+            data = f.read()
+    request = ReadRequest(path, func, ops, convert=True, header=header)
+    return read_bytes(data, request, fmt=fmt, default="text")
+
+
+def _target(request: ReadRequest) -> Any:
+    return as_ops(request.ops, request.func) if request.ops is not None else None
+
+
+def read_json(raw: bytes, request: ReadRequest) -> Tensor[Any]:
+    """A save-format document, or nested lists of numbers and strings (a matrix or a stack)."""
+    path, func = request.name, request.func
+    doc = parse_json(raw, path, func)
+    if isinstance(doc, dict):
         try:
-            rows = _csv_rows(text)
-        except csv.Error as e:  # e.g. a field longer than the csv module's limit
-            raise FormatError(f"{func}: {path}: cannot read the CSV ({e})") from None
-    else:
-        rows = _text_rows(text)
-    rows = _header(rows, path, target, func, header)
-    return _from_rows(rows, path, target, func)
+            if not request.convert:
+                return decode_document(doc, ops=request.ops)
+            x = decode_document(doc)
+        except _Bad as bad:
+            raise FormatError(f"{func}: {path}: {bad.where}: {bad.what}") from None
+        except RecursionError:
+            raise FormatError(f"{func}: {path}: the content is nested too deeply") from None
+        target = _target(request)
+        return x if target is None or x.ops is target else x.astype(target)
+    # Plain nested lists: read decimals as the exact rationals they spell (within the limits).
+    doc = parse_json(raw, path, func, parse_float=exact_decimal)
+    return _from_json_lists(doc, path, _target(request), func)
+
+
+def _decoded(raw: bytes, request: ReadRequest) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise FormatError(f"{request.func}: {request.name}: byte {e.start}: the file is not UTF-8 text") from None
+
+
+def read_csv(raw: bytes, request: ReadRequest, delimiter: str = ",") -> Tensor[Any]:
+    """Comma-separated cells (quoted as the csv module quotes), one matrix row per record."""
+    import csv
+
+    text = _decoded(raw, request)
+    try:
+        rows = _csv_rows(text, delimiter)
+    except csv.Error as e:  # e.g. a field longer than the csv module's limit
+        name = "CSV" if delimiter == "," else "TSV"
+        raise FormatError(f"{request.func}: {request.name}: cannot read the {name} ({e})") from None
+    return _matrix(rows, request)
+
+
+def read_tsv(raw: bytes, request: ReadRequest) -> Tensor[Any]:
+    """Tab-separated cells (an empty cell is an error, not a skipped column)."""
+    return read_csv(raw, request, "\t")
+
+
+def read_text(raw: bytes, request: ReadRequest) -> Tensor[Any]:
+    """Cells separated by whitespace; ``#`` starts a comment."""
+    return _matrix(_text_rows(_decoded(raw, request)), request)
+
+
+def _matrix(rows: list[Any], request: ReadRequest) -> Tensor[Any]:
+    target = _target(request)
+    rows = _header(rows, request.name, target, request.func, request.header)
+    return _from_rows(rows, request.name, target, request.func)
+
+
+def _sniff_json(raw: bytes) -> bool:
+    return raw.lstrip()[:1] in (b"{", b"[")
+
+
+def _sniff_csv(raw: bytes) -> bool:
+    return _looks_like_csv(raw[:65536].decode("utf-8", "replace"))
 
 
 def _looks_like_csv(text: str) -> bool:
@@ -131,9 +182,11 @@ def _text_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
 _CSV_LIMIT = threading.Lock()
 
 
-def _csv_records(text: str) -> Any:
+def _csv_records(text: str, delimiter: str = ",") -> Any:
     """The CSV records of ``text``; a malformed one raises ``csv.Error`` naming its line."""
-    reader = csv.reader(io.StringIO("\n".join(text.splitlines())))
+    import csv
+
+    reader = csv.reader(io.StringIO("\n".join(text.splitlines())), delimiter=delimiter)
     while True:
         try:
             yield next(reader)
@@ -143,7 +196,9 @@ def _csv_records(text: str) -> Any:
             raise csv.Error(f"line {reader.line_num}: {e}") from None
 
 
-def _csv_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
+def _csv_rows(text: str, delimiter: str = ",") -> list[tuple[int, list[tuple[int, str]]] | None]:
+    import csv
+
     rows: list[tuple[int, list[tuple[int, str]]] | None] = []
     # The csv module refuses fields over its (process-wide) limit of 131072 characters; a cell is
     # bounded by the file here, and its size by the cell limits of the parser.
@@ -151,7 +206,7 @@ def _csv_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
         old = csv.field_size_limit()
         csv.field_size_limit(max(old, len(text) + 1))
         try:
-            records = list(_csv_records(text))
+            records = list(_csv_records(text, delimiter))
         finally:
             csv.field_size_limit(old)
     for n, record in enumerate(records, 1):
@@ -169,10 +224,10 @@ _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?(/\d+)?\Z")
 def _header(rows: list[Any], path: str, target: Any, func: str, skip: bool) -> list[Any]:
     """The rows without a header row: a first row of bare names above rows that are all numbers.
 
-    Skipped when ``skip``; kept (read as symbols) for a symbolic ops; refused otherwise.
+    Skipped when ``skip``; kept when the ops holds the names (symbols); refused otherwise.
     """
     content = [r for r in rows if r is not None]
-    if len(content) < 2 or (target is not None and target.capabilities.kind == "symbolic"):
+    if len(content) < 2:
         return rows
     line, cells = content[0]
     if not all(_NAME.match(c.strip()) for _, c in cells):
@@ -181,11 +236,23 @@ def _header(rows: list[Any], path: str, target: Any, func: str, skip: bool) -> l
         return rows
     if skip:
         return [r for r in rows if r is not content[0]]
+    if target is not None and _holds(target, [c.strip() for _, c in cells]):
+        return rows
     names = ", ".join(c.strip() for _, c in cells)
     raise FormatError(
         f"{func}: {path}: line {line}: this looks like a header row (got {names} above rows of numbers); "
         "delete the line, skip it with --header, or read the names as symbols with --ops symbolic"
     )
+
+
+def _holds(ops: Any, names: list[str]) -> bool:
+    """Whether ``ops`` converts every one of ``names`` (read as a symbol) to an element: then they are data."""
+    try:
+        for name in names:
+            ops.convert(parse_cell(name))
+    except Exception:  # the ops' own refusal, whatever its class: the names are no elements of it
+        return False
+    return True
 
 
 def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any]:
@@ -264,7 +331,10 @@ def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]
 
     walk(doc, "$", 0)
     if len(shape) not in (2, 3):
-        raise FormatError(f"{func}: {path}: expected a matrix (nested lists of depth 2) or a stack (depth 3) (got depth {len(shape)})")
+        raise FormatError(
+            f"{func}: {path}: not a gentensor file (an object with \"format\": \"gentensor\") nor a matrix "
+            f"(nested lists of depth 2) or a stack (depth 3) (got depth {len(shape)})"
+        )
     return _convert(values, places, tuple(shape), path, target, func, texts)
 
 
@@ -336,3 +406,72 @@ def _ieee(ops: Any, text: str, where: str, path: str, func: str) -> Any:
             f"{func}: {path}: {where}: the cell {_show(text, 40)} is an IEEE special value, which {ops.name} "
             "cannot hold; read it with --ops float"
         ) from None
+
+
+# -- writing ------------------------------------------------------------------------
+
+
+def _rows_of_cells(x: Tensor[Any], func: str, name: str) -> list[list[list[str]]]:
+    """The matrices of ``x`` (one, or each of a stack) as rows of ``ops.format`` texts."""
+    if x.ndim not in (2, 3) or x.size == 0:
+        raise ShapeError(
+            f"{func}: the {name} format holds a matrix or a stack of matrices with elements (got shape {x.shape}); "
+            "save as .json (the save format) to keep any shape"
+        )
+    fmt = x.ops.format
+    rows = x.tolist()
+    return [[[fmt(v) for v in row] for row in m] for m in ([rows] if x.ndim == 2 else rows)]
+
+
+def write_csv(x: Tensor[Any], func: str, delimiter: str = ",") -> str:
+    """CSV text: one record per matrix row, a blank line between the matrices of a stack."""
+    import csv
+
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    for k, matrix in enumerate(_rows_of_cells(x, func, "CSV" if delimiter == "," else "TSV")):
+        if k:
+            out.write("\n")
+        writer.writerows(matrix)
+    return out.getvalue()
+
+
+def write_tsv(x: Tensor[Any], func: str) -> str:
+    """TSV text: as CSV, with tabs."""
+    return write_csv(x, func, "\t")
+
+
+def write_text(x: Tensor[Any], func: str) -> str:
+    """Cells separated by one space; an element whose text holds whitespace is refused (it would split)."""
+    blocks = []
+    for matrix in _rows_of_cells(x, func, "text"):
+        for row in matrix:
+            for cell in row:
+                if not cell or cell.split() != [cell] or "#" in cell:
+                    raise DomainError(
+                        f"{func}: the text format separates cells by whitespace, so the element {_show(cell, 40)} "
+                        f"of {x.ops.name} cannot be written in it; save as .csv, .tsv or .json"
+                    )
+        blocks.append("".join(" ".join(row) + "\n" for row in matrix))
+    return "\n".join(blocks)
+
+
+def _write_json(x: Tensor[Any], func: str) -> str:
+    return encode_document(x)
+
+
+register_format(
+    "json",
+    suffixes=(".json", ".gt"),
+    sniff=_sniff_json,
+    read=read_json,
+    write=_write_json,
+    description="the save format (any tensor, exact, the ops named); reads nested JSON lists too",
+)
+register_format(
+    "csv", suffixes=(".csv",), sniff=_sniff_csv, read=read_csv, write=write_csv, description="comma-separated cells"
+)
+register_format("tsv", suffixes=(".tsv",), read=read_tsv, write=write_tsv, description="tab-separated cells")
+register_format(
+    "text", suffixes=(".txt",), read=read_text, write=write_text, description="cells separated by whitespace"
+)

@@ -5,7 +5,7 @@ NumPy and SymPy are imported only inside the functions that need them, so
 ``np.asarray(x)`` → `to_numpy`, ``x.to_sympy()`` →
 `to_sympy`, ``pickle`` → `tensor_reduce`.  The other direction
 (``gt.tensor(ndarray)``, ``gt.tensor(sympy.Matrix)``) lives in
-[`gentensor.tensor`][gentensor.arrays.creation.tensor].  The file format of [`save`][gentensor.io._saveload.save]/[`load`][gentensor.io._saveload.load] is in
+[`gentensor.tensor`][gentensor.arrays.creation.tensor].  The file format of [`save`][gentensor.io.files.save]/[`load`][gentensor.io.files.load] is in
 ``docs/format.md``.
 """
 
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 
 from ..errors import ArgumentTypeError, ArgumentValueError
-from ._saveload import load, save
+from .files import load, save
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..core.storage import view_of

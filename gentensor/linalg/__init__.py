@@ -29,7 +29,7 @@ from typing import Any, NamedTuple, Optional
 from ..arrays.creation import eye
 from ..arrays.manipulation import broadcast_to
 from ..core.layout import broadcast_shapes
-from ..compute._engine import flat_values
+from ..compute import flat_values
 from ..core.operands import as_tensor, common_ops, convert_values
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, ShapeError, SingularMatrixError
@@ -804,6 +804,7 @@ _HINTS = {
     "tensorsolve": "gt.linalg.solve on the reshaped matrix",
     "tensorinv": "gt.linalg.inv on the reshaped matrix",
 }
+NUMPY_HINTS = _HINTS  # for NumPy's dispatch (gentensor._numpy_protocol); not public: not in __all__
 
 
 def __getattr__(name: str) -> Any:

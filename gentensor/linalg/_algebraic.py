@@ -239,7 +239,7 @@ def _algebraic_roots(g: Any) -> Optional[list[Any]]:
     """
     import sympy
 
-    from ..ops._numberfield import OutsideField, cached_field, generators
+    from ..ops import OutsideField, cached_field, generators
 
     coeffs = [sympy.sympify(c) for c in g.all_coeffs()]
     if any(c.free_symbols for c in coeffs):

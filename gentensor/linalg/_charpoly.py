@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compute._contract import matmul_flat
+from ..compute import matmul_flat
 from ._dense import PivotKey, find_pivot, identity_rows
 from ..ops import ElementOps
 

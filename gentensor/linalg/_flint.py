@@ -32,9 +32,9 @@ import math
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
-from ..compute._contract import matmul_flat_int
+from ..compute import matmul_flat_int
 from ..ops import ElementOps, capabilities_of, integers, rationals
-from ..ops._modular import is_prime
+from ..ops import is_prime
 from . import _fast
 from ._lattice import Euclid
 from ._lll import certify, lll_independent, size_reduce

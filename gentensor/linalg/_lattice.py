@@ -47,7 +47,7 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any, Callable, Optional
 
-from ..compute._euclid import Euclid, gcdex
+from ..compute import Euclid, euclid_gcdex as gcdex
 from ._charpoly import matmul
 from ._dense import bareiss_combine, identity_rows, pivot_steps, solve_den
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 from typing import Any, Optional
 
-from ..ops._modular import is_prime
+from ..ops import is_prime
 
 __all__ = ["PRIME_BITS", "primes", "det_stack", "adjugate_stack", "as_doubles", "MAX_ENTRY"]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from ..ops._numberfield import NumberField, OutsideField, cached_field, generators
+from ..ops import NumberField, OutsideField, cached_field, generators
 
 __all__ = ["matrix_field", "NumberFieldKernel", "number_field_kernel"]
 

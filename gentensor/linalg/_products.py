@@ -25,7 +25,7 @@ from fractions import Fraction
 from operator import mul
 from typing import Any
 
-from ..compute._contract import matmul_flat_int
+from ..compute import matmul_flat_int
 from ..ops import ElementOps, capabilities_of
 
 __all__ = ["matmul_mod", "matmul_rat"]

@@ -60,7 +60,7 @@ from ._bulk import det_stack_int, det_stack_mod, inv_stack_int, solve_stack_int
 from ._products import matmul_mod, matmul_rat
 from ._hnf_int import hnf_int, hnf_transform_int, snf_int
 from ._dense import identity_rows
-from ..compute._contract import matmul_flat_int
+from ..compute import matmul_flat_int
 
 __all__ = ["ModularLift", "register_builtin_providers"]
 

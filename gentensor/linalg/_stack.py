@@ -18,7 +18,7 @@ from ..core.tensor import Tensor
 from ..errors import DomainError, NonSquareError, ShapeError, UndecidableError
 from ..ops import capabilities_of, ElementOps
 from ..parallel import run_tasks
-from ..parallel._progress import watch
+from ..parallel import watch
 
 __all__ = ["Stack", "arithmetic", "flat_of", "stack_of", "run", "wrap_matrices", "nest"]
 

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 
 from ..errors import ArgumentTypeError
 from ..ops import BaseOps, Capabilities, ElementOps, capabilities_of, undecided
-from ..ops._zerotools import NONZERO, UNKNOWN, ZERO, ZeroTest
+from ..ops import NONZERO, UNKNOWN, ZERO, ZeroTest
 
 __all__ = ["UserZeroOps", "with_iszerofunc"]
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
-from ..compute._functions import conjugator
+from ..compute import conjugator
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, DomainError, NotPositiveDefiniteError, SingularMatrixError
 from ..ops import ElementOps, capabilities_of, symbolic

@@ -336,8 +336,8 @@ def bidiagonal(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int
 
 def _compare(a: Any, b: Any) -> int:
     """The order of two real algebraic numbers, proven (zero test, then enclosures)."""
-    from ..ops._algebraic_tools import enclose_algebraic
-    from ..ops._interval import _negative, _positive
+    from ..ops import enclose_algebraic
+    from ..ops import interval_negative as _negative, interval_positive as _positive
 
     d = a - b
     if symbolic.is_zero(d):

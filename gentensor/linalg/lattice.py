@@ -44,7 +44,7 @@ from ..core.operands import as_tensor, common_ops, convert_scalar
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NoSolutionError, ShapeError
 from ..ops import ElementOps, capabilities_of, defines, polynomials
-from ..ops._polynomial import as_euclidean
+from ..ops import as_euclidean
 from . import _lattice
 from . import _lattice_tasks as _t
 from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices

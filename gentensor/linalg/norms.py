@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..arrays.manipulation import permute_dims
-from ..compute._functions import conjugator
+from ..compute import conjugator
 from ..core.layout import normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor

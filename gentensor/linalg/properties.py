@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Optional
 
-from ..compute._functions import conjugator
+from ..compute import conjugator
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, DomainError, IndexingError, LimitError, NonSquareError
@@ -309,7 +309,7 @@ def _sign(c: Any, ops: ElementOps, func: str) -> int:
     caps = capabilities_of(ops)
     if caps.ordered:
         return 1 if ops.lt(ops.zero, c) else -1  # type: ignore[attr-defined]
-    from ..ops._algebraic_tools import enclose_algebraic
+    from ..ops import enclose_algebraic
 
     value = symbolic.convert(c)
     if value.free_symbols:  # SymPy's assumptions prove a sign or say nothing
@@ -325,7 +325,7 @@ def _sign(c: Any, ops: ElementOps, func: str) -> int:
         box = enclose_algebraic(value, prec)
         if box is None:
             break
-        from ..ops._interval import _negative, _positive
+        from ..ops import interval_negative as _negative, interval_positive as _positive
 
         if _positive(box[0]):
             return 1

@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any, NamedTuple, Optional
 
 from ..arrays.composition import concat
-from ..compute._functions import conjugator
+from ..compute import conjugator
 from ..compute.elementary import conj as conjugate
 from ..compute.products import matmul
 from ..core.operands import as_tensor, common_ops

@@ -34,6 +34,19 @@ from ._registry import (
 from ._symbolic import symbolic
 from ._zerotest import undecided, zero_test, ZeroTest
 
+# The interface of this package to the other layers of gentensor: names they use from its private
+# modules, without a leading underscore (not public: not in __all__, not in the documentation).
+from ._algebraic_tools import enclose_algebraic
+from ._codec import _Bad as CodecError, _show as show_value
+from ._elementary import TRANSCENDENTAL
+from ._interval import _negative as interval_negative, _positive as interval_positive
+from ._modular import is_prime
+from ._numberfield import NumberField, OutsideField, cached_field, generators
+from ._packing import Bounds
+from ._parse import checked_int, exact_decimal
+from ._polynomial import as_euclidean
+from ._zerotools import NONZERO, UNKNOWN, ZERO
+
 __all__ = [
     "ElementOps",
     "OpsSpec",

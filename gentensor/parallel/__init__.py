@@ -54,6 +54,7 @@ from . import _progress
 from ._auto import AutoDecision
 from ._core import MODES, ParallelPolicy
 from ._progress import ProgressSetting, progress
+from ._progress import start, watch  # for the other layers (not public: not in __all__)
 
 __all__ = ["parallel", "get_parallel", "explain_auto", "last_auto_decision", "progress", "ProgressSetting"]
 

@@ -205,7 +205,7 @@ def tensor_latex(x: Any, *, caption: bool = False) -> str:
     --------
     >>> import gentensor as gt
     >>> from fractions import Fraction
-    >>> from gentensor.display._rich import tensor_latex
+    >>> from gentensor.display.rich import tensor_latex
     >>> print(tensor_latex(gt.tensor([[1, Fraction(1, 2)], [0, -3]])))
     $\displaystyle \begin{bmatrix}1 & \frac{1}{2} \\ 0 & -3\end{bmatrix}$
     >>> with gt.printoptions(threshold=4, edgeitems=1):
@@ -392,7 +392,7 @@ def tensor_html(x: Any) -> str:
     Examples
     --------
     >>> import gentensor as gt
-    >>> from gentensor.display._rich import tensor_html
+    >>> from gentensor.display.rich import tensor_html
     >>> page = tensor_html(gt.tensor([["<b>", "&"]], ops=gt.objects))
     >>> "&lt;b&gt;" in page and "&amp;" in page and "<b>" not in page
     True
