@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from types import FunctionType, ModuleType
-from typing import Any, Callable, NamedTuple, Union
+from typing import Any, Callable, Union
 
 from . import _namespace, _numpy_protocol, linalg
 from .arrays import composition, manipulation, shaping
@@ -60,7 +60,27 @@ from .ops import booleans, known_ops_for_type
 __all__ = ["Method", "Attribute", "Operator", "InPlace", "Special", "TABLE", "install", "method_names"]
 
 
-class Method(NamedTuple):
+class _Row:
+    """A row of the table: its fields by name (plain slots: ``import gentensor`` builds the table every time)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __init__(self, *values: Any) -> None:
+        fields = type(self).__slots__
+        defaults = type(self)._defaults
+        if not len(fields) - len(defaults) <= len(values) <= len(fields):
+            raise TypeError(f"{type(self).__name__} takes the fields {', '.join(fields)} (got {len(values)} values)")
+        for field, value in zip(fields, values + defaults[len(values) - len(fields) + len(defaults) :]):
+            object.__setattr__(self, field, value)
+
+    _defaults: tuple[Any, ...] = ()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in type(self).__slots__)
+        return f"{type(self).__name__}({shown})"
+
+
+class Method(_Row):
     """``x.<name>(<params>)`` returns ``function(<call>)``.
 
     ``params`` is the method's parameter list after ``self`` as Python
@@ -76,9 +96,11 @@ class Method(NamedTuple):
     'self, axis=axis'
     """
 
+    __slots__ = ("function", "params", "call")
+    _defaults = ("", None)
     function: Callable[..., Any]
-    params: str = ""
-    call: str | None = None
+    params: str
+    call: str | None
 
     def call_text(self) -> str:
         """The arguments of the call (the default one when the row gives none)."""
@@ -93,7 +115,7 @@ class Method(NamedTuple):
         return ", ".join(args)
 
 
-class Attribute(NamedTuple):
+class Attribute(_Row):
     """A read-only attribute: ``x.<name>`` is ``function(x)``.
 
     Examples
@@ -103,10 +125,11 @@ class Attribute(NamedTuple):
     True
     """
 
+    __slots__ = ("function",)
     function: Callable[..., Any]
 
 
-class Operator(NamedTuple):
+class Operator(_Row):
     """``x <symbol> y`` is ``function(x, y)``; its reflection ``y <symbol> x`` is ``function(y, x)``.
 
     ``reflection`` names the reflected method (``"__radd__"``); ``reflected``
@@ -120,13 +143,15 @@ class Operator(NamedTuple):
     ('__gt__', True)
     """
 
+    __slots__ = ("function", "symbol", "reflection", "reflected")
+    _defaults = (None,)
     function: Callable[..., Any]
     symbol: str
     reflection: str
-    reflected: Callable[..., Any] | None = None
+    reflected: Callable[..., Any] | None
 
 
-class InPlace(NamedTuple):
+class InPlace(_Row):
     """``x <symbol> y`` written into ``x``'s storage: ``inplace(operation, x, y)``.
 
     Examples
@@ -135,12 +160,13 @@ class InPlace(NamedTuple):
     InPlace(operation='add', symbol='+=', reflection='__radd__')
     """
 
+    __slots__ = ("operation", "symbol", "reflection")
     operation: str
     symbol: str
     reflection: str
 
 
-class Special(NamedTuple):
+class Special(_Row):
     """A method whose body is ``function`` (a function of this module taking the tensor first), set as it is.
 
     Examples
@@ -149,6 +175,7 @@ class Special(NamedTuple):
     'reshape'
     """
 
+    __slots__ = ("function",)
     function: Callable[..., Any]
 
 
@@ -558,10 +585,28 @@ def _method_doc(name: str, row: Method, public: str) -> str:
     return f"{summary}\n\n{indent}{note}\n\n{body}" if body else f"{summary}\n\n{note}"
 
 
-def _source(name: str, row: Method, k: int) -> str:
-    """The ``def`` of the delegate of one `Method` row (its function is ``_f<k>`` in the namespace it runs in)."""
-    params = f"self, {row.params}" if row.params else "self"
-    return f"def {name}({params}):\n    return _f{k}({row.call_text()})\n"
+def _delegates(rows: list[tuple[str, Method]]) -> dict[str, Callable[..., Any]]:
+    """The delegate of each `Method` row: ``def <name>(self, <params>): return function(<call>)``.
+
+    Rows with the same parameters and call share one template, and the
+    templates are compiled together (one ``compile`` of a few dozen lines per
+    ``import gentensor``); each delegate is the template's code with the
+    row's name, over a namespace holding the row's function as ``_f``.
+    """
+    keys = list(dict.fromkeys((row.params, row.call_text()) for _, row in rows))
+    source = "".join(
+        f"def _t{k}({'self, ' + params if params else 'self'}):\n    return _f({call})\n" for k, (params, call) in enumerate(keys)
+    )
+    templates: dict[str, Any] = {}
+    exec(compile(source, "<gentensor._methods.TABLE>", "exec"), templates)
+    made = {}
+    for name, row in rows:
+        template = templates[f"_t{keys.index((row.params, row.call_text()))}"]
+        code = template.__code__.replace(co_name=name, co_qualname=f"Tensor.{name}")
+        method = FunctionType(code, {"__name__": __name__, "_f": row.function}, name, template.__defaults__)
+        method.__kwdefaults__ = template.__kwdefaults__
+        made[name] = method
+    return made
 
 
 def _operators(row: Operator) -> tuple[Callable[..., Any], Callable[..., Any]]:
@@ -608,9 +653,9 @@ def _named(function: Callable[..., Any], name: str, doc: str) -> Callable[..., A
 def install(cls: type = Tensor) -> None:
     """Set every method of `TABLE` on ``cls`` (`gentensor.Tensor`; ``gentensor/__init__.py`` calls it once).
 
-    The delegates of `Method` rows are compiled together from their rows'
-    parameter lists, so a method costs one Python call more than its
-    function, as a hand-written delegate would.
+    The delegates of `Method` rows are compiled from their rows' parameter
+    lists, so a method costs one Python call more than its function, as a
+    hand-written delegate would.
 
     Examples
     --------
@@ -619,15 +664,12 @@ def install(cls: type = Tensor) -> None:
     ('Tensor.sum', [3])
     """
     public = _public_names(_namespace.module)
-    rows = [(name, row) for name, row in TABLE.items() if isinstance(row, Method)]
-    scope: dict[str, Any] = {"__name__": __name__}
-    scope.update((f"_f{k}", row.function) for k, (_, row) in enumerate(rows))
-    exec(compile("".join(_source(name, row, k) for k, (name, row) in enumerate(rows)), "<gentensor._methods.TABLE>", "exec"), scope)
+    delegates = _delegates([(name, row) for name, row in TABLE.items() if isinstance(row, Method)])
     for name, row in TABLE.items():
         if isinstance(row, Method):
             fn = row.function
             label = public.get(id(fn)) or f"{fn.__module__}.{fn.__name__}"
-            setattr(cls, name, _named(scope[name], name, _method_doc(name, row, label)))
+            setattr(cls, name, _named(delegates[name], name, _method_doc(name, row, label)))
         elif isinstance(row, Attribute):
             setattr(cls, name, property(row.function, doc=row.function.__doc__))
         elif isinstance(row, Operator):
