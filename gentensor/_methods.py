@@ -57,7 +57,7 @@ from .errors import ArgumentValueError, ShapeError
 from .io import interop
 from .ops import booleans, known_ops_for_type
 
-__all__ = ["Method", "Attribute", "Operator", "InPlace", "Special", "TABLE", "install", "method_names"]
+__all__ = ["Method", "Attribute", "Operator", "InPlace", "Special", "TABLE", "install", "method_names", "api_docstring"]
 
 
 class _Row:
@@ -560,6 +560,51 @@ def method_names() -> list[str]:
     names = list(TABLE)
     names += [row.reflection for row in TABLE.values() if isinstance(row, Operator)]
     return names
+
+
+def api_docstring(name: str) -> str:
+    """The docstring of ``Tensor.<name>`` for the API pages: its Parameters section lists the method's own.
+
+    A delegate's docstring is its function's (``gt.sum``'s lists ``x`` and
+    ``dtype``, which ``x.sum`` does not take): the page keeps the entries
+    that name a parameter of the method, and drops the section when none is
+    left.  (``docs/_hooks/tensor_methods.py`` gives these to the page.)
+
+    Examples
+    --------
+    >>> doc = api_docstring("sum")
+    >>> "axis : " in doc, "dtype : " in doc, "x : " in doc
+    (True, False, False)
+    """
+    import inspect
+
+    from .core.tensor import Tensor as cls
+
+    member = cls.__dict__[name]
+    function = member.fget if isinstance(member, property) else member
+    own = {p.name for p in inspect.signature(function).parameters.values()}
+    lines = inspect.cleandoc(function.__doc__ or "").splitlines()
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        if lines[k].strip() == "Parameters" and k + 1 < len(lines) and set(lines[k + 1].strip()) == {"-"}:
+            entries: list[list[str]] = []
+            k += 2
+            while k < len(lines) and not (k + 1 < len(lines) and lines[k + 1].strip() and set(lines[k + 1].strip()) == {"-"}):
+                if lines[k] and not lines[k].startswith(" "):
+                    entries.append([lines[k]])
+                elif entries:
+                    entries[-1].append(lines[k])
+                k += 1
+            kept = [e for e in entries if own & {n.strip().lstrip("*") for n in e[0].split(":")[0].split(",")}]
+            if kept:
+                out += ["Parameters", "----------"] + [line for e in kept for line in e]
+                if out[-1].strip():
+                    out.append("")
+            continue
+        out.append(lines[k])
+        k += 1
+    return "\n".join(out)
 
 
 # -- installing ------------------------------------------------------------------------------------------
