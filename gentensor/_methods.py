@@ -227,6 +227,13 @@ def _defers(x: Tensor[Any], other: Any, reflected: str) -> bool:
     return not known_operand(x, other) and getattr(type(other), reflected, None) is not None
 
 
+def _equality(x: Tensor[Any], other: Any, function: Callable[[Any, Any], Any], negate: bool) -> Any:
+    """``x == other`` (``x != other`` with ``negate``): ``function`` when an ops knows ``other``, else each element's ``==``."""
+    if known_operand(x, other):
+        return function(x, other)
+    return _foreign_equal(x, other, negate)
+
+
 def _foreign_equal(x: Tensor[Any], other: Any, negate: bool) -> Tensor[Any]:
     """``x == other`` for an object no ops knows: each element's own ``==``, never raising."""
 
@@ -320,9 +327,7 @@ def __eq__(x: Tensor[Any], other: Any, /) -> Any:
     >>> (gt.tensor([1, 2]) == 2).tolist(), (gt.tensor([1, 2]) == None).tolist()
     ([False, True], [False, False])
     """
-    if known_operand(x, other):
-        return elementwise.equal(x, other)
-    return _foreign_equal(x, other, False)
+    return _equality(x, other, elementwise.equal, False)
 
 
 def __ne__(x: Tensor[Any], other: Any, /) -> Any:
@@ -334,9 +339,7 @@ def __ne__(x: Tensor[Any], other: Any, /) -> Any:
     >>> (gt.tensor([1, 2]) != 2).tolist(), (gt.tensor([1]) != "a").tolist()
     ([True, False], [True])
     """
-    if known_operand(x, other):
-        return elementwise.not_equal(x, other)
-    return _foreign_equal(x, other, True)
+    return _equality(x, other, elementwise.not_equal, True)
 
 
 def __imatmul__(x: Tensor[Any], other: Any, /) -> Any:

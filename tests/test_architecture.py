@@ -128,36 +128,7 @@ def test_core_modules_import_in_order() -> None:
 
 def test_no_import_cycles() -> None:
     # Tarjan's strongly connected components over every import (late imports included).
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    cycles: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in GRAPH[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                cycles.append(sorted(component))
-
-    for v in GRAPH:
-        if v not in index:
-            visit(v)
+    cycles = _cycles(GRAPH)
     assert not cycles, f"import cycles: {cycles}"
 
 
