@@ -53,7 +53,7 @@ from .core.methods import API_VERSIONS
 from .core.tensor import EmbeddedTensor, Tensor, is_array_like, reading_nested
 from .display import _rich as rich
 from . import display
-from .errors import ArgumentValueError, ShapeError
+from .errors import ArgumentTypeError, ArgumentValueError, ShapeError
 from .io import interop
 from .ops import booleans, known_ops_for_type
 
@@ -69,7 +69,7 @@ class _Row:
         fields = type(self).__slots__
         defaults = type(self)._defaults
         if not len(fields) - len(defaults) <= len(values) <= len(fields):
-            raise TypeError(f"{type(self).__name__} takes the fields {', '.join(fields)} (got {len(values)} values)")
+            raise ArgumentTypeError(f"{type(self).__name__}: takes the fields {', '.join(fields)} (got {len(values)} values)")
         for field, value in zip(fields, values + defaults[len(values) - len(fields) + len(defaults) :]):
             object.__setattr__(self, field, value)
 

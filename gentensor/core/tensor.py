@@ -17,7 +17,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from contextvars import ContextVar
-from fractions import Fraction
 from math import prod
 from typing import Any, Callable, Generic, Iterator, TypeVar
 
