@@ -581,10 +581,8 @@ def api_docstring(name: str) -> str:
     """
     import inspect
 
-    from .core.tensor import Tensor as cls
-
-    member = cls.__dict__[name]
-    function = member.fget if isinstance(member, property) else member
+    member = Tensor.__dict__[name]
+    function: Any = member.fget if isinstance(member, property) else member
     own = {p.name for p in inspect.signature(function).parameters.values()}
     lines = inspect.cleandoc(function.__doc__ or "").splitlines()
     out: list[str] = []
@@ -641,15 +639,15 @@ def _delegates(rows: list[tuple[str, Method]]) -> dict[str, Callable[..., Any]]:
     ``import gentensor``); each delegate is the template's code with the
     row's name, over a namespace holding the row's function as ``_f``.
     """
-    keys = list(dict.fromkeys((row.params, row.call_text()) for _, row in rows))
+    keys = {key: k for k, key in enumerate(dict.fromkeys((row.params, row.call_text()) for _, row in rows))}
     source = "".join(
-        f"def _t{k}({'self, ' + params if params else 'self'}):\n    return _f({call})\n" for k, (params, call) in enumerate(keys)
+        f"def _t{k}({'self, ' + params if params else 'self'}):\n    return _f({call})\n" for (params, call), k in keys.items()
     )
     templates: dict[str, Any] = {}
     exec(compile(source, "<gentensor._methods.TABLE>", "exec"), templates)
-    made = {}
+    made: dict[str, Callable[..., Any]] = {}
     for name, row in rows:
-        template = templates[f"_t{keys.index((row.params, row.call_text()))}"]
+        template = templates[f"_t{keys[row.params, row.call_text()]}"]
         code = template.__code__.replace(co_name=name, co_qualname=f"Tensor.{name}")
         method = FunctionType(code, {"__name__": __name__, "_f": row.function}, name, template.__defaults__)
         method.__kwdefaults__ = template.__kwdefaults__
