@@ -64,16 +64,16 @@ class _Row:
     """A row of the table: its fields by name (plain slots: ``import gentensor`` builds the table every time)."""
 
     __slots__: tuple[str, ...] = ()
+    #: The defaults of the last fields.
+    _defaults: tuple[Any, ...] = ()
 
     def __init__(self, *values: Any) -> None:
-        fields = type(self).__slots__
-        defaults = type(self)._defaults
-        if not len(fields) - len(defaults) <= len(values) <= len(fields):
+        fields, defaults = type(self).__slots__, type(self)._defaults
+        missing = len(fields) - len(values)
+        if not 0 <= missing <= len(defaults):
             raise ArgumentTypeError(f"{type(self).__name__}: takes the fields {', '.join(fields)} (got {len(values)} values)")
-        for field, value in zip(fields, values + defaults[len(values) - len(fields) + len(defaults) :]):
+        for field, value in zip(fields, values + defaults[len(defaults) - missing :]):
             object.__setattr__(self, field, value)
-
-    _defaults: tuple[Any, ...] = ()
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in type(self).__slots__)
