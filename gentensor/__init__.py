@@ -26,7 +26,6 @@ from .linalg import matrix_power, wronskian
 from . import parallel as _parallel
 from .compute import products as _products
 from .compute import reductions as _reductions
-from .core import layers as _layers
 from .core import operands as _operands
 from .core.tensor import Tensor
 from .arrays.composition import *  # noqa: F401,F403  (names listed in composition.__all__)
@@ -136,28 +135,6 @@ from . import display as _display
 from . import _numpy_protocol
 from . import _hints
 
-# Tensor's operators and methods reach the layers above it through this table
-# (see gentensor/core/layers.py): the one way the core calls upward.
-_layers.connect(
-    operands=_operands,
-    creation=_creation,
-    manipulation=_manipulation,
-    elementwise=_elementwise,
-    calculus=_calculus,
-    reductions=_reductions,
-    products=_products,
-    linalg=linalg,
-    interop=_interop,
-    display=_display,
-    rich=_rich,
-    bitwise=_bitwise,
-    statistics=_statistics,
-    searching=_searching,
-    sorting=_sorting,
-    numpy=_numpy_protocol,
-    namespace=_sys.modules[__name__],
-)
-
 __version__ = "0.1.0"
 
 #: The version of the Array API standard this namespace follows (see docs/arrayapi.md).
@@ -257,5 +234,12 @@ def __dir__() -> list[str]:
     """The public names (``__all__``) and the module's dunders: no import the namespace is built from."""
     return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})
 
+
+# Tensor's operators and the methods served by the layers above are made from one table, last
+# (see gentensor/_methods.py); NumPy's dispatch and __array_namespace__ find the namespace in _namespace.
+from . import _namespace, _methods
+
+_namespace.connect(_sys.modules[__name__])
+_methods.install()
 
 del annotations  # the __future__ feature name: compile-time only, not part of the namespace

@@ -22,14 +22,14 @@ import math
 from functools import reduce
 from typing import Any, Callable
 
-from .core.layers import upper
+from . import _namespace
 from .errors import ArgumentTypeError, ArgumentValueError, ShapeError
 
 __all__ = ["ADAPTERS", "UFUNC_ADAPTERS"]
 
 
 def _ns() -> Any:
-    return upper.namespace
+    return _namespace.module
 
 
 def _tensor(a: Any) -> Any:

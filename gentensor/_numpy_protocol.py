@@ -33,7 +33,7 @@ from . import _hints
 from ._numpy_adapters import ADAPTERS, UFUNC_ADAPTERS
 from .errors import ArgumentTypeError
 from .linalg import NUMPY_HINTS as _LINALG_HINTS
-from .core.layers import upper
+from . import _namespace
 from .core.tensor import Tensor
 
 __all__ = ["array_function", "array_ufunc", "FUNCTIONS", "UFUNCS", "REFUSED"]
@@ -273,7 +273,7 @@ def _target(name: str) -> Callable[..., Any] | None:
         return UFUNC_ADAPTERS.get(name[4:])
     if name.startswith("_"):
         return _SPECIAL.get(name)
-    space: Any = upper.namespace
+    space: Any = _namespace.module
     for part in name.split("."):
         space = getattr(space, part, None)
         if space is None:
@@ -388,7 +388,7 @@ def _dtype(value: Any) -> Any:
     if isinstance(value, str):
         name = value
     if name is not None:
-        alias = getattr(upper.namespace, name, None)
+        alias = getattr(_namespace.module, name, None)
         if alias is not None and not callable(alias):
             return alias
     return value
@@ -462,7 +462,7 @@ def array_ufunc(ufunc: Any, method: str, inputs: tuple[Any, ...], kwargs: dict[s
 def _dot(a: Any, b: Any) -> Any:
     """NumPy's ``dot``: a product by a scalar for 0-d, ``matmul`` up to 2-d, else the last axis of ``a`` with
     the second-to-last of ``b``."""
-    ns = upper.namespace
+    ns = _namespace.module
     a, b = ns.asarray(a), ns.asarray(b)
     if a.ndim == 0 or b.ndim == 0:
         return ns.multiply(a, b)
@@ -472,7 +472,7 @@ def _dot(a: Any, b: Any) -> Any:
 
 
 def _svd(a: Any, full_matrices: bool = True, compute_uv: bool = True) -> Any:
-    linalg = upper.namespace.linalg
+    linalg = _namespace.module.linalg
     if not compute_uv:
         return linalg.svdvals(a)
     return linalg.svd(a, full_matrices=full_matrices)
@@ -480,14 +480,14 @@ def _svd(a: Any, full_matrices: bool = True, compute_uv: bool = True) -> Any:
 
 def _transpose(a: Any, axes: Any = None) -> Any:
     """NumPy's ``transpose``: every axis reversed, or permuted by ``axes`` (a view)."""
-    ns = upper.namespace
+    ns = _namespace.module
     x = ns.asarray(a)
     return x.T if axes is None else ns.permute_dims(x, axes)
 
 
 def _unique(ar: Any, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False) -> Any:
     """NumPy's ``unique`` (without ``axis``): the sorted distinct values, and the parts asked for, as NumPy orders them."""
-    ns = upper.namespace
+    ns = _namespace.module
     x = ns.asarray(ar)
     if not (return_index or return_inverse or return_counts):
         return ns.unique_values(x)
@@ -504,7 +504,7 @@ def _unique(ar: Any, return_index: bool = False, return_inverse: bool = False, r
 
 def _attr(name: str) -> Callable[..., Any]:
     def get(a: Any) -> Any:
-        return getattr(upper.namespace.asarray(a), name)
+        return getattr(_namespace.module.asarray(a), name)
 
     return get
 

@@ -154,3 +154,13 @@ def test_return_types_are_named(api_pages: dict[str, ApiPage]) -> None:
             if text.endswith("-> Any") and head not in ELEMENT_RESULTS:
                 unnamed.append(f"{name}: {text[:90]}")
     assert not unnamed, unnamed
+
+
+def test_the_tensor_page_shows_every_method_of_the_table(api_pages: dict[str, ApiPage]) -> None:
+    from gentensor import _methods
+
+    page = api_pages["tensor"]
+    missing = [n for n in _methods.method_names() if not n.startswith("_") and f"gentensor.Tensor.{n}" not in page.ids]
+    assert not missing, missing
+    # each delegate is documented by its function, with the line that says how the method calls it
+    assert "The method form of gentensor.sum: x.sum(axis=None, keepdims=False) is gentensor.sum(x, axis=axis" in " ".join(page.text.split())

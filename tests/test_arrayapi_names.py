@@ -18,6 +18,7 @@ import re
 import pytest
 
 import gentensor as gt
+from gentensor import _methods
 
 #: The standard's functions in the main namespace.
 FUNCTIONS = """
@@ -179,6 +180,11 @@ def test_array_method_exists_with_a_compatible_signature(name: str, params: list
     method = getattr(gt.Tensor, name)
     problems = _compatible(method, params, method=True)
     assert not problems, f"Tensor.{name}: " + "; ".join(problems)
+    # A method is the tensor's own (core/) or a row of the table of delegates (gentensor/_methods.py).
+    if name in _methods.method_names():
+        assert gt.Tensor.__dict__[name] is method
+    else:
+        assert method.__module__.startswith("gentensor.core."), (name, method.__module__)
 
 
 @pytest.mark.parametrize("op", ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul",

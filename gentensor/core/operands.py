@@ -29,7 +29,7 @@ from ..resources import check_shape, get_limits
 from ..ops import as_ops, ElementOps, infer_ops, known_ops_for_type, OpsSpec, packing_of, result_ops
 from .layout import Layout
 from .storage import pack_values
-from .tensor import _READING, EmbeddedTensor, Tensor, _foreign_kind, is_array_like
+from .tensor import _READING, EmbeddedTensor, Tensor, _foreign_kind, connect_operand_path, is_array_like
 
 __all__ = [
     "is_array_like",
@@ -436,3 +436,8 @@ def elements_as(x: Tensor[Any], ops: ElementOps) -> list[Any]:
     [1, 3, 2, 4]
     """
     return convert_values(x._elements(), x._ops, ops)
+
+
+# Tensor's __setitem__, its index arrays and astype read data and convert elements through this path, which
+# imports the tensor: the path hands these two over instead of being imported.
+connect_operand_path(to_tensor, convert_values)

@@ -4,14 +4,12 @@ The storage (a Python list, or a packed NumPy buffer of machine words: see
 `gentensor.core.storage`) is shared by every view of it; a view is a new
 `Layout` over the same storage, so views cost O(ndim) and writes through
 them land in the original.  Elements always come out as Python objects of
-the ops' type.  Operators and methods
-served by higher layers (arithmetic, products, reductions, linear algebra,
-display) call them through `gentensor.core.layers.upper`, so imports
-point down.
-
-Operators come in forward/reverse pairs made by one factory (as CPython's
-``fractions`` makes them): each returns ``NotImplemented`` for an operand no
-ops knows, so the other operand's reflected method gets its turn.
+the ops' type.  The operators and the methods served by higher layers
+(arithmetic, products, reductions, linear algebra, display) are not here:
+they are delegates to the public functions, made from the table in
+`gentensor._methods` and set on the class at the end of ``import gentensor``
+(declared for type checkers in `gentensor.core.methods`).  This module calls
+no higher layer.
 """
 
 from __future__ import annotations
@@ -19,18 +17,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from contextvars import ContextVar
-from fractions import Fraction
 from math import prod
-from typing import Any, Generic, Iterator, TypeVar
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
 import numpy as np
 
 from ..errors import ArgumentTypeError, ArgumentValueError, IndexingError, ReadOnlyError, ShapeError
-from ..ops import ElementOps, OpsSpec, as_ops, booleans, capabilities_of, known_ops_for_type, packing_of, result_ops
+from ..ops import ElementOps, OpsSpec, as_ops, capabilities_of, packing_of, result_ops
 from . import kernels as _kernels
 from .indexing import resolve, resolve_simple
 from .storage import Storage, pack_values, packed_storage, promote, view_of
-from .layers import upper
 from .layout import Layout
 from .methods import TensorMethods
 
@@ -49,8 +45,24 @@ class EmbeddedTensor(Exception):
     """Internal: a tensor inside nested data that NumPy was reading (never escapes `gentensor.tensor`)."""
 
 _object_new = object.__new__
-#: Scalar types every built-in ops knows (checked first, for speed).
-_PLAIN = frozenset((int, float, Fraction, bool, complex))
+
+
+def reading_nested() -> bool:
+    """True while NumPy reads nested data for `gentensor.tensor` (a tensor's ``__array__`` then raises `EmbeddedTensor`)."""
+    return _READING.get()
+
+
+#: The operand path (`gentensor.core.operands`): it builds tensors from data, so it imports this module and
+#: hands its builder and converter over when it loads (`connect_operand_path`).  ``__setitem__``, index
+#: arrays and `Tensor.astype` read array-like values and convert elements through it.
+_to_tensor: Callable[[Any], "Tensor[Any]"]
+_convert_values: Callable[[list[Any], Any, ElementOps], list[Any]]
+
+
+def connect_operand_path(to_tensor: Callable[[Any], "Tensor[Any]"], convert_values: Callable[[list[Any], Any, ElementOps], list[Any]]) -> None:
+    """Take the operand path's ``to_tensor`` and ``convert_values`` (called once, by `gentensor.core.operands`)."""
+    global _to_tensor, _convert_values
+    _to_tensor, _convert_values = to_tensor, convert_values
 
 
 def _foreign_kind(value: Any) -> str | None:
@@ -80,71 +92,6 @@ def is_array_like(value: Any) -> bool:
     if isinstance(value, _NOT_DATA):
         return False
     return isinstance(value, Sequence) or _foreign_kind(value) is not None
-
-
-def _known_operand(x: "Tensor[Any]", other: Any) -> bool:
-    """True when an operator of ``x`` handles ``other``; else it returns ``NotImplemented``.
-
-    Tensors and array-like data, scalars of a type some ops claims, and values
-    ``x.ops`` converts (a user ring's own elements).
-    """
-    tp = type(other)
-    if tp in _PLAIN or tp is Tensor or is_array_like(other) or known_ops_for_type(tp) is not None:
-        return True
-    try:
-        x._ops.convert(other)
-    except Exception:  # convert refuses with TypeError by contract; a user's may raise others
-        return False
-    return True
-
-
-def _defers(x: "Tensor[Any]", other: Any, reflected: str) -> bool:
-    """True when an operator of ``x`` should return ``NotImplemented`` for ``other``.
-
-    That is when no ops knows ``other`` and its type has the reflected method
-    (``__radd__`` for ``+``): a user class, NumPy or SymPy then gets its turn.
-    An unknown operand with no reflected method is handled here, so the error
-    names the value and the ops (Python's own would not).
-    """
-    return not _known_operand(x, other) and getattr(type(other), reflected, None) is not None
-
-
-def _binary(name: str, symbol: str, dunder: str, rdunder: str, *, layer: str = "elementwise", reverse_name: str | None = None) -> Any:
-    """The forward and reverse operator methods of one binary operation (a pair, as ``fractions`` makes them).
-
-    ``reverse_name`` is the operation the reflected method runs with the
-    operands in their own order (``<`` is reflected as ``>``); by default the
-    same operation with the operands swapped.
-    """
-
-    def forward(self: "Tensor[Any]", other: Any) -> Any:
-        if _defers(self, other, f"__{rdunder}__"):
-            return NotImplemented
-        return getattr(getattr(upper, layer), name)(self, other)
-
-    def reverse(self: "Tensor[Any]", other: Any) -> Any:
-        if reverse_name is not None:
-            return getattr(getattr(upper, layer), reverse_name)(self, other)
-        return getattr(getattr(upper, layer), name)(other, self)
-
-    forward.__name__ = f"__{dunder}__"
-    forward.__doc__ = f"``x {symbol} y`` (see `gentensor.{name}`)."
-    reverse.__name__ = f"__{rdunder}__"
-    reverse.__doc__ = f"``y {symbol} x`` with ``x`` on the right (see `gentensor.{reverse_name or name}`)."
-    return forward, reverse
-
-
-def _inplace(name: str, symbol: str, dunder: str) -> Any:
-    """The in-place operator method ``x <op>= y`` (written into ``x``'s storage)."""
-
-    def method(self: "Tensor[Any]", other: Any) -> Any:
-        if _defers(self, other, f"__r{dunder}__"):
-            return NotImplemented
-        return upper.elementwise.inplace(name, self, other)
-
-    method.__name__ = f"__i{dunder}__"
-    method.__doc__ = f"``x {symbol} y`` in place (see `gentensor.elementwise.inplace`)."
-    return method
 
 
 class Tensor(TensorMethods, Generic[E]):
@@ -362,7 +309,7 @@ class Tensor(TensorMethods, Generic[E]):
         if not isinstance(value, Tensor):
             if not is_array_like(value):
                 return [ops.convert(value)] * prod(shape)
-            value = upper.operands.to_tensor(value)
+            value = _to_tensor(value)
         if value._ops is not ops:
             result_ops(ops, value._ops)  # raises OpsMismatchError when they cannot meet
         lay = value._layout
@@ -373,7 +320,7 @@ class Tensor(TensorMethods, Generic[E]):
         if lay is None:
             raise ShapeError(f"{func}: cannot broadcast a value of shape {value.shape} to shape {shape}")
         values = _kernels.gather(value._store, lay)
-        return upper.operands.convert_values(values, value._ops, ops)
+        return _convert_values(values, value._ops, ops)
 
     def item(self) -> E:
         """The only element of a size-1 tensor.
@@ -484,18 +431,6 @@ class Tensor(TensorMethods, Generic[E]):
             )
         return v
 
-    def __contains__(self, value: Any) -> bool:
-        """``value in x``: whether some element equals ``value`` (NumPy's ``(x == value).any()``).
-
-        Examples
-        --------
-        >>> import gentensor as gt
-        >>> 2 in gt.tensor([[1, 2], [3, 4]]), 5 in gt.tensor([1, 2]), None in gt.tensor([1])
-        (True, False, False)
-        """
-        equal = self == value
-        return bool(upper.reductions.any(equal)) if isinstance(equal, Tensor) else bool(equal)
-
     def copy(self) -> "Tensor[E]":
         """A new tensor with the same elements (C-contiguous, owns its storage).
 
@@ -538,202 +473,8 @@ class Tensor(TensorMethods, Generic[E]):
         target = as_ops(dtype, "astype")
         if not copy and target is self._ops:
             return self
-        els = upper.operands.convert_values(self._elements(), self._ops, target)
+        els = _convert_values(self._elements(), self._ops, target)
         return Tensor._from_flat(els, self.shape, target)
-
-    # -- views (the array layer) ------------------------------------------------
-    def transpose(self, *axes: Any) -> "Tensor[E]":
-        """Permute the axes (reverse them when none are given): a view.
-
-        Examples
-        --------
-        >>> import gentensor as gt
-        >>> gt.zeros((2, 3, 4)).transpose(1, 2, 0).shape
-        (3, 4, 2)
-        """
-        if not axes:
-            return self.T
-        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
-            axes = tuple(axes[0])
-        return upper.manipulation.permute_dims(self, axes)  # type: ignore[no-any-return]
-
-    def reshape(self, *shape: Any, copy: bool | None = None) -> "Tensor[E]":
-        """The same elements in a new shape: a view when the layout allows, else a copy.
-
-        ``copy=False`` raises instead of copying; ``copy=True`` always copies.
-        One dimension may be ``-1`` (inferred).
-
-        Examples
-        --------
-        >>> import gentensor as gt
-        >>> x = gt.arange(6)
-        >>> x.reshape((2, 3)).base is x, x.reshape(3, -1).shape
-        (True, (3, 2))
-        """
-        if len(shape) == 1 and not isinstance(shape[0], int):
-            shape = shape[0]
-        return upper.manipulation.reshape(self, shape, copy=copy)  # type: ignore[no-any-return]
-
-    # -- operators: the element-wise and product layers --------------------------
-    __add__, __radd__ = _binary("add", "+", "add", "radd")
-    __sub__, __rsub__ = _binary("subtract", "-", "sub", "rsub")
-    __mul__, __rmul__ = _binary("multiply", "*", "mul", "rmul")
-    __truediv__, __rtruediv__ = _binary("divide", "/", "truediv", "rtruediv")
-    __floordiv__, __rfloordiv__ = _binary("floor_divide", "//", "floordiv", "rfloordiv")
-    __mod__, __rmod__ = _binary("remainder", "%", "mod", "rmod")
-    __pow__, __rpow__ = _binary("power", "**", "pow", "rpow")
-    __matmul__, __rmatmul__ = _binary("matmul", "@", "matmul", "rmatmul", layer="products")
-    # x < y and its reflection y > x are one pair; so are <= and >=.
-    __lt__, __gt__ = _binary("less", "<", "lt", "gt", reverse_name="greater")
-    __le__, __ge__ = _binary("less_equal", "<=", "le", "ge", reverse_name="greater_equal")
-    # Bitwise operators (logical for booleans masks): the bitwise layer.
-    __and__, __rand__ = _binary("bitwise_and", "&", "and", "rand", layer="bitwise")
-    __or__, __ror__ = _binary("bitwise_or", "|", "or", "ror", layer="bitwise")
-    __xor__, __rxor__ = _binary("bitwise_xor", "^", "xor", "rxor", layer="bitwise")
-    __lshift__, __rlshift__ = _binary("bitwise_left_shift", "<<", "lshift", "rlshift", layer="bitwise")
-    __rshift__, __rrshift__ = _binary("bitwise_right_shift", ">>", "rshift", "rrshift", layer="bitwise")
-
-    __iadd__ = _inplace("add", "+=", "add")
-    __isub__ = _inplace("subtract", "-=", "sub")
-    __imul__ = _inplace("multiply", "*=", "mul")
-    __itruediv__ = _inplace("divide", "/=", "truediv")
-    __ifloordiv__ = _inplace("floor_divide", "//=", "floordiv")
-    __imod__ = _inplace("remainder", "%=", "mod")
-    __ipow__ = _inplace("power", "**=", "pow")
-    __iand__ = _inplace("bitwise_and", "&=", "and")
-    __ior__ = _inplace("bitwise_or", "|=", "or")
-    __ixor__ = _inplace("bitwise_xor", "^=", "xor")
-    __ilshift__ = _inplace("bitwise_left_shift", "<<=", "lshift")
-    __irshift__ = _inplace("bitwise_right_shift", ">>=", "rshift")
-
-    def __imatmul__(self, other: Any) -> Any:  # type: ignore[misc]  # (__matmul__ is made by _binary)
-        if _defers(self, other, "__rmatmul__"):
-            return NotImplemented
-        result = upper.products.matmul(self, other)
-        if result.shape != self.shape:
-            raise ShapeError(f"@=: the result shape {result.shape} differs from the target shape {self.shape}")
-        self[...] = result
-        return self
-
-    def __eq__(self, other: Any) -> Any:  # type: ignore[override]
-        """``x == y`` element-wise; with an object gentensor does not know, each element's own ``==``.
-
-        Never raises for a foreign object (NumPy semantics): ``x == None`` is
-        element-wise ``False``.
-
-        Examples
-        --------
-        >>> import gentensor as gt
-        >>> (gt.tensor([1, 2]) == 2).tolist(), (gt.tensor([1, 2]) == None).tolist()
-        ([False, True], [False, False])
-        """
-        if _known_operand(self, other):
-            return upper.elementwise.equal(self, other)
-        return _foreign_equal(self, other, False)
-
-    def __ne__(self, other: Any) -> Any:  # type: ignore[override]
-        """``x != y`` element-wise (the negation of ``==``)."""
-        if _known_operand(self, other):
-            return upper.elementwise.not_equal(self, other)
-        return _foreign_equal(self, other, True)
-
-    def __neg__(self) -> Any:
-        return upper.elementwise.negative(self)
-
-    def __pos__(self) -> Any:
-        return upper.elementwise.positive(self)
-
-    def __abs__(self) -> Any:
-        return upper.elementwise.abs(self)
-
-    def __invert__(self) -> Any:
-        """``~x``: bitwise not of integers, logical not of a booleans mask (see [`gentensor.bitwise_invert`][gentensor.compute.bitwise.bitwise_invert]).
-
-        Examples
-        --------
-        >>> import gentensor as gt
-        >>> (~gt.tensor([True, False])).tolist(), (~gt.tensor([0, 5])).tolist()
-        ([False, True], [-1, -6])
-        """
-        return upper.bitwise.bitwise_invert(self)
-
-    def __round__(self, ndigits: int | None = None) -> Any:
-        """``round(x, ndigits)`` element-wise (NumPy: a tensor, not a number).
-
-        Examples
-        --------
-        >>> import gentensor as gt
-        >>> from fractions import Fraction
-        >>> round(gt.tensor([Fraction(5, 2), Fraction(7, 3)])).tolist()
-        [Fraction(2, 1), Fraction(2, 1)]
-        """
-        return upper.elementwise.round(self, decimals=0 if ndigits is None else ndigits)
-
-    def __divmod__(self, other: Any) -> Any:
-        """``divmod(x, y)``: the pair ``(x // y, x % y)``, element-wise.
-
-        Examples
-        --------
-        >>> import gentensor as gt
-        >>> q, r = divmod(gt.tensor([7, -7]), 3)
-        >>> q.tolist(), r.tolist()
-        ([2, -3], [1, 2])
-        """
-        if _defers(self, other, "__rdivmod__"):
-            return NotImplemented
-        ew = upper.elementwise
-        return ew.floor_divide(self, other), ew.remainder(self, other)
-
-    def __rdivmod__(self, other: Any) -> Any:
-        ew = upper.elementwise
-        return ew.floor_divide(other, self), ew.remainder(other, self)
-
-    def _sympy_(self) -> Any:
-        """SymPy's view of the tensor (``sympify(x)``, ``sympy.lambdify(args, x)``): see `to_sympy`."""
-        return upper.interop.to_sympy(self)
-
-    # -- interop -----------------------------------------------------------------
-    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        """A new NumPy array of the elements (used by ``np.asarray(x)``): see [`gentensor.to_numpy`][gentensor.io.interop.to_numpy].
-
-        Machine numbers where every element fits one (``int64`` here), else an object array.
-
-        Examples
-        --------
-        >>> import gentensor as gt, numpy as np
-        >>> np.asarray(gt.tensor([[1, 2], [3, 4]]).T)
-        array([[1, 3],
-               [2, 4]])
-        >>> np.asarray(gt.tensor([1, 2**70]))
-        array([1, 1180591620717411303424], dtype=object)
-        """
-        if _READING.get():
-            raise EmbeddedTensor
-        return upper.interop.to_numpy(self, dtype=dtype, copy=copy)
-
-    def __reduce__(self) -> Any:
-        """Pickle support: a view pickles only its own elements.
-
-        Examples
-        --------
-        >>> import gentensor as gt, pickle
-        >>> pickle.loads(pickle.dumps(gt.arange(4).reshape((2, 2)).T)).tolist()
-        [[0, 2], [1, 3]]
-        """
-        return upper.interop.tensor_reduce(self)
-
-    # -- display -----------------------------------------------------------------
-    def __repr__(self) -> str:
-        return upper.display.tensor_repr(self)  # type: ignore[no-any-return]
-
-    def __str__(self) -> str:
-        return upper.display.tensor_str(self)  # type: ignore[no-any-return]
-
-    def _repr_latex_(self) -> str | None:
-        return upper.rich.latex_repr(self)  # type: ignore[no-any-return]
-
-    def _repr_html_(self) -> str | None:
-        return upper.rich.html_repr(self)  # type: ignore[no-any-return]
 
 
 def _empty_nested(shape: tuple[int, ...]) -> list[Any]:
@@ -782,7 +523,7 @@ def _index_array(item: Any, func: str) -> tuple[Any, tuple[int, ...], str]:
     """
     if not isinstance(item, Tensor):
         try:
-            item = upper.operands.to_tensor(item)
+            item = _to_tensor(item)
         except (ShapeError, TypeError) as e:
             raise IndexingError(f"{func}: invalid index array {item!r}: {e}") from None
     kind = capabilities_of(item._ops).kind
@@ -798,15 +539,3 @@ def _index_array(item: Any, func: str) -> tuple[Any, tuple[int, ...], str]:
     except OverflowError:
         bad = next(v for v in values if not -(2**63) <= v < 2**63)
         raise IndexingError(f"{func}: index {bad} is out of range (got an index past any axis length)") from None
-
-
-def _foreign_equal(x: Tensor[Any], other: Any, negate: bool) -> Tensor[Any]:
-    """``x == other`` for an object no ops knows: each element's own ``==``, never raising."""
-
-    def eq(v: Any) -> bool:
-        try:
-            return bool(v == other) is not negate
-        except Exception:
-            return negate
-
-    return Tensor._from_flat(list(map(eq, x._elements())), x.shape, booleans)
