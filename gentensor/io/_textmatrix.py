@@ -172,7 +172,7 @@ def _header(rows: list[Any], path: str, target: Any, func: str, skip: bool) -> l
     Skipped when ``skip``; kept (read as symbols) for a symbolic ops; refused otherwise.
     """
     content = [r for r in rows if r is not None]
-    if len(content) < 2 or (target is not None and target.capabilities.kind == "symbolic"):
+    if len(content) < 2 or (target is not None and target.capabilities.symbolic):
         return rows
     line, cells = content[0]
     if not all(_NAME.match(c.strip()) for _, c in cells):

@@ -169,9 +169,9 @@ class Capabilities:
         """The kind names ``gt.isdtype`` matches: the Array API's kinds these capabilities meet, and ``kind``.
 
         The standard's kinds (``"integral"``, ``"real floating"``, ...) are
-        read off the fields (``index``, ``floating``, ...); gentensor's own
-        names (``"rational"``, ``"symbolic"``, ``"modular"``, ``"object"``,
-        ``"user"``) are the display name ``kind`` itself.
+        read off the fields (``index``, ``floating``, ...) alone; gentensor's
+        own names (``"rational"``, ``"symbolic"``, ``"modular"``,
+        ``"object"``, ``"user"``) are the display name ``kind`` itself.
 
         Examples
         --------
@@ -180,7 +180,8 @@ class Capabilities:
         ['integer', 'integral', 'numeric', 'signed integer']
         """
         names = {name for name, test in _STANDARD_KINDS.items() if test(self)}
-        names.add(self.kind)
+        if self.kind not in _STANDARD_KINDS:  # a display name never claims a standard kind the fields deny
+            names.add(self.kind)
         return frozenset(names)
 
 
