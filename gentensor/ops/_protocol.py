@@ -421,15 +421,15 @@ def _settle_flags(cls: type) -> None:
         return
     base = next((k.__dict__["capabilities"] for k in cls.__mro__[1:] if "capabilities" in k.__dict__), None)
     base = base if isinstance(base, Capabilities) else Capabilities()
-    flag = {f: bool(body.get(f, getattr(base, c))) for f, c in _FLAGS.items()}
-    field = flag["is_field"]
-    exquo = flag["has_exquo"] or field
+    value = {f: bool(body.get(f, getattr(base, c))) for f, c in _FLAGS.items()}
+    field = value["is_field"]
+    exquo = value["has_exquo"] or field
     domain = base.integral_domain if exquo == base.exact_division else exquo
     cls.capabilities = replace(  # type: ignore[attr-defined]
         base,
-        commutative=flag["is_commutative"],
-        exact=flag["is_exact"],
-        ordered=flag["is_ordered"],
+        commutative=value["is_commutative"],
+        exact=value["is_exact"],
+        ordered=value["is_ordered"],
         field=field,
         exact_division=exquo,
         integral_domain=domain or field,
