@@ -68,8 +68,9 @@ class ElementOps(Protocol):
         The name under which kernels are registered for a family of ops
         (see [`gentensor.register_provider`][gentensor.ops._providers.register_provider]), or ``None``.
     is_commutative, is_field, is_exact, has_exquo, is_ordered
-        The flags of the first protocol version, kept in step with
-        ``capabilities``.
+        The flags of the first protocol version: on a `BaseOps` subclass,
+        read-only views of ``capabilities`` (an ops that declares no
+        ``capabilities`` is described by them).
 
     Examples
     --------
@@ -167,11 +168,13 @@ class BaseOps:
     (``exquo`` and ``div`` raise [`DomainError`][gentensor.errors.DomainError] until you do, and the
     flags ``has_exquo``/``is_field`` stay ``False``).
 
-    What the ring *is* goes in ``capabilities``: by default it is read off the
-    flags (``has_exquo`` means an integral domain with exact division); a
-    subclass may instead set ``capabilities = gt.Capabilities(...)``, and the
-    flags follow it.  Algorithms choose by these capabilities, so a user ring
-    that declares what a built-in declares gets the built-in's algorithms.
+    What the ring *is* goes in ``capabilities = gt.Capabilities(...)`` (a
+    class attribute, an instance attribute or a property); the flags
+    ``is_field``, ``has_exquo``, ... are read-only views of it.  A class body
+    may still set the flags instead: they become its capabilities
+    (``has_exquo`` meaning an integral domain with exact division).
+    Algorithms choose by these capabilities, so a user ring that declares
+    what a built-in declares gets the built-in's algorithms.
 
     Examples
     --------
