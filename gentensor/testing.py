@@ -34,6 +34,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the test e
     ) from e
 
 from .core.tensor import Tensor
+from .arrays.dtypes import isdtype
 from .arrays.manipulation import permute_dims
 from .ops import ElementOps, OpsSpec, as_ops, capabilities_of, integers
 
@@ -140,26 +141,25 @@ def elements(ops: OpsSpec = integers, /, *, min_value: Any = None, max_value: An
     """
     target = as_ops(ops, "elements")
     caps = capabilities_of(target)
-    kind = caps.kind
     bounds = {"min_value": min_value, "max_value": max_value}
-    if kind == "integer":
+    if caps.index:
         return st.integers(**bounds)
-    if kind == "rational":
+    if caps.rational:
         return st.fractions(**bounds, max_denominator=1000)
-    if kind == "real floating":
+    if caps.floating and not caps.complex:
         return st.floats(**bounds, allow_nan=False, allow_infinity=False)
     if min_value is not None or max_value is not None:
         raise ArgumentTypeError(f"elements: min_value/max_value apply to integers, rationals and floats (got ops={target!r})")
-    if kind == "bool":
+    if caps.mask:
         return st.booleans()
-    if kind == "complex floating":
+    if caps.complex:
         return st.complex_numbers(allow_nan=False, allow_infinity=False, max_magnitude=1e150)
-    if kind == "object":
-        return st.one_of(st.integers(), st.fractions(max_denominator=1000))
-    if kind == "modular" and caps.characteristic:
+    if caps.residues and caps.characteristic:
         return st.integers(0, caps.characteristic - 1)
-    if kind == "symbolic":
+    if caps.symbolic:
         return _symbolic_elements()
+    if isdtype(target, "object"):  # any Python value: numbers it can order
+        return st.one_of(st.integers(), st.fractions(max_denominator=1000))
     raise ArgumentTypeError(
         f"elements: no built-in strategy for the ops {target!r}; "
         "pass tensors(ops=..., elements=<a strategy of your elements>)"

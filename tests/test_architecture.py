@@ -8,7 +8,6 @@ level and inside functions alike -- and resolved to the module it names.
 from __future__ import annotations
 
 import ast
-import re
 import types
 from pathlib import Path
 
@@ -132,30 +131,224 @@ def test_no_import_cycles() -> None:
     assert not cycles, f"import cycles: {cycles}"
 
 
-_BUILTIN_OPS = r"(gt\.)?(integers|rationals|symbolic|floats|complexes|objects|booleans)"
-_IDENTITY = re.compile(rf"\bis( not)? {_BUILTIN_OPS}\b|\b(ops|_ops)\s+(not )?in \(|isinstance\([^)]*Ops\)")
-_PRIVATE_OPS_CLASS = re.compile(r"\b(IntegerOps|RationalOps|FloatOps|ComplexOps|BooleanOps|ModularOps|SymbolicOps|ObjectOps)\b")
+#: The built-in ops objects: comparing an ops with one of them is choosing by which ring it is.
+BUILTIN_OPS = frozenset({"integers", "rationals", "symbolic", "floats", "complexes", "objects", "booleans", "modular"})
+#: The private ops classes, which stay inside gentensor.ops.
+PRIVATE_OPS_CLASSES = frozenset(
+    {"IntegerOps", "RationalOps", "FloatOps", "ComplexOps", "BooleanOps", "ModularOps", "SymbolicOps", "ObjectOps"}
+)
+#: Where ring knowledge lives, and where the display name ``kind`` may be read.
+RING_PACKAGES = ("gentensor.ops", "gentensor.display")
+
+
+def _terminal(node: ast.AST) -> str:
+    """The last name of ``node``: ``ops`` for ``x.ops``, ``caps`` for ``caps``, ``""`` otherwise."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
+
+
+class RingChoices(ast.NodeVisitor):
+    """Finds choices by which ring it is in one module's syntax tree.
+
+    * any read of ``Capabilities.kind`` -- of ``capabilities_of(x)``,
+      ``x.capabilities``, ``getattr(x, "capabilities")``, a name bound to
+      one of those (or named ``caps``), or of an ops (``ops.kind``) --
+      except inside an f-string, where it is only shown; a name bound to
+      such a ``kind`` counts as the kind itself;
+    * ``getattr(x, "kind")``;
+    * an ``is``/``is not``/``==``/``!=``/``in``/``not in`` comparison with a
+      built-in ops (``gt.integers``, or a name imported from gentensor),
+      and ``x.name == "..."`` on an ops;
+    * a private ops class by name.
+    """
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.found: list[tuple[int, str]] = []
+        self.imported = {
+            a.asname or a.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("gentensor"))
+            for a in node.names
+        }
+        self.caps_names = {"caps", "capabilities"}
+        self.kind_names: set[str] = set()
+        self._bind(tree)
+
+    # -- what an expression is ---------------------------------------------------------------
+    def _is_caps(self, node: ast.AST) -> bool:
+        if isinstance(node, ast.Call):
+            f = _terminal(node.func)
+            if f == "capabilities_of":
+                return True
+            if f == "getattr" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+                return node.args[1].value == "capabilities"
+            return False
+        if isinstance(node, ast.Attribute) and node.attr == "capabilities":
+            return True
+        if isinstance(node, ast.Name):
+            return node.id in self.caps_names or node.id.endswith("_caps")
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            return self._is_caps(node.elt)
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            return any(self._is_caps(e) for e in node.elts)
+        return False
+
+    def _is_ops(self, node: ast.AST) -> bool:
+        name = _terminal(node)
+        return "ops" in name.lower() or name in BUILTIN_OPS and self._is_builtin(node)
+
+    def _is_kind(self, node: ast.AST) -> bool:
+        """A read of the display name: ``caps.kind``, ``ops.kind`` or a name bound to one."""
+        if isinstance(node, ast.Attribute) and node.attr == "kind":
+            return self._is_caps(node.value) or self._is_ops(node.value)
+        return isinstance(node, ast.Name) and node.id in self.kind_names
+
+    def _is_builtin(self, node: ast.AST) -> bool:
+        if isinstance(node, ast.Call):
+            return _terminal(node.func) == "modular" and self._is_builtin(node.func)
+        if isinstance(node, ast.Attribute):
+            return node.attr in BUILTIN_OPS and _terminal(node.value) in ("gt", "gentensor", "ops")
+        if isinstance(node, ast.Name):
+            return node.id in BUILTIN_OPS and node.id in self.imported
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return any(self._is_builtin(e) for e in node.elts)
+        return False
+
+    def _bind(self, tree: ast.Module) -> None:
+        """Names bound to capabilities or to their kind, anywhere in the module (to a fixed point)."""
+        while True:
+            before = (len(self.caps_names), len(self.kind_names))
+            for node in ast.walk(tree):
+                pairs: list[tuple[ast.AST, ast.AST]] = []
+                if isinstance(node, ast.Assign):
+                    pairs = [(t, node.value) for t in node.targets]
+                elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
+                    pairs = [(node.target, node.value)]
+                elif isinstance(node, (ast.For, ast.comprehension)):
+                    if self._is_caps(node.iter) and isinstance(node.target, ast.Name):
+                        self.caps_names.add(node.target.id)
+                for target, value in pairs:
+                    if isinstance(target, ast.Name):
+                        if self._is_caps(value):
+                            self.caps_names.add(target.id)
+                        elif self._is_kind(value):
+                            self.kind_names.add(target.id)
+            if (len(self.caps_names), len(self.kind_names)) == before:
+                return
+
+    # -- the visit ------------------------------------------------------------------------------
+    def _report(self, node: ast.AST, what: str) -> None:
+        self.found.append((getattr(node, "lineno", 0), what))
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        for value in node.values:  # an f-string may show the kind; its other parts are still code
+            if isinstance(value, ast.FormattedValue) and not self._is_kind(value.value):
+                self.visit(value.value)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if self._is_kind(node):
+            self._report(node, "reads the display name kind")
+        self.generic_visit(node)
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Load) and node.id in self.kind_names:
+            self._report(node, f"reads {node.id}, a copy of the display name kind")
+        if node.id in PRIVATE_OPS_CLASSES:
+            self._report(node, f"names the private ops class {node.id}")
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if _terminal(node.func) == "getattr" and len(node.args) >= 2:
+            name = node.args[1]
+            if isinstance(name, ast.Constant) and name.value == "kind":
+                self._report(node, 'getattr(..., "kind")')
+        self.generic_visit(node)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        sides = [node.left, *node.comparators]
+        for op, left, right in zip(node.ops, sides, sides[1:]):
+            if not isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
+                continue
+            if self._is_builtin(left) or self._is_builtin(right):
+                self._report(node, "compares with a built-in ops")
+            for a, b in ((left, right), (right, left)):
+                named = isinstance(a, ast.Attribute) and a.attr == "name" and self._is_ops(a.value)
+                if named and isinstance(b, ast.Constant) and isinstance(b.value, str):
+                    self._report(node, "compares an ops' name")
+        self.generic_visit(node)
+
+
+def ring_choices(source: str) -> list[tuple[int, str]]:
+    """The choices by which ring it is in ``source`` (line, what), by `RingChoices`."""
+    tree = ast.parse(source)
+    finder = RingChoices(tree)
+    finder.visit(tree)
+    return sorted(set(finder.found))
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if not n.startswith("gentensor.ops")))
-def test_no_choice_by_ops_identity_outside_ops(name: str) -> None:
-    """Algorithms read capabilities, never which ops it is; private ops classes stay in gentensor.ops."""
-    bad = []
-    for k, line in enumerate(MODULES[name].read_text(encoding="utf-8").splitlines(), 1):
-        code = line.split("#", 1)[0]
-        if code.lstrip().startswith((">>>", "...")):
-            continue  # doctests compare results with `is`, which is fine
-        if _IDENTITY.search(code) or _PRIVATE_OPS_CLASS.search(code):
-            bad.append(f"{name}:{k}: {line.strip()}")
+def test_no_choice_by_which_ring_outside_ops(name: str) -> None:
+    """Algorithms read capabilities and providers, never the ring's kind or identity; private ops classes stay in ops.
+
+    ``display/`` may show and choose by the kind (how an element is
+    written); it too never names a private ops class.
+    """
+    lines = MODULES[name].read_text(encoding="utf-8").splitlines()
+    found = ring_choices("\n".join(lines))
+    if name.startswith(RING_PACKAGES):
+        found = [(k, what) for k, what in found if "private ops class" in what]
+    bad = [f"{name}:{k}: {what}: {lines[k - 1].strip()}" for k, what in found]
     assert not bad, "\n".join(bad)
 
 
-def test_the_checks_see_what_they_look_for() -> None:
-    # The patterns catch the forms the ops seam removed (a check that cannot fail is no check).
-    for line in ("if ops is integers:", "if x._ops is not booleans", "isinstance(ops, ModularOps)", "ops in (floats, complexes)"):
-        assert _IDENTITY.search(line) or _PRIVATE_OPS_CLASS.search(line), line
-    assert not _IDENTITY.search("if caps.field and ops is other:")
-    # And the import reader sees a late import inside a function.
+@pytest.mark.parametrize(
+    "source",
+    [
+        'if caps.kind == "integer": pass',
+        'ok = capabilities_of(ops).kind in ("integer", "rational")',
+        'ok = x.ops.capabilities.kind != "bool"',
+        'c = capabilities_of(ops)\nok = c.kind not in ("symbolic",)',
+        'kind = capabilities_of(ops).kind\nif kind == "bool": pass',
+        'machine = {"bool": 1, "integer": 2}.get(capabilities_of(ops).kind)',
+        'match caps.kind:\n    case "integer":\n        pass',
+        'ok = getattr(caps, "kind") == "bool"',
+        'ok = getattr(x, "kind", None)',
+        'ok = ops.kind == "integer"',
+        'ok = all(k.kind == "bool" for k in [getattr(x._ops, "capabilities", None) for x in xs])',
+        "from gentensor.ops import integers\nok = ops is integers",
+        "from ..ops import booleans\nok = x._ops is not booleans",
+        "from ..ops import floats, complexes\nok = ops in (floats, complexes)",
+        "ok = x.ops is gt.rationals",
+        "ok = ops == gt.modular(7)",
+        'ok = ops.name == "integers"',
+        "ok = isinstance(ops, ModularOps)",
+    ],
+)
+def test_the_ring_check_sees_what_it_looks_for(source: str) -> None:
+    # A check that cannot fail is no check: each form of choosing by ring is found.
+    assert ring_choices(source), source
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'msg = f"got elements of kind {caps.kind!r}"',
+        'ok = array.dtype.kind in "biu"',
+        'ok = pool.kind == "threads"',
+        'ok = group.kind == "field"',
+        "ok = caps.field and ops is other",
+        "ok = caps.index or caps.mask",
+        "gt.Capabilities(kind='user', field=True)",
+        "integers = 3\nok = x is integers",
+    ],
+)
+def test_the_ring_check_passes_what_is_allowed(source: str) -> None:
+    assert not ring_choices(source), source
+
+
+def test_the_import_reader_sees_late_imports() -> None:
     assert "gentensor.linalg.solutions" in GRAPH["gentensor.linalg.solvers"]  # `from .solutions import lstsq` in qr_solve
     assert "gentensor.compute.elementwise" in GRAPH["gentensor"]
 

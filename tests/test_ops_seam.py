@@ -413,3 +413,160 @@ def test_provider_lookup_names_an_operation_that_is_not_a_string(bad: Any) -> No
 def test_explain_names_an_unknown_operation(bad: Any) -> None:
     with pytest.raises(gt.ArgumentValueError, match=r"^explain: unknown operation .*; one of det, inv"):
         gt.linalg.explain(bad, gt.eye(2))
+
+
+# -- what the elements are: capability fields, never the kind ----------------------------------
+
+#: The element fields each built-in declares (every other one is False).
+ELEMENT_FIELDS = ("mask", "index", "rational", "floating", "complex", "symbolic", "residues")
+DECLARED = {
+    "booleans": {"mask"},
+    "integers": {"index", "rational"},
+    "rationals": {"rational"},
+    "floats": {"floating"},
+    "complexes": {"floating", "complex"},
+    "symbolic": {"symbolic"},
+    "objects": set(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DECLARED))
+def test_builtins_declare_what_their_elements_are(name: str) -> None:
+    caps = getattr(gt, name).capabilities
+    assert {f for f in ELEMENT_FIELDS if getattr(caps, f)} == DECLARED[name]
+    assert {f for f in ELEMENT_FIELDS if getattr(gt.modular(6).capabilities, f)} == {"residues"}
+    assert {f for f in ELEMENT_FIELDS if getattr(intdomain.capabilities, f)} == set()  # a user ring: the defaults
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"floating": True}, "floating=True needs exact=False"),
+        ({"complex": True, "exact": False}, "complex=True needs floating=True"),
+        ({"rational": True, "exact": False}, "rational=True needs exact=True"),
+        ({"index": True}, "index=True needs rational=True"),
+        ({"residues": True, "characteristic": 0}, "residues=True needs a characteristic of at least 2"),
+        ({"mask": 1}, "mask must be a bool"),
+    ],
+)
+def test_element_fields_must_agree(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises((gt.ArgumentValueError, gt.ArgumentTypeError), match=message):
+        gt.Capabilities(**fields)
+
+
+class IndexInts(IntDomain):
+    """IntDomain declaring that its elements are Python ints, as gt.integers does."""
+
+    name = "indexints"
+    capabilities = gt.Capabilities(
+        integral_domain=True, exact_division=True, euclidean=True, ordered=True, characteristic=0,
+        index=True, rational=True,
+    )
+
+
+class Truth(gt.BaseOps):
+    """Python bools as a user ring that declares them a mask."""
+
+    name = "truth"
+    zero, one = False, True
+    capabilities = gt.Capabilities(ordered=True, mask=True)
+
+    def convert(self, v: Any) -> bool:
+        return bool(v)
+
+    def add(self, a: bool, b: bool) -> bool:
+        return a or b
+
+    def mul(self, a: bool, b: bool) -> bool:
+        return a and b
+
+    def neg(self, a: bool) -> bool:
+        return a
+
+    def equal(self, a: bool, b: bool) -> bool:
+        return a == b
+
+
+def test_a_user_ring_that_declares_index_is_an_index_array_and_one_that_does_not_is_refused() -> None:
+    x = gt.tensor([10, 20, 30, 40])
+    positions = [3, 0, 2]
+    expected = x[gt.tensor(positions)].tolist()
+    assert expected == [40, 10, 30]
+    assert x[gt.tensor(positions, ops=IndexInts())].tolist() == expected
+    assert gt.take(x, gt.tensor(positions, ops=IndexInts())).tolist() == expected
+    assert gt.isqrt(gt.tensor([17, 16], ops=IndexInts())).tolist() == [4, 4]
+    for refused in (lambda i: x[i], lambda i: gt.take(x, i)):
+        with pytest.raises((gt.IndexingError, gt.ArgumentTypeError), match="ints"):
+            refused(gt.tensor(positions, ops=intdomain))  # the same ints, but the ring says nothing
+    with pytest.raises(gt.DomainError, match="isqrt: needs integers"):
+        gt.isqrt(gt.tensor([17], ops=intdomain))
+
+
+def test_a_user_ring_that_declares_mask_is_a_mask() -> None:
+    x = gt.tensor([1, 2, 3])
+    truth = Truth()
+    keep = [True, False, True]
+    assert x[gt.tensor(keep, ops=truth)].tolist() == x[gt.tensor(keep)].tolist() == [1, 3]
+    assert gt.where(gt.tensor(keep, ops=truth), x, 0).tolist() == [1, 0, 3]
+    with pytest.raises(gt.ArgumentTypeError, match="condition must hold bools"):
+        gt.where(gt.tensor([1, 0, 1], ops=intdomain), x, 0)
+
+
+def test_kind_is_only_a_name() -> None:
+    # A display name claims nothing: a ring named "integer" or "real floating" without the fields is neither.
+    class Named(IntDomain):
+        name = "named"
+        capabilities = gt.Capabilities(kind="integer", integral_domain=True, exact_division=True, characteristic=0)
+
+    named = Named()
+    with pytest.raises((gt.IndexingError, gt.ArgumentTypeError)):
+        gt.tensor([1, 2])[gt.tensor([0], ops=named)]
+    assert not gt.isdtype(named, "integral") and gt.isdtype(gt.integers, "integral")
+    floaty = type("Floaty", (IntDomain,), {"capabilities": gt.Capabilities(kind="real floating")})()
+    assert not gt.isdtype(floaty, "real floating") and gt.isdtype(gt.float64, "real floating")
+    assert gt.isdtype(gt.modular(5), "modular") and gt.isdtype(gt.modular(5), "numeric")
+    assert gt.isdtype(gt.objects, "object") and not gt.isdtype(gt.objects, "numeric")
+
+
+# -- the protocol flags: read off the capabilities ---------------------------------------------
+
+FLAGS = {"is_commutative": "commutative", "is_field": "field", "is_exact": "exact", "has_exquo": "exact_division", "is_ordered": "ordered"}
+
+
+@pytest.mark.parametrize(
+    "ops",
+    [gt.integers, gt.rationals, gt.floats, gt.complexes, gt.symbolic, gt.booleans, gt.objects, gt.modular(6),
+     gt.modular(7), intdomain, primefield],
+    ids=repr,
+)
+def test_flags_are_read_off_capabilities(ops: Any) -> None:
+    for flag, field in FLAGS.items():
+        assert getattr(ops, flag) is getattr(ops.capabilities, field)
+        with pytest.raises(AttributeError, match=f"declare capabilities = gt.Capabilities\\({field}="):
+            setattr(ops, flag, not getattr(ops, flag))
+        assert getattr(ops, flag) is getattr(ops.capabilities, field)  # unchanged
+
+
+def test_flags_in_a_class_body_become_its_capabilities() -> None:
+    class Field(gt.BaseOps):
+        is_field = True
+        is_ordered = True
+
+    class Sub(Field):
+        is_commutative = False
+
+    assert Field.capabilities == gt.Capabilities(integral_domain=True, field=True, exact_division=True, ordered=True)
+    assert Field().is_field and Field().has_exquo and Field.is_field is True
+    assert Sub().is_field and not Sub().is_commutative and not Sub.capabilities.commutative
+    assert "is_field" not in Field.__dict__  # the flag is a view, not a second source
+
+    class Domain(IntDomain):
+        has_exquo = False  # taking exact division away from a Euclidean domain leaves a plain ring
+
+    assert not Domain.capabilities.euclidean and not Domain.capabilities.integral_domain
+    with pytest.raises(gt.ArgumentTypeError, match="is_field is read off the capabilities"):
+
+        class Computed(gt.BaseOps):
+            @property
+            def is_field(self) -> bool:
+                return True

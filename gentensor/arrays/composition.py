@@ -386,8 +386,7 @@ def _index_list(indices: Any) -> tuple[list[int], tuple[int, ...]]:
         except TypeError:
             pass
     t = as_tensor(indices, "take")
-    kind = capabilities_of(t._ops).kind
-    if kind == "bool" and t.size:
+    if capabilities_of(t._ops).mask and t.size:
         raise ArgumentTypeError("take: indices must be ints (got a tensor of bools); use a boolean mask index x[mask] instead")
     if not _holds_indices(t._ops) and t.size:
         raise ArgumentTypeError(f"take: indices must be ints (got elements of {t._ops!r})")
@@ -396,7 +395,7 @@ def _index_list(indices: Any) -> tuple[list[int], tuple[int, ...]]:
 
 def _holds_indices(ops: ElementOps) -> bool:
     """Whether ``ops``' elements are Python ints usable as indices (integers; not residues or bools)."""
-    return capabilities_of(ops).kind == "integer"
+    return capabilities_of(ops).index
 
 
 def take(x: Tensor[Any], indices: Any, /, *, axis: int | None = 0) -> Tensor[Any]:
@@ -619,7 +618,7 @@ def where(condition: Any, x: Any, y: Any, /) -> Tensor[Any]:
     [[Fraction(1, 1), Fraction(1, 2)], [Fraction(-3, 1), Fraction(1, 2)]]
     """
     cond = as_tensor(condition, "where")
-    if capabilities_of(cond._ops).kind != "bool" and cond.size:
+    if not capabilities_of(cond._ops).mask and cond.size:
         raise ArgumentTypeError(
             f"where: the condition must hold bools (got a tensor of {cond._ops!r}); "
             "compare first, e.g. gt.where(x > 0, x, 0)"

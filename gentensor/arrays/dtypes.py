@@ -12,7 +12,7 @@ standard's names are aliases of the built-in ops:
 ``bool``                                                ``gt.booleans``     ``True``/``False``
 =====================================================  ==================  =======================================
 
-Kinds ([`isdtype`][gentensor.arrays.dtypes.isdtype]) come from ``ops.capabilities.kind``: the standard's
+Kinds ([`isdtype`][gentensor.arrays.dtypes.isdtype]) come from ``ops.capabilities.dtype_kinds``: the standard's
 ``"bool"``, ``"signed integer"``, ``"unsigned integer"``, ``"integral"``,
 ``"real floating"``, ``"complex floating"``, ``"numeric"``, and gentensor's own
 ``"rational"``, ``"symbolic"``, ``"modular"``, ``"object"``, ``"user"``.
@@ -282,16 +282,11 @@ def can_cast(from_: Any, to: OpsSpec, /) -> builtins.bool:
         return False
 
 
-#: The standard's kinds, and the capability kinds each one covers.
-_KIND_GROUPS = {
-    "bool": ("bool",),
-    "signed integer": ("integer",),
-    "unsigned integer": (),
-    "integral": ("integer",),
-    "real floating": ("real floating",),
-    "complex floating": ("complex floating",),
-    "numeric": ("integer", "rational", "real floating", "complex floating", "modular"),
-}
+#: The kind names ``isdtype`` accepts: the standard's, then gentensor's own (``Capabilities.kind``).
+_KIND_NAMES = (
+    "bool", "signed integer", "unsigned integer", "integral", "real floating", "complex floating", "numeric",
+    "rational", "symbolic", "modular", "object", "user",
+)
 
 
 def isdtype(dtype: OpsSpec, kind: Any) -> builtins.bool:
@@ -322,16 +317,9 @@ def isdtype(dtype: OpsSpec, kind: Any) -> builtins.bool:
     if isinstance(kind, tuple):
         return any(isdtype(ops, k) for k in kind)
     if isinstance(kind, str):
-        own = capabilities_of(ops).kind
-        group = _KIND_GROUPS.get(kind)
-        if group is not None:
-            return own in group
-        if kind in ("rational", "symbolic", "modular", "object", "user"):
-            return own == kind
-        raise ArgumentValueError(
-            f"isdtype: unknown kind {kind!r}; use one of {', '.join(_KIND_GROUPS)}, "
-            "rational, symbolic, modular, object, user, or a dtype"
-        )
+        if kind in _KIND_NAMES:
+            return kind in capabilities_of(ops).dtype_kinds
+        raise ArgumentValueError(f"isdtype: unknown kind {kind!r}; use one of {', '.join(_KIND_NAMES)}, or a dtype")
     return as_ops(kind, "isdtype") is ops
 
 
@@ -407,7 +395,7 @@ def iinfo(type: Any, /) -> IInfo:
     """
     ops = type.ops if isinstance(type, Tensor) else as_ops(type, "iinfo")
     caps = capabilities_of(ops)
-    if caps.kind == "modular" and caps.characteristic:
+    if caps.residues and caps.characteristic:
         n = caps.characteristic
         return IInfo(bits=(n - 1).bit_length(), max=n - 1, min=0, dtype=ops)
     if isdtype(ops, "integral"):
@@ -438,8 +426,7 @@ def finfo(type: Any, /) -> FInfo:
     (64, 1.7976931348623157e+308, 2.2250738585072014e-308, floats)
     """
     ops = type.ops if isinstance(type, Tensor) else as_ops(type, "finfo")
-    kind = capabilities_of(ops).kind
-    if kind not in ("real floating", "complex floating"):
+    if not capabilities_of(ops).floating:
         raise DomainError(
             f"finfo: needs a floating-point ops (got {ops!r}); {ops!r} elements are exact or not numbers, "
             "so there are no rounding limits to report"

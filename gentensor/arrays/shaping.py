@@ -285,8 +285,7 @@ def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Tensor[Any]:
         raise ShapeError(
             f"take_along_axis: indices must have x's ndim {x.ndim} (got shapes {x.shape} and {idx.shape})"
         )
-    kind = capabilities_of(idx.ops).kind
-    if kind != "integer" and idx.size:
+    if not capabilities_of(idx.ops).index and idx.size:
         raise ArgumentTypeError(f"take_along_axis: indices must be ints (got elements of {idx.ops!r})")
     ax = normalize_axis(axis, x.ndim, "take_along_axis")
     other_x = x.shape[:ax] + (1,) + x.shape[ax + 1 :]

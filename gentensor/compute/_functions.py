@@ -82,7 +82,7 @@ def missing(ops: ElementOps, name: str) -> DomainError:
 def ordered_lt(ops: ElementOps, name: str) -> Callable[[Any, Any], Any]:
     """``ops.lt`` of an ordered ring (or of symbolic elements, compared where SymPy decides), else [`DomainError`][gentensor.errors.DomainError]."""
     caps = capabilities_of(ops)
-    if (caps.ordered or caps.kind == "symbolic") and defines(ops, "lt"):
+    if (caps.ordered or caps.symbolic) and defines(ops, "lt"):
         return ops.lt  # type: ignore[attr-defined, no-any-return]
     raise DomainError(
         f"{name}: {ops!r} elements are not ordered (got a tensor with ops {ops!r}); ordering needs an ops "
@@ -247,5 +247,5 @@ def _is_zero_bool(is_zero: Callable[[Any], Any], a: Any) -> bool:
 
 def both_booleans(x1: Any, x2: Any) -> bool:
     """True when both operands are booleans tensors (whose logical functions are the bitwise ones)."""
-    kinds = [getattr(getattr(x, "_ops", None), "capabilities", None) for x in (x1, x2)]
-    return all(k is not None and k.kind == "bool" for k in kinds)
+    caps = [getattr(getattr(x, "_ops", None), "capabilities", None) for x in (x1, x2)]
+    return all(c is not None and c.mask for c in caps)

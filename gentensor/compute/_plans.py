@@ -231,7 +231,8 @@ def _int_exponent(k: Any, ops: ElementOps) -> int:
 
 def _is_int_exponent(e: Any) -> bool:
     if isinstance(e, Tensor):
-        return capabilities_of(e._ops).kind in ("integer", "bool")
+        caps = capabilities_of(e._ops)
+        return caps.index or caps.mask
     return isinstance(e, numbers.Integral) and not isinstance(e, Fraction)
 
 
@@ -292,11 +293,11 @@ def _integer_power(a: Any, e: Any, ops: ElementOps) -> Any:
 SMALL_EXPONENT = 64
 
 
-def _max_log2_size(values: list[Any], kind: str) -> float:
-    """The largest `log2_size` among ``values``; C-speed min/max for the elements of an integers ops."""
+def _max_log2_size(values: list[Any], ints: bool) -> float:
+    """The largest `log2_size` among ``values``; C-speed min/max when ``ints`` (the elements are Python ints)."""
     if not values:
         return 0.0
-    if kind == "integer":  # Python ints (the storage of an integer ring's tensors)
+    if ints:  # Python ints (the storage of an integer ring's tensors)
         try:
             m = max(max(values), -min(values))
         except TypeError:
@@ -335,12 +336,12 @@ def _check_power_bits(bases: Any, exponents: Any, ops: ElementOps) -> None:
     if kmax <= SMALL_EXPONENT:
         return
     caps = capabilities_of(ops)
-    if caps.characteristic not in (0, None) or caps.kind in ("real floating", "complex floating"):
+    if caps.characteristic not in (0, None) or caps.floating:
         return  # a power modulo n stays small; floats overflow to inf
     limit = get_limits().max_bits
-    builtin = caps.kind in ("integer", "rational", "symbolic")
+    builtin = caps.rational or caps.symbolic  # elements `_element_size` measures
     # One bound first, at C speed for ints: the largest base to the largest exponent.
-    if builtin and _max_log2_size(bases, caps.kind) * kmax <= limit:
+    if builtin and _max_log2_size(bases, caps.index) * kmax <= limit:
         return
     if len(bases) == 1:
         bases = bases * len(exponents)

@@ -51,7 +51,7 @@ def each_element(func: str, values: list[Any], f: Any, args: tuple[Any, ...], kw
 
 def _apply(func: str, x: Any, method: str, /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     x = as_tensor(x, func)
-    if capabilities_of(x._ops).kind != "symbolic":
+    if not capabilities_of(x._ops).symbolic:
         raise DomainError(
             f"{func}: needs a symbolic tensor (got ops {x._ops!r}); convert with x.astype(gt.symbolic)"
         )

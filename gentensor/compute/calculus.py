@@ -58,7 +58,7 @@ def as_symbolic(x: Any, func: str) -> Tensor[Any]:
     """
     t = as_tensor(x, func)
     caps = capabilities_of(t.ops)
-    if caps.kind == "symbolic":
+    if caps.symbolic:
         return t
     if caps.characteristic not in (0, None):
         raise DomainError(
@@ -80,7 +80,7 @@ def _variables(v: Any, func: str) -> Tensor[Any]:
         t = as_tensor(v, func)
         if not t.size:
             return Tensor._from_flat([], t.shape, symbolic)
-        if capabilities_of(t.ops).kind != "symbolic":
+        if not capabilities_of(t.ops).symbolic:
             raise ArgumentTypeError(f"{func}: the variables must be SymPy symbols (got a tensor with ops {t.ops!r})")
     else:
         try:

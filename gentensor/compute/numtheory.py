@@ -101,7 +101,7 @@ def _euclid(ops: ElementOps, func: str) -> Euclid:
         return Euclid(ops)
     if caps.field:
         hint = "every non-zero element of a field is a unit"
-    elif caps.kind == "modular":
+    elif caps.residues:
         hint = "compute on the integers (x.astype(gt.integers)) and pass the modulus"
     else:
         hint = "declare euclidean=True in the ops' Capabilities and define ops.divmod"
@@ -109,7 +109,7 @@ def _euclid(ops: ElementOps, func: str) -> Euclid:
 
 
 def _integer_kind(ops: ElementOps, func: str) -> None:
-    if capabilities_of(ops).kind != "integer":
+    if not capabilities_of(ops).index:
         raise DomainError(f"{func}: needs integers (got ops={ops.name}); convert with .astype(gt.integers)")
 
 
@@ -325,7 +325,7 @@ def invmod(a: Any, m: Any = None, /) -> Tensor[Any] | Any:
     if m is None:
         operands, ops = _operands("invmod", (a,))
         caps = capabilities_of(ops)
-        if not (caps.field or caps.kind == "modular" or callable(getattr(ops, "inverse", None))):
+        if not (caps.field or callable(getattr(ops, "inverse", None))):
             raise DomainError(
                 f"invmod: give the modulus m for elements of {ops.name} (got invmod(a) with ops={ops.name}); "
                 "without m only Z/n (gt.modular) and fields have inverses of their own"
@@ -334,7 +334,7 @@ def invmod(a: Any, m: Any = None, /) -> Tensor[Any] | Any:
         return _out(operands, values, shape, ops)
     operands, ops = _operands("invmod", (a, m))
     R = _euclid(ops, "invmod")
-    f = _k.invmod_int if capabilities_of(ops).kind == "integer" else partial(_k.invmod_euclid, R)
+    f = _k.invmod_int if capabilities_of(ops).index else partial(_k.invmod_euclid, R)
     values, shape = _apply("invmod", f, operands, ops)
     return _out(operands, values, shape, ops)
 
@@ -366,7 +366,7 @@ def powmod(a: Any, k: Any, m: Any, /) -> Tensor[Any] | Any:
     """
     operands, ops = _operands("powmod", (a, m))
     R = _euclid(ops, "powmod")
-    if capabilities_of(ops).kind == "integer":
+    if capabilities_of(ops).index:
         operands, ops = _operands("powmod", (a, k, m))
         _integer_kind(ops, "powmod")
         values, shape = _apply("powmod", _k.powmod_int, operands, ops)

@@ -235,7 +235,7 @@ def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Tensor[Any] 
     """
     a = as_tensor(a, "vecdot")
     b = as_tensor(b, "vecdot")
-    if capabilities_of(a.ops).kind == "complex floating":
+    if capabilities_of(a.ops).complex:
         a = conj(a)
     _needs_axes(a, "vecdot")
     _needs_axes(b, "vecdot")

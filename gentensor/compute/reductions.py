@@ -57,7 +57,7 @@ def _tensor(x: Any, func: str) -> Tensor[Any]:
 
 def _order_free_sum(ops: ElementOps) -> bool:
     """True when the elements are Python ints or Fractions added by ``+``: any order of terms gives the same sum."""
-    return ops.add is operator.add and capabilities_of(ops).kind in ("integer", "rational")
+    return ops.add is operator.add and capabilities_of(ops).rational
 
 
 def _axes(axis: Any, ndim: int, func: str) -> tuple[int, ...]:

@@ -374,7 +374,7 @@ def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None)
         raise ShapeError(f"searchsorted: x1 must be 1-d (got shape {a.shape})")
     if sorter is not None:
         order = as_tensor(sorter, "searchsorted")
-        if order.shape != a.shape or (order.size and capabilities_of(order.ops).kind != "integer"):
+        if order.shape != a.shape or (order.size and not capabilities_of(order.ops).index):
             raise ArgumentTypeError(
                 f"searchsorted: sorter must be ints of x1's shape {a.shape} (got {order.ops!r} of shape {order.shape}); "
                 "pass gt.argsort(x1)"

@@ -105,7 +105,7 @@ def _groups(values: list[Any], ops: ElementOps) -> tuple[list[int], list[int]]:
         lt: Callable[[Any, Any], Any] | None = ordered_lt(ops, "unique")
     except DomainError:
         lt = None
-    if caps.kind == "symbolic":
+    if caps.symbolic:
         lt = None  # SymPy may fail to decide an order; group by equality, in order of appearance
     n = len(values)
     nan_positions = [k for k in range(n) if isnan(values[k])] if isnan is not None else []

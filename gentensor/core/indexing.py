@@ -19,6 +19,7 @@ import numpy as np
 from .kernels import row_starts
 from .layout import Layout, broadcast_shapes
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
+from ..ops import Capabilities
 
 __all__ = ["resolve", "resolve_simple"]
 
@@ -35,8 +36,8 @@ class _Advanced:
 
 #: Turns an index array (a list, a NumPy array, a tensor) into its flat values
 #: (a 1-d NumPy array: ``int64`` or ``bool``, ``None`` for an empty one of another
-#: kind), shape and element kind (``Capabilities.kind``); supplied by the tensor.
-IndexArray = Callable[[Any, str], "tuple[Any, tuple[int, ...], str]"]
+#: kind), shape and its ops' capabilities (``mask``, ``index``); supplied by the tensor.
+IndexArray = Callable[[Any, str], "tuple[Any, tuple[int, ...], Capabilities]"]
 
 
 class _Mask:
@@ -71,13 +72,13 @@ def _classify(item: Any, func: str, index_array: IndexArray) -> Any:
                 return operator.index(item)
             except TypeError:
                 pass
-        values, shape, kind = index_array(item, func)
-        if kind == "bool":
+        values, shape, caps = index_array(item, func)
+        if caps.mask:
             return _Mask(values, shape)
-        if kind == "integer" or not len(values):
+        if caps.index or not len(values):
             return _Advanced(values.astype(np.intp, copy=False), shape)
         raise IndexingError(
-            f"{func}: index arrays must hold ints or bools (got elements of kind {kind!r}); "
+            f"{func}: index arrays must hold ints or bools (got elements of kind {caps.kind!r}); "
             "convert with .astype(gt.integers)"
         )
     try:

@@ -514,8 +514,8 @@ def _scattered(store: Storage, positions: Any, values: list[Any]) -> None:
     store.written()
 
 
-def _index_array(item: Any, func: str) -> tuple[Any, tuple[int, ...], str]:
-    """An index array's flat values (a NumPy array of ints or bools), shape and element kind (for `.indexing`).
+def _index_array(item: Any, func: str) -> tuple[Any, tuple[int, ...], Any]:
+    """An index array's flat values (a NumPy array of ints or bools), shape and capabilities (for `.indexing`).
 
     Packed index tensors hand over their machine values; others are read
     into a NumPy array.  Values of another kind come back as a list (the
@@ -526,16 +526,16 @@ def _index_array(item: Any, func: str) -> tuple[Any, tuple[int, ...], str]:
             item = _to_tensor(item)
         except (ShapeError, TypeError) as e:
             raise IndexingError(f"{func}: invalid index array {item!r}: {e}") from None
-    kind = capabilities_of(item._ops).kind
-    machine = {"bool": np.bool_, "integer": np.int64}.get(kind)
+    caps = capabilities_of(item._ops)
+    machine = np.bool_ if caps.mask else np.int64 if caps.index else None
     store = item._store
     if machine is not None and store.packing is not None and store.packing.dtype == machine:
-        return view_of(store, item._layout).reshape(-1), item.shape, kind
+        return view_of(store, item._layout).reshape(-1), item.shape, caps
     values = item._elements()
     if machine is None:
-        return (values if values else np.zeros(0, dtype=np.intp)), item.shape, kind
+        return (values if values else np.zeros(0, dtype=np.intp)), item.shape, caps
     try:
-        return np.array(values, dtype=machine), item.shape, kind
+        return np.array(values, dtype=machine), item.shape, caps
     except OverflowError:
         bad = next(v for v in values if not -(2**63) <= v < 2**63)
         raise IndexingError(f"{func}: index {bad} is out of range (got an index past any axis length)") from None

@@ -2,7 +2,7 @@
 
 These kernels work on Python ``float``/``complex`` numbers in ``list[list]``
 rows (the caller converts from and to the ``floats``/``complexes`` ops; they
-are chosen only for ops whose ``capabilities.kind`` is floating point).  The
+are chosen only for ops whose capabilities say ``floating``).  The
 cyclic Jacobi method is slow for large matrices (``O(n^3)`` per sweep, a few
 sweeps) but simple, dependency-free and accurate to a few ulps relative to
 the matrix norm.

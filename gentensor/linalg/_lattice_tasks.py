@@ -47,7 +47,7 @@ def euclidean(ops: ElementOps, func: str) -> None:
         return
     if caps.field:
         hint = "over a field every normal form is the reduced row echelon form: use gt.linalg.rref"
-    elif caps.kind == "modular":
+    elif caps.residues:
         hint = "compute over the integers, x.astype(gt.integers), or use det_mod"
     else:
         hint = "declare euclidean=True in the ops' Capabilities and define ops.divmod"

@@ -25,7 +25,7 @@ from functools import reduce
 from typing import Any, Optional
 
 from ..errors import DomainError
-from ..ops import BaseOps, symbolic, ZeroTest
+from ..ops import BaseOps, Capabilities, symbolic, ZeroTest
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._dense import (
     det_bareiss,
@@ -91,8 +91,9 @@ class DomainOps(BaseOps):
         self.name = f"sympy domain {K}"
         self.zero = K.zero
         self.one = K.one
-        self.is_field = bool(K.is_Field)
-        self.is_exact = bool(K.is_Exact)
+        self.capabilities = Capabilities(
+            exact=bool(K.is_Exact), integral_domain=True, field=bool(K.is_Field), exact_division=True
+        )
         # PolyElement.exquo divides once; the domain's exquo computes % and // separately.
         self.exquo = _element_exquo if K.is_PolynomialRing else K.exquo
         self.semantic = semantic

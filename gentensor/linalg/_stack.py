@@ -79,7 +79,8 @@ def flat_of(
     flat = elements_as(x, ops)
     # Every kernel assumes a * b == b * a (determinants, Bareiss' identity, Berkowitz): refuse a
     # non-commutative symbol before any work rather than return a wrong answer.
-    if capabilities_of(ops).kind in ("symbolic", "object"):
+    caps = capabilities_of(ops)
+    if caps.symbolic or not (caps.exact or caps.floating):  # SymPy expressions, or arbitrary Python objects
         bad = next((v for v in flat if getattr(v, "is_commutative", True) is False), None)
         if bad is not None:
             raise DomainError(

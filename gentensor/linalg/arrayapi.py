@@ -254,8 +254,7 @@ def matrix_transpose(x: Any, /) -> Tensor[Any]:
 def _numeric(x: Any, func: str) -> Tensor[Any]:
     """``x`` as a tensor of floats or complexes, or [`DomainError`][gentensor.errors.DomainError] for other rings."""
     t = as_tensor(x, func)
-    kind = capabilities_of(t.ops).kind
-    if kind not in ("real floating", "complex floating"):
+    if not capabilities_of(t.ops).floating:
         raise DomainError(
             f"{func}: needs floating-point elements (got ops {t.ops!r}); the results are generally irrational, "
             "so they have no exact value here: convert with .astype(gt.floats), or use SymPy "
@@ -367,7 +366,7 @@ def slogdet(x: Any, /) -> SlogdetResult:
     stack = stack_of(t, "slogdet", square=True)
     ops = stack.ops
     caps = capabilities_of(ops)
-    if caps.kind in ("real floating", "complex floating"):
+    if caps.floating:
         signs, logs = [], []
         provider = _policy.kernel_of(ops, "lu")
         for rows in stack.matrices:
@@ -389,13 +388,13 @@ def slogdet(x: Any, /) -> SlogdetResult:
         _policy.check_method("slogdet", "auto", ops)
         provider = _policy.kernel_of(ops, "det")
         dets = [_policy.det(rows, ops, "auto", provider) for rows in stack.matrices]
-        if caps.kind == "symbolic":
+        if caps.symbolic:
             import sympy
 
             out_sign = [sympy.sign(d) for d in dets]
             out_log = [sympy.log(sympy.Abs(d)) for d in dets]
             log_ops = ops
-        elif caps.kind in ("integer", "rational", "bool"):
+        elif caps.rational or caps.mask:
             lt, zero = ops.lt, ops.zero  # type: ignore[attr-defined]
             out_sign = [ops.one if lt(zero, d) else (ops.neg(ops.one) if lt(d, zero) else zero) for d in dets]
             out_log = [_exact_log_abs(d) for d in dets]

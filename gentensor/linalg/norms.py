@@ -58,7 +58,7 @@ def _extreme(values: list[Any], ops: ElementOps, largest: bool, func: str) -> An
             if ops.lt(best, v) if largest else ops.lt(v, best):  # type: ignore[attr-defined]
                 best = v
         return best
-    if caps.kind == "symbolic":
+    if caps.symbolic:
         import sympy
 
         return (sympy.Max if largest else sympy.Min)(*values)
@@ -219,7 +219,7 @@ def _spectral(rows: list[list[Any]], ops: ElementOps, ord: Any) -> tuple[Any, El
     if not caps.exact:
         import numpy as np
 
-        dtype = complex if caps.kind == "complex floating" else float
+        dtype = complex if caps.complex else float
         s = np.linalg.svd(np.array(rows, dtype=dtype), compute_uv=False)
         value = float(s.sum() if ord == "nuc" else (s.max() if ord == 2 else s.min()))
         real = getattr(ops, "real_ops", ops)

@@ -67,7 +67,7 @@ def _checked(t: Tensor[Any], grows: bool, max_bits: int) -> Tensor[Any]:
     the ring's own ``convert`` checks them against the expression limits
     (``max_depth``, ``max_nodes``), before printing them would never finish.
     """
-    if grows and capabilities_of(t.ops).kind == "symbolic":
+    if grows and capabilities_of(t.ops).symbolic:
         convert = t.ops.convert
         try:
             for v in t._elements():

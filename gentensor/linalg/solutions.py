@@ -142,7 +142,7 @@ def _pinv_task(rows: list[list[Any]], ops: ElementOps, conj: Any) -> list[list[A
     X = _policy.solve(M, CH, ops, "pinv", _policy.kernel_of(ops, "solve"))
     assert X is not None  # M is a product of two invertible r x r matrices
     out = _matmul_rows(FH, X, ops)
-    if capabilities_of(ops).kind == "symbolic":
+    if capabilities_of(ops).symbolic:
         from ._polys import canonical_rows
 
         out = canonical_rows(out)
@@ -200,7 +200,7 @@ def _pinv_numeric(stack: Stack, field: ElementOps, rtol: Any) -> Tensor[Any]:
         import numpy as np
     except ImportError:  # pragma: no cover - NumPy is in the test extra
         raise ImportError("pinv: floating-point matrices need NumPy (pip install numpy)") from None
-    dtype = complex if capabilities_of(field).kind == "complex floating" else float
+    dtype = complex if capabilities_of(field).complex else float
     for rows in stack.matrices:
         _jacobi.check_finite((v for row in rows for v in row), "pinv")
     arr = np.array(stack.matrices, dtype=dtype).reshape(stack.batch + (stack.m, stack.n))

@@ -15,9 +15,9 @@ from ..errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = ["Capabilities", "KINDS", "capabilities_of"]
 
-#: The kinds of elements an ops may declare (``Capabilities.kind``); they answer
-#: dtype-like questions (is this a mask? an integer index? a float?), never
-#: algorithmic ones.
+#: The display names of the kinds of elements an ops may declare
+#: (``Capabilities.kind``); no algorithm reads them (the capability fields
+#: ``mask``, ``index``, ``floating``, ... answer the dtype-like questions).
 KINDS = (
     "bool",
     "integer",
@@ -33,15 +33,22 @@ KINDS = (
 
 @dataclass(frozen=True)
 class Capabilities:
-    """The algebraic facts about an ops that algorithms choose by.
+    """The facts about an ops that algorithms choose by.
+
+    Every choice that depends on the ring reads these fields (or a provider
+    registered for the ops), never the ops' identity or its ``kind``: a user
+    ring that declares what a built-in declares gets the built-in's
+    algorithms, and one that declares nothing gets the generic ones, which
+    are right for any ring.
 
     Attributes
     ----------
     kind : str
-        What the elements are, in dtype terms: one of ``"bool"``,
-        ``"integer"`` (Python ints, usable as indices), ``"rational"``,
-        ``"real floating"``, ``"complex floating"``, ``"symbolic"``,
-        ``"modular"``, ``"object"``, ``"user"``.
+        A display name for what the elements are: one of ``"bool"``,
+        ``"integer"``, ``"rational"``, ``"real floating"``, ``"complex
+        floating"``, ``"symbolic"``, ``"modular"``, ``"object"``,
+        ``"user"``.  No algorithm reads it; the fields below answer the
+        questions it names.
     commutative : bool
         ``a*b == b*a``.  Determinants and elimination need it.
     exact : bool
@@ -62,15 +69,49 @@ class Capabilities:
     characteristic : int or None
         The characteristic (``0`` for the integers, ``n`` for ``Z/nZ``);
         ``None`` when unknown.
+    mask : bool
+        The elements are Python ``bool``: a tensor of them is a boolean mask
+        (indexing, ``where``), and their logical functions are the bitwise ones.
+    index : bool
+        The elements are Python ``int`` (never ``bool``): a tensor of them is
+        an index array (indexing, ``take``, ``sorter=``), and the integer-only
+        functions (``isqrt``, ``is_prime``, ``powmod``'s fast path) take them.
+    rational : bool
+        The elements are exact rational numbers as Python ``int`` or
+        ``fractions.Fraction`` (so also true for the integers): the built-in
+        ``sum``, ``math.log`` and bit sizes apply to them directly.
+    floating : bool
+        The elements are IEEE 754 double-precision numbers, Python ``float``
+        or ``complex``: NumPy and LAPACK compute with them, and ``finfo``
+        describes them.  Implies ``exact=False``.
+    complex : bool
+        Floating-point complex numbers (``complex``): conjugation is not the
+        identity and absolute values live in ``ops.real_ops``.  Implies
+        ``floating``.
+    symbolic : bool
+        The elements are SymPy expressions: SymPy's methods (``diff``,
+        ``subs``, ``simplify``) apply, and their order is decided where SymPy
+        can decide it (``ops.lt`` may raise ``UndecidableError``).
+    residues : bool
+        The elements are the Python ints ``0 <= a < characteristic`` (``Z/nZ``
+        in canonical form).  Implies a characteristic of at least 2.
 
     The fields must agree: a field is an integral domain with exact division,
-    a Euclidean domain is an integral domain with exact division.
+    a Euclidean domain is an integral domain with exact division, and the
+    element-type fields imply what they say above.  All default to the answer
+    that is right for any ring (``False``, or ``True`` for ``commutative`` and
+    ``exact``), so a user ring only declares what it knows.
 
     Examples
     --------
     >>> import gentensor as gt
     >>> gt.integers.capabilities.euclidean, gt.modular(6).capabilities.zero_divisors
     (True, True)
+    >>> caps = gt.integers.capabilities
+    >>> caps.index, caps.rational, caps.mask, gt.booleans.capabilities.mask
+    (True, True, False, True)
+    >>> gt.complexes.capabilities.floating, gt.complexes.capabilities.complex, gt.modular(5).capabilities.residues
+    (True, True, True)
     >>> gt.Capabilities(field=True)
     Traceback (most recent call last):
     ...
@@ -86,6 +127,13 @@ class Capabilities:
     euclidean: bool = False
     ordered: bool = False
     characteristic: int | None = None
+    mask: bool = False
+    index: bool = False
+    rational: bool = False
+    floating: bool = False
+    complex: bool = False
+    symbolic: bool = False
+    residues: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -107,11 +155,55 @@ class Capabilities:
         c = self.characteristic
         if c is not None and (isinstance(c, bool) or not isinstance(c, int) or c < 0):
             raise ArgumentValueError(f"Capabilities: characteristic must be a non-negative int or None (got {c!r})")
+        for name, needs, holds in _IMPLIES:
+            if getattr(self, name) and not holds(self):
+                raise ArgumentValueError(f"Capabilities: {name}=True needs {needs} (got {self!r})")
 
     @property
     def zero_divisors(self) -> bool:
         """True when the ring may have zero divisors (it is not an integral domain)."""
         return not self.integral_domain
+
+    @property
+    def dtype_kinds(self) -> frozenset[str]:
+        """The kind names ``gt.isdtype`` matches: the Array API's kinds these capabilities meet, and ``kind``.
+
+        The standard's kinds (``"integral"``, ``"real floating"``, ...) are
+        read off the fields (``index``, ``floating``, ...) alone; gentensor's
+        own names (``"rational"``, ``"symbolic"``, ``"modular"``,
+        ``"object"``, ``"user"``) are the display name ``kind`` itself.
+
+        Examples
+        --------
+        >>> import gentensor as gt
+        >>> sorted(gt.integers.capabilities.dtype_kinds)
+        ['integer', 'integral', 'numeric', 'signed integer']
+        """
+        names = {name for name, test in _STANDARD_KINDS.items() if test(self)}
+        if self.kind not in _STANDARD_KINDS:  # a display name never claims a standard kind the fields deny
+            names.add(self.kind)
+        return frozenset(names)
+
+
+#: What each element-type field implies: (field, what it needs, the test).
+_IMPLIES = (
+    ("floating", "exact=False", lambda c: not c.exact),
+    ("complex", "floating=True", lambda c: c.floating),
+    ("rational", "exact=True", lambda c: c.exact),
+    ("index", "rational=True", lambda c: c.rational),
+    ("residues", "a characteristic of at least 2", lambda c: isinstance(c.characteristic, int) and c.characteristic >= 2),
+)
+
+#: The Array API's kinds of ``isdtype``, each as a test of capabilities.
+_STANDARD_KINDS = {
+    "bool": lambda c: c.mask,
+    "signed integer": lambda c: c.index,
+    "unsigned integer": lambda c: False,  # integers are signed and unbounded
+    "integral": lambda c: c.index,
+    "real floating": lambda c: c.floating and not c.complex,
+    "complex floating": lambda c: c.complex,
+    "numeric": lambda c: c.rational or c.floating or c.residues,
+}
 
 
 def capabilities_of(ops: Any) -> Capabilities:

@@ -79,7 +79,6 @@ class ModularOps(BaseOps):
     (3, 2, True, False)
     """
 
-    has_exquo = True
     returns_bool = True
     native_types = ()
 
@@ -89,13 +88,13 @@ class ModularOps(BaseOps):
         self.zero = 0
         self.one = 1 % n
         prime = is_prime(n)
-        self.is_field = prime
         self._capabilities = Capabilities(
             kind="modular",
             integral_domain=prime,
             field=prime,
             exact_division=True,
             characteristic=n,
+            residues=True,
         )
         # Kernels on raw ints mod n are registered for these two families.
         self.kernel_family = "modular-prime" if prime else "modular-composite"

@@ -118,7 +118,7 @@ class BooleanOps(_OperatorOps):
     one = True
     #: Packed as NumPy ``bool``.
     packing = BooleanPacking()
-    capabilities = Capabilities(kind="bool", ordered=True)
+    capabilities = Capabilities(kind="bool", ordered=True, mask=True)
     native_types = (bool,)
     #: Element functions by name (see ``ops/_elementary.py``): the logical forms of the bitwise operations.
     elementary = BOOLEAN_FUNCTIONS
@@ -181,7 +181,8 @@ class IntegerOps(_OperatorOps):
     #: Packed as ``int64`` while every value fits; kernels prove their results fit (else Python ints).
     packing = IntegerPacking()
     capabilities = Capabilities(
-        kind="integer", integral_domain=True, exact_division=True, euclidean=True, ordered=True, characteristic=0
+        kind="integer", integral_domain=True, exact_division=True, euclidean=True, ordered=True, characteristic=0,
+        index=True, rational=True,
     )
     native_types = (int,)
     #: Element functions by name: exact ``sqrt`` of perfect squares, bitwise operations and shifts.
@@ -263,7 +264,8 @@ class RationalOps(_OperatorOps):
     zero = Fraction(0)
     one = Fraction(1)
     capabilities = Capabilities(
-        kind="rational", integral_domain=True, field=True, exact_division=True, ordered=True, characteristic=0
+        kind="rational", integral_domain=True, field=True, exact_division=True, ordered=True, characteristic=0,
+        rational=True,
     )
     native_types = (Fraction,)
     #: Element functions by name: exact ``sqrt`` of squares of rationals.
@@ -326,7 +328,7 @@ class FloatOps(_OperatorOps):
     packing = FloatPacking("float64")
     capabilities = Capabilities(
         kind="real floating", exact=False, integral_domain=True, field=True, exact_division=True,
-        ordered=True, characteristic=0,
+        ordered=True, characteristic=0, floating=True,
     )
     native_types = (float,)
     #: Element functions by name, IEEE 754 special values included (``1.0 / 0.0`` is ``inf``).
@@ -377,7 +379,8 @@ class ComplexOps(_OperatorOps):
     #: Packed as ``complex128``.
     packing = FloatPacking("complex128")
     capabilities = Capabilities(
-        kind="complex floating", exact=False, integral_domain=True, field=True, exact_division=True, characteristic=0
+        kind="complex floating", exact=False, integral_domain=True, field=True, exact_division=True, characteristic=0,
+        floating=True, complex=True,
     )
     native_types = (complex,)
     #: Element functions by name (`cmath`, IEEE division).

@@ -195,7 +195,6 @@ class _EuclideanField(BaseOps):
             kind="user", integral_domain=True, field=True, exact_division=True, euclidean=True,
             characteristic=caps.characteristic,
         )
-        self.is_field = self.has_exquo = True
         for member in ("convert", "add", "sub", "mul", "neg", "equal", "is_zero", "div", "format"):
             setattr(self, member, getattr(field, member))
         self.exquo = field.div  # type: ignore[method-assign]

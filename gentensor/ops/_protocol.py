@@ -9,11 +9,12 @@ member a sane default so a user type needs only ``zero``, ``one``, ``add``,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import reduce
 from typing import Any, Iterable, Protocol, Union, runtime_checkable
 
-from ..errors import ArgumentValueError, DomainError
-from ._capabilities import Capabilities, capabilities_from_flags, capabilities_of
+from ..errors import ArgumentTypeError, ArgumentValueError, DomainError
+from ._capabilities import Capabilities, capabilities_of
 
 __all__ = ["ElementOps", "OpsSpec", "BaseOps", "defines", "require", "is_stub"]
 
@@ -67,8 +68,9 @@ class ElementOps(Protocol):
         The name under which kernels are registered for a family of ops
         (see [`gentensor.register_provider`][gentensor.ops._providers.register_provider]), or ``None``.
     is_commutative, is_field, is_exact, has_exquo, is_ordered
-        The flags of the first protocol version, kept in step with
-        ``capabilities``.
+        The flags of the first protocol version: on a `BaseOps` subclass,
+        read-only views of ``capabilities`` (an ops that declares no
+        ``capabilities`` is described by them).
 
     Examples
     --------
@@ -134,6 +136,30 @@ class ElementOps(Protocol):
 OpsSpec = Union[ElementOps, type, str]
 
 
+class _Flag:
+    """A flag of the first protocol version, read off the ops' capabilities (read-only)."""
+
+    def __init__(self, capability: str) -> None:
+        self.capability = capability
+        self.name = capability
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, ops: Any, owner: Any = None) -> Any:
+        source = ops if ops is not None else owner
+        caps = getattr(source, "capabilities", None)
+        if not isinstance(caps, Capabilities):  # a class whose capabilities is a property
+            return self
+        return getattr(caps, self.capability)
+
+    def __set__(self, ops: Any, value: Any) -> None:
+        raise AttributeError(
+            f"{type(ops).__name__}.{self.name} is read off the ops' capabilities (got {self.name} = {value!r}); "
+            f"declare capabilities = gt.Capabilities({self.capability}=...) instead"
+        )
+
+
 class BaseOps:
     """Helper base class with defaults for every optional protocol member.
 
@@ -142,11 +168,13 @@ class BaseOps:
     (``exquo`` and ``div`` raise [`DomainError`][gentensor.errors.DomainError] until you do, and the
     flags ``has_exquo``/``is_field`` stay ``False``).
 
-    What the ring *is* goes in ``capabilities``: by default it is read off the
-    flags (``has_exquo`` means an integral domain with exact division); a
-    subclass may instead set ``capabilities = gt.Capabilities(...)``, and the
-    flags follow it.  Algorithms choose by these capabilities, so a user ring
-    that declares what a built-in declares gets the built-in's algorithms.
+    What the ring *is* goes in ``capabilities = gt.Capabilities(...)`` (a
+    class attribute, an instance attribute or a property); the flags
+    ``is_field``, ``has_exquo``, ... are read-only views of it.  A class body
+    may still set the flags instead: they become its capabilities
+    (``has_exquo`` meaning an integral domain with exact division).
+    Algorithms choose by these capabilities, so a user ring that declares
+    what a built-in declares gets the built-in's algorithms.
 
     Examples
     --------
@@ -171,12 +199,15 @@ class BaseOps:
     name: str = "ops"
     zero: Any = 0
     one: Any = 1
-    is_commutative: bool = True
-    is_field: bool = False
-    is_exact: bool = True
-    has_exquo: bool = False
+    #: What the ring is: the one source of every fact below (the default fits any commutative ring).
+    capabilities: Capabilities = Capabilities()
+    #: The flags of the first protocol version, read off ``capabilities`` (read-only).
+    is_commutative: bool = _Flag("commutative")  # type: ignore[assignment]
+    is_field: bool = _Flag("field")  # type: ignore[assignment]
+    is_exact: bool = _Flag("exact")  # type: ignore[assignment]
+    has_exquo: bool = _Flag("exact_division")  # type: ignore[assignment]
     #: True when ``lt``/``le`` give a total order (min, max, sorting).
-    is_ordered: bool = False
+    is_ordered: bool = _Flag("ordered")  # type: ignore[assignment]
     #: Python types whose values are already elements (no conversion needed).
     native_types: tuple[type, ...] = ()
     #: The family name kernels are registered under (see ``gt.register_provider``).
@@ -190,27 +221,7 @@ class BaseOps:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        caps = cls.__dict__.get("capabilities")
-        if isinstance(caps, Capabilities):  # the flags follow declared capabilities
-            for flag in _FLAGS:
-                BaseOps._flag_from(cls, flag, caps)
-
-    @staticmethod
-    def _flag_from(cls: type, flag: str, caps: Capabilities) -> None:
-        """Set one protocol flag of ``cls`` from declared capabilities."""
-        value = {
-            "is_commutative": caps.commutative,
-            "is_field": caps.field,
-            "is_exact": caps.exact,
-            "has_exquo": caps.exact_division,
-            "is_ordered": caps.ordered,
-        }[flag]
-        setattr(cls, flag, value)
-
-    @property
-    def capabilities(self) -> Capabilities:
-        """What the ring is (read off the flags unless the class declares it)."""
-        return capabilities_from_flags(self)
+        _settle_flags(cls)
 
     @property
     def arithmetic_ops(self) -> Any:
@@ -371,14 +382,62 @@ class BaseOps:
         The default: a user ring absorbs booleans, integers and rationals,
         since ``convert`` must accept Python ints and Fractions.
         """
-        kind = capabilities_of(other).kind
-        return kind in ("bool", "integer", "rational")
+        caps = capabilities_of(other)
+        return caps.mask or caps.rational
 
     def __repr__(self) -> str:
         return self.name
 
 
-_FLAGS = ("is_commutative", "is_field", "is_exact", "has_exquo", "is_ordered")
+#: The protocol's flags and the capability each one reads.
+_FLAGS = {
+    "is_commutative": "commutative",
+    "is_field": "field",
+    "is_exact": "exact",
+    "has_exquo": "exact_division",
+    "is_ordered": "ordered",
+}
+
+
+def _settle_flags(cls: type) -> None:
+    """Make ``capabilities`` the one source of ``cls``' facts.
+
+    Flags a class body sets (``is_field = True``, the first protocol's way)
+    become its ``capabilities`` -- the inherited ones with those facts
+    replaced, ``has_exquo`` read as "an integral domain with exact division"
+    -- and are then removed, so the read-only flags read them back.  A body
+    that also declares ``capabilities`` (a value or a property) keeps it, and
+    its flags are dropped.
+    """
+    body = {f: cls.__dict__[f] for f in _FLAGS if f in cls.__dict__ and not isinstance(cls.__dict__[f], _Flag)}
+    if not body:
+        return
+    computed = [f for f, v in body.items() if hasattr(v, "__get__")]
+    if computed:
+        raise ArgumentTypeError(
+            f"{cls.__name__}: the flag {computed[0]} is read off the capabilities, so it cannot be computed "
+            f"(got {computed[0]} = {body[computed[0]]!r}); define a capabilities property instead"
+        )
+    for flag in body:
+        delattr(cls, flag)
+    if "capabilities" in cls.__dict__:
+        return
+    base = next((k.__dict__["capabilities"] for k in cls.__mro__[1:] if "capabilities" in k.__dict__), None)
+    base = base if isinstance(base, Capabilities) else Capabilities()
+    value = {f: bool(body.get(f, getattr(base, c))) for f, c in _FLAGS.items()}
+    field = value["is_field"]
+    exquo = value["has_exquo"] or field
+    domain = base.integral_domain if exquo == base.exact_division else exquo
+    cls.capabilities = replace(  # type: ignore[attr-defined]
+        base,
+        commutative=value["is_commutative"],
+        exact=value["is_exact"],
+        ordered=value["is_ordered"],
+        field=field,
+        exact_division=exquo,
+        integral_domain=domain or field,
+        euclidean=base.euclidean and exquo and (domain or field),
+    )
 
 
 def _protocol_members() -> list[str]:
@@ -387,16 +446,11 @@ def _protocol_members() -> list[str]:
 
 def _fill_protocol_defaults(cls: type) -> None:
     """Replace the protocol stubs ``cls`` inherits by `BaseOps`' members; flags follow declared capabilities."""
+    _settle_flags(cls)
     for name in _protocol_members():
         owner = next((k for k in cls.__mro__ if name in k.__dict__), None)
         if owner is ElementOps:
             setattr(cls, name, BaseOps.__dict__[name])
-    caps = next((k.__dict__["capabilities"] for k in cls.__mro__ if "capabilities" in k.__dict__), None)
-    for flag in _FLAGS:
-        if isinstance(caps, Capabilities):
-            BaseOps._flag_from(cls, flag, caps)
-        elif not any(flag in k.__dict__ for k in cls.__mro__ if k is not object):
-            setattr(cls, flag, BaseOps.__dict__[flag])
 
 
 def is_stub(ops: Any, name: str) -> bool:

@@ -71,7 +71,7 @@ class SymbolicOps(BaseOps):
 
     name = "symbolic"
     capabilities = Capabilities(
-        kind="symbolic", integral_domain=True, field=True, exact_division=True, characteristic=0
+        kind="symbolic", integral_domain=True, field=True, exact_division=True, characteristic=0, symbolic=True
     )
     returns_bool = True
     native_types = ()
