@@ -28,9 +28,8 @@ from typing import Any, NamedTuple, Optional
 
 from ..arrays.creation import eye
 from ..arrays.manipulation import broadcast_to
-from ..core.layout import broadcast_shapes
 from ..compute._engine import flat_values
-from ..core.operands import as_tensor, common_ops, convert_values
+from ..core.operands import as_tensor, convert_values
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, ShapeError, SingularMatrixError
 from ..ops import ElementOps, as_ops, integers
@@ -38,7 +37,7 @@ from . import _policy
 from ._numberfield import number_field_kernel
 from ._userzero import with_iszerofunc
 from ._providers import register_builtin_providers
-from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
+from ._stack import Stack, arithmetic, nest, run, stack_of, system_of, wrap_matrices
 
 register_builtin_providers()
 
@@ -69,6 +68,8 @@ from .eigen import (
     left_eigenvects,
     minpoly,
 )
+from . import eigen as _eigen
+from . import lattice as _lattice
 from .wronskian import wronskian
 from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
 from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
@@ -91,35 +92,11 @@ __all__ = [
     "rref",
     "nullspace",
     "lu",
-    "charpoly",
     "matrix_power",
     "explain",
     "RrefResult",
     "LUResult",
     "LinalgPlan",
-    # integer lattices and normal forms (lattice.py)
-    "hnf",
-    "snf",
-    "elementary_divisors",
-    "lll",
-    "integer_kernel",
-    "solve_integer",
-    "det_mod",
-    "HNFResult",
-    "SNFResult",
-    "LLLResult",
-    "IntegerSolutions",
-    # eigen-theory (eigen.py)
-    "minpoly",
-    "eigenvals",
-    "eigenvects",
-    "left_eigenvects",
-    "diagonalize",
-    "jordan_form",
-    "is_diagonalizable",
-    "Eigenspace",
-    "DiagonalizeResult",
-    "JordanResult",
     # the Wronskian (wronskian.py)
     "wronskian",
     # exact decompositions (decompositions.py), solutions (solutions.py) and norms (norms.py)
@@ -144,6 +121,8 @@ __all__ = [
     "matrix_function",
     "fractional_power",
 ]
+# integer lattices and normal forms (lattice.py), eigen-theory (eigen.py) and the rest, each from its module
+__all__ += _lattice.__all__ + _eigen.__all__
 __all__ += _properties.__all__ + _solvers.__all__ + _forms.__all__
 
 
@@ -465,32 +444,9 @@ def solve(
     >>> gt.linalg.solve(a, gt.tensor([[1, 0], [0, 1]])).tolist() == gt.linalg.inv(a).tolist()
     True
     """
-    a = as_tensor(a, "solve")
-    b = as_tensor(b, "solve")
-    if a.ndim < 2:
-        raise ShapeError(f"solve: a must be a matrix or a stack of matrices (got a of shape {a.shape})")
-    n = a.shape[-1]
-    if a.shape[-2] != n:
-        raise NonSquareError(f"solve: a must be square (got a of shape {a.shape})")
-    vector = b.ndim == 1
-    if b.ndim == 0 or b.shape[-1 if vector else -2] != n:
-        raise ShapeError(
-            f"solve: b must have shape ({n},) or (..., {n}, k) to match a (got a of shape {a.shape}, b of shape {b.shape})"
-        )
-    ops = arithmetic(common_ops([a.ops, b.ops], "solve"))
+    pairs, k, vector = system_of(a, b, "solve", square=True)
+    batch, n, ops = pairs.batch, pairs.n, pairs.ops
     out_ops = _result_ops(ops, "solve")
-    if vector:
-        b = b.reshape((n, 1))
-    try:
-        batch = broadcast_shapes(a.shape[:-2], b.shape[:-2], func="solve")
-    except ShapeError:
-        raise ShapeError(
-            f"solve: the batch axes of a and b do not broadcast (got {a.shape[:-2]} and {b.shape[:-2]})"
-        ) from None
-    k = b.shape[-1]
-    sa = stack_of(broadcast_to(a, batch + (n, n)), "solve", square=True, ops=ops)
-    sb = stack_of(broadcast_to(b, batch + (n, k)), "solve", square=False, ops=ops)
-    pairs = Stack(batch, n, k, ops, list(zip(sa.matrices, sb.matrices)))
     user = with_iszerofunc(ops, iszerofunc, "solve")
     bulk = _policy.kernel_of(ops, "solve.stack") if batch and user is None else None
     found = NotImplemented if bulk is None else bulk(pairs.matrices, n, k, ops)
