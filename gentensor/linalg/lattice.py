@@ -38,16 +38,14 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, NamedTuple, Optional
 
-from ..arrays.manipulation import broadcast_to
-from ..core.layout import broadcast_shapes
-from ..core.operands import as_tensor, common_ops, convert_scalar
+from ..core.operands import convert_scalar
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NoSolutionError, ShapeError
 from ..ops import ElementOps, capabilities_of, defines, polynomials
 from ..ops._polynomial import as_euclidean
 from . import _lattice
 from . import _lattice_tasks as _t
-from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
+from ._stack import Stack, run, stack_of, system_of, wrap_matrices
 
 __all__ = [
     "hnf",
@@ -517,31 +515,9 @@ def solve_integer(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, wo
     ...
     gentensor.errors.NoSolutionError: solve_integer: a @ x == b has no integer solution (got b = [3]); it has rational solutions, but no integer one
     """
-    a = as_tensor(a, "solve_integer")
-    b = as_tensor(b, "solve_integer")
-    if a.ndim < 2:
-        raise ShapeError(f"solve_integer: a must be a matrix or a stack of matrices (got a of shape {a.shape})")
-    m, n = a.shape[-2:]
-    vector = b.ndim == 1
-    if b.ndim == 0 or b.shape[-1 if vector else -2] != m:
-        raise ShapeError(
-            f"solve_integer: b must have shape ({m},) or (..., {m}, k) to match a (got a of shape {a.shape}, "
-            f"b of shape {b.shape})"
-        )
-    ops = arithmetic(common_ops([a.ops, b.ops], "solve_integer"))
+    pairs, k, vector = system_of(a, b, "solve_integer", square=False)
+    batch, n, ops = pairs.batch, pairs.n, pairs.ops
     _t.euclidean(ops, "solve_integer")
-    if vector:
-        b = b.reshape((m, 1))
-    k = b.shape[-1]
-    try:
-        batch = broadcast_shapes(a.shape[:-2], b.shape[:-2], func="solve_integer")
-    except ShapeError:
-        raise ShapeError(
-            f"solve_integer: the batch axes of a and b do not broadcast (got {a.shape[:-2]} and {b.shape[:-2]})"
-        ) from None
-    sa = stack_of(broadcast_to(a, batch + (m, n)), "solve_integer", square=False, ops=ops)
-    sb = stack_of(broadcast_to(b, batch + (m, k)), "solve_integer", square=False, ops=ops)
-    pairs = Stack(batch, m, n, ops, list(zip(sa.matrices, sb.matrices)))
     task = partial(_t.solve_integer_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
     results = run(task, pairs, "solve_integer", executor, workers)
     for index, (X, _, bad) in enumerate(results):
