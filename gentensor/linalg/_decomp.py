@@ -286,7 +286,7 @@ def mgs_rows(
 # -- the symbolic paths: expressions in the field of their SymPy domain --------------------
 
 
-def ldl_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
+def ldl_sym(rows: list[list[Any]], ops: ElementOps, pivoting: bool = True) -> Any:
     """`ldl_rows` for SymPy expressions, in the field of their domain (provider ``"ldl"``)."""
     from ._polys import matrix_field
 
@@ -296,22 +296,13 @@ def ldl_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
     if found is NotImplemented:
         return NotImplemented
     fops, M, back = found
-    perm, L, D = ldl_rows(M, fops)
+    perm, L, D = ldl_rows(M, fops, pivoting=pivoting)
     return perm, [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in D]
 
 
 def ldl_sym_nopivot(rows: list[list[Any]], ops: ElementOps) -> Any:
-    """`ldl_rows` without pivoting for SymPy expressions (provider ``"ldl.nopivot"``)."""
-    from ._polys import matrix_field
-
-    if not rows:
-        return NotImplemented
-    found = matrix_field(rows)
-    if found is NotImplemented:
-        return NotImplemented
-    fops, M, back = found
-    perm, L, D = ldl_rows(M, fops, pivoting=False)
-    return perm, [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in D]
+    """`ldl_sym` without pivoting (provider ``"ldl.nopivot"``)."""
+    return ldl_sym(rows, ops, pivoting=False)
 
 
 def orthogonal_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
