@@ -3,8 +3,8 @@
 Functions of one family (the SymPy conveniences, the properties of a matrix,
 the NumPy-named views...) often return and raise the same things.  Their
 shared sections are written once with `section` and placed into each
-function's own docstring by `sections`, in front of its ``Examples``; the
-summary, the parameters and the examples stay in the function's source.
+function's own docstring by `sections`, where numpydoc has them; the
+summary, the examples and what is the function's own stay in its source.
 
 The docstring is complete at import time (``help()``, doctest and
 ``inspect`` see it).  Griffe reads source, not objects: the API pages take
@@ -24,7 +24,7 @@ Examples
 ...     4
 ...     '''
 ...     return x + x
->>> print(twice.__doc__)
+>>> print(twice.__doc__.partition("Examples")[0])
 ``x + x``.
 <BLANKLINE>
 Returns
@@ -32,27 +32,21 @@ Returns
 Tensor
     A new tensor of the shape of ``x``.
 <BLANKLINE>
-Examples
---------
->>> twice(2)
-4
 <BLANKLINE>
 """
 
 from __future__ import annotations
 
 import inspect
+import re
 from typing import Any, Callable, TypeVar
 
-__all__ = ["MARK", "section", "sections"]
+__all__ = ["MARK", "ORDER", "section", "sections"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: The attribute set on a function whose docstring `sections` completed.
 MARK = "__doc_sections__"
-
-_EXAMPLES = "\nExamples\n--------\n"
-
 
 def section(title: str, *entries: tuple[str, str]) -> str:
     """A numpydoc section: ``title``, its underline, and one ``(head, text)`` entry per item.
@@ -74,11 +68,19 @@ def section(title: str, *entries: tuple[str, str]) -> str:
     return "\n".join(lines)
 
 
-def sections(*parts: str) -> Callable[[F], F]:
-    """Decorator: put the shared sections ``parts`` into the function's docstring, before its ``Examples``.
+#: The numpydoc sections, in the order a docstring has them.
+ORDER = ("Parameters", "Returns", "Yields", "Raises", "Warns", "See Also", "Notes", "References", "Examples")
+_TITLE = re.compile(r"^(" + "|".join(ORDER) + r")\n-+\n", re.MULTILINE)
 
-    Raises ``RuntimeError`` at import when the docstring has no
-    ``Examples`` section (every public function has one).
+
+def sections(*parts: str) -> Callable[[F], F]:
+    """Decorator: put the shared sections ``parts`` (made by `section`) into the function's docstring.
+
+    Each part goes where numpydoc has it (Parameters first, then Returns,
+    Raises, ..., Examples last) among the sections the docstring already
+    has.  Raises ``RuntimeError`` at import when the docstring has no
+    ``Examples`` section (every public function has one) or already has a
+    section of a part's title.
 
     Examples
     --------
@@ -86,22 +88,36 @@ def sections(*parts: str) -> Callable[[F], F]:
     ... def answer():
     ...     '''The answer.
     ...
+    ...     Raises
+    ...     ------
+    ...     ValueError
+    ...         Never.
+    ...
     ...     Examples
     ...     --------
     ...     >>> answer()
     ...     42
     ...     '''
     ...     return 42
-    >>> "Returns\\n-------\\nint" in answer.__doc__
-    True
+    >>> [line for line in answer.__doc__.splitlines() if line in ORDER]
+    ['Returns', 'Raises', 'Examples']
     """
 
     def apply(f: F) -> F:
         doc = inspect.cleandoc(f.__doc__ or "")
-        head, found, examples = doc.partition(_EXAMPLES)
-        if not found:
+        starts = [m.start() for m in _TITLE.finditer(doc)]
+        blocks = [doc[a:b].strip() for a, b in zip(starts, starts[1:] + [len(doc)])]
+        titles = [b.split("\n", 1)[0] for b in blocks]
+        if "Examples" not in titles:
             raise RuntimeError(f"sections: {f.__module__}.{f.__qualname__} has no Examples section")
-        f.__doc__ = "\n\n".join([head.rstrip(), *parts, _EXAMPLES.strip() + "\n" + examples]) + "\n"
+        for part in parts:
+            title = part.split("\n", 1)[0]
+            if title in titles:
+                raise RuntimeError(f"sections: {f.__module__}.{f.__qualname__} has its own {title} section")
+            at = next(i for i, t in enumerate(titles) if ORDER.index(t) > ORDER.index(title))
+            blocks.insert(at, part)
+            titles.insert(at, title)
+        f.__doc__ = "\n\n".join([doc[: starts[0]].strip(), *blocks]) + "\n"
         setattr(f, MARK, parts)
         return f
 

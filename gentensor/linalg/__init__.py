@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
+from .._docs import section, sections
 from ..arrays.creation import eye
 from ..arrays.manipulation import broadcast_to
 from ..compute._engine import flat_values
@@ -160,6 +161,17 @@ class LUResult(NamedTuple):
     p: Tensor[Any]
     l: Tensor[Any]  # noqa: E741  (the standard name of the factor)
     u: Tensor[Any]
+
+
+#: The parameter the functions below share with det (see gentensor._docs).
+_ISZEROFUNC = section(
+    "Parameters",
+    ("iszerofunc : callable, optional", "Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det]."),
+)
+
+#: What inv and adjugate return, and the error they share.
+_SAME_SHAPE = section("Returns", ("Tensor", "A new tensor of the shape of ``x``."))
+_NOT_SQUARE = ("ShapeError, NonSquareError", "``x`` is not a (stack of) square matrices.")
 
 
 # -- tasks: one matrix each (module-level so worker processes can run them) ----------
@@ -313,31 +325,22 @@ def _det_in_fraction_field(stack: Stack, executor: Any, workers: Optional[int]) 
     return results[0] if not stack.batch else Tensor._from_flat(results, stack.batch, ops)
 
 
+@sections(
+    _ISZEROFUNC,
+    _SAME_SHAPE,
+    section(
+        "Raises",
+        _NOT_SQUARE,
+        ("SingularMatrixError", "A matrix is not invertible (over its ring)."),
+        ("DomainError", "The ops is not commutative or has no division at all."),
+    ),
+)
 def inv(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """Exact inverse of a square matrix or of each matrix of a stack.
 
     Integers give rationals.  Over a ring without field division (``Z/n``
     with composite ``n``, a user ring with ``exquo``) the inverse is computed
     in the ring and exists exactly when the determinant is a unit.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
-
-    Returns
-    -------
-    Tensor
-        A new tensor of the shape of ``x``.
-
-    Raises
-    ------
-    ShapeError, NonSquareError
-        ``x`` is not a (stack of) square matrices.
-    SingularMatrixError
-        A matrix is not invertible (over its ring).
-    DomainError
-        The ops is not commutative or has no division at all.
 
     Examples
     --------
@@ -372,22 +375,11 @@ def _result_ops(ops: ElementOps, func: str) -> ElementOps:
     return _policy.field_ops(ops)
 
 
+@sections(_SAME_SHAPE, section("Raises", _NOT_SQUARE, ("DomainError", "The ops is not commutative.")))
 def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """The adjugate (classical adjoint): ``x @ adjugate(x) == det(x) * I``, also for singular ``x``.
 
     Stays in the ring of ``x`` (no division needed).
-
-    Returns
-    -------
-    Tensor
-        A new tensor of the shape of ``x``.
-
-    Raises
-    ------
-    ShapeError, NonSquareError
-        ``x`` is not a (stack of) square matrices.
-    DomainError
-        The ops is not commutative.
 
     Examples
     --------
@@ -397,13 +389,11 @@ def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] 
     >>> gt.linalg.adjugate(gt.tensor([[1, 2], [2, 4]])).tolist()
     [[4, -2], [-2, 1]]
     """
-    stack = stack_of(x, "adjugate", square=True)
-    _policy.check_commutative(stack.ops, "adjugate")
-    task = partial(_policy.adjugate, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "adjugate"))
-    results = run(task, stack, "adjugate", executor, workers)
+    stack, results = _properties.adjugates(x, "adjugate", executor, workers)
     return wrap_matrices(results, stack.batch, (stack.n, stack.n), stack.ops)
 
 
+@sections(_ISZEROFUNC)
 def solve(
     a: Tensor[Any], b: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None
 ) -> Tensor[Any]:
@@ -412,11 +402,6 @@ def solve(
     ``b`` is a vector when it is 1-d (shape ``(n,)``), otherwise a matrix or
     a stack of matrices ``(..., n, k)``; batch axes broadcast (NumPy 2 rules).
     Integers give rationals.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -461,13 +446,9 @@ def solve(
     return out
 
 
+@sections(_ISZEROFUNC)
 def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | int:
     """Rank of a matrix (over the field of fractions), or of each matrix of a stack.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -499,13 +480,9 @@ def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     return Tensor._from_flat(results, stack.batch, integers)
 
 
+@sections(_ISZEROFUNC)
 def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> RrefResult:
     """Reduced row echelon form and pivot columns (over a field; integers give rationals).
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -537,16 +514,12 @@ def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     return RrefResult(matrix, pivots[0] if not stack.batch else nest(pivots, stack.batch))
 
 
+@sections(_ISZEROFUNC)
 def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
     """A basis of the null space ``{v : x @ v == 0}`` as the columns of an ``(n, k)`` tensor.
 
     The basis read off the reduced row echelon form (one vector per free
     column, with a one there), as SymPy's ``nullspace``; integers give rationals.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -585,16 +558,12 @@ def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
     return Tensor._from_flat(flat, (n, len(free)), ops)
 
 
+@sections(_ISZEROFUNC)
 def lu(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> LUResult:
     """LU factorisation with row permutation: ``p @ x == l @ u`` for any ``m x n`` matrix over a field.
 
     Integers are promoted to rationals; singular and rectangular matrices are
     fine (``u`` is then a row echelon form).  Floats use partial pivoting.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------

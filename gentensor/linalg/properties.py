@@ -606,6 +606,14 @@ def cofactor(x: Tensor[Any], i: int, j: int, /) -> Any:
     return -m if isinstance(m, Tensor) else x.ops.neg(m)
 
 
+def adjugates(x: Any, func: str, executor: Any, workers: Optional[int]) -> tuple[Stack, list[list[list[Any]]]]:
+    """The square matrices of ``x`` and the adjugate of each, as rows (for `adjugate` and `cofactor_matrix`)."""
+    stack = stack_of(x, func, square=True)
+    _policy.check_commutative(stack.ops, func)
+    task = partial(_policy.adjugate, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "adjugate"))
+    return stack, run(task, stack, func, executor, workers)
+
+
 def cofactor_matrix(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """The matrix of cofactors: the transpose of the adjugate (division-free, any commutative ring).
 
@@ -620,10 +628,7 @@ def cofactor_matrix(x: Tensor[Any], /, *, executor: Any = None, workers: Optiona
     >>> gt.linalg.cofactor_matrix(gt.tensor([[1, 2], [3, 4]])).tolist()
     [[4, -3], [-2, 1]]
     """
-    stack = stack_of(x, "cofactor_matrix", square=True)
-    _policy.check_commutative(stack.ops, "cofactor_matrix")
-    task = partial(_policy.adjugate, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "adjugate"))
-    results = run(task, stack, "cofactor_matrix", executor, workers)
+    stack, results = adjugates(x, "cofactor_matrix", executor, workers)
     transposed = [[list(column) for column in zip(*adj)] for adj in results]
     return wrap_matrices(transposed, stack.batch, (stack.n, stack.n), stack.ops)
 
