@@ -41,7 +41,7 @@ import inspect
 import re
 from typing import Any, Callable, TypeVar
 
-__all__ = ["MARK", "ORDER", "section", "sections"]
+__all__ = ["MARK", "ORDER", "section", "sections", "view"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -70,6 +70,8 @@ def section(title: str, *entries: tuple[str, str]) -> str:
 
 #: The numpydoc sections, in the order a docstring has them.
 ORDER = ("Parameters", "Returns", "Yields", "Raises", "Warns", "See Also", "Notes", "References", "Examples")
+
+
 _TITLE = re.compile(r"^(" + "|".join(ORDER) + r")\n-+\n", re.MULTILINE)
 
 
@@ -122,3 +124,17 @@ def sections(*parts: str) -> Callable[[F], F]:
         return f
 
     return apply
+
+
+def view(note: str = "") -> str:
+    """The Returns section of a function returning a view of ``x`` (``note`` says more, as ``"; writes go through"``).
+
+    Examples
+    --------
+    >>> print(view("; writes go through"))
+    Returns
+    -------
+    Tensor
+        A view of ``x`` (shares storage; writes go through).
+    """
+    return section("Returns", ("Tensor", f"A view of ``x`` (shares storage{note})."))

@@ -66,7 +66,7 @@ def concatenate(arrays: Sequence[Any], /, axis: int | None = 0) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor: the inputs joined in order along ``axis`` (flattened first when ``axis`` is ``None``).
 
     Examples
     --------
@@ -83,7 +83,7 @@ def hstack(arrays: Sequence[Any], /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor: the inputs joined in order along their second axis (their first when 1-d).
 
     Examples
     --------
@@ -171,7 +171,7 @@ def flatten(a: Any, /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor.
+        A new 1-d tensor of ``a.size`` elements that shares no storage with ``a``.
 
     Examples
     --------

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+from .._docs import sections, view
 from ..arrays.dtypes import resolve_dtype
 from ..arrays.manipulation import diagonal as _diagonal
 from ..arrays.manipulation import matrix_transpose as _matrix_transpose
@@ -185,7 +186,7 @@ def cross(x1: Any, x2: Any, /, *, axis: int = -1) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor of the broadcast shape of ``x1`` and ``x2``: ``axis`` holds the three components.
 
     Examples
     --------
@@ -196,13 +197,9 @@ def cross(x1: Any, x2: Any, /, *, axis: int = -1) -> Tensor[Any]:
     return _products.cross(x1, x2, axis=axis)
 
 
+@sections(view())
 def diagonal(x: Any, /, *, offset: int = 0) -> Tensor[Any]:
     """The diagonal of each matrix (the last two axes); ``offset > 0`` above the main one.
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Examples
     --------
@@ -234,13 +231,9 @@ def trace(x: Any, /, *, offset: int = 0, dtype: OpsSpec | None = None) -> Tensor
     return _products.trace(t, offset=offset)
 
 
+@sections(view())
 def matrix_transpose(x: Any, /) -> Tensor[Any]:
     """The last two axes swapped: see [`gentensor.matrix_transpose`][gentensor.arrays.manipulation.matrix_transpose].
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Examples
     --------
