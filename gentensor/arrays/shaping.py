@@ -101,7 +101,7 @@ def vstack(arrays: Sequence[Any], /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor of at least 2 axes.
+        A new tensor of at least 2 axes: the rows of the inputs, one input after the other.
 
     Examples
     --------
@@ -118,7 +118,7 @@ def dstack(arrays: Sequence[Any], /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor of at least 3 axes.
+        A new tensor of at least 3 axes, the inputs side by side along the third.
 
     Examples
     --------
@@ -135,7 +135,7 @@ def column_stack(arrays: Sequence[Any], /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new 2-d tensor.
+        A new 2-d tensor with the columns of the inputs in order.
 
     Examples
     --------
