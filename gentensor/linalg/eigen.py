@@ -37,6 +37,7 @@ import math
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
+from .._docs import section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NotDiagonalizableError, ShapeError
@@ -70,6 +71,9 @@ __all__ = [
     "DiagonalizeResult",
     "JordanResult",
 ]
+
+#: The errors of the functions that find eigenvalues first, named once for their docstrings (see gentensor._docs).
+AS_EIGENVALS = ("ShapeError, NonSquareError, DomainError", "As [`eigenvals`][gentensor.linalg.eigen.eigenvals].")
 
 
 class Eigenspace(NamedTuple):
@@ -500,6 +504,16 @@ def _diagonalize_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list
     return P, _diagonal(values, n)
 
 
+@sections(
+    section(
+        "Raises",
+        (
+            "NotDiagonalizableError",
+            "A matrix has too few independent eigenvectors (see [`jordan_form`][gentensor.linalg.eigen.jordan_form]).",
+        ),
+        AS_EIGENVALS,
+    )
+)
 def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> DiagonalizeResult:
     """``(p, d)`` with ``d`` diagonal (the eigenvalues) and ``x == p @ d @ inv(p)``.
 
@@ -510,13 +524,6 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     -------
     DiagonalizeResult
         ``(p, d)``: new symbolic tensors of the shape of ``x``.
-
-    Raises
-    ------
-    NotDiagonalizableError
-        A matrix has too few independent eigenvectors (see [`jordan_form`][gentensor.linalg.eigen.jordan_form]).
-    ShapeError, NonSquareError, DomainError
-        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
     --------
@@ -579,6 +586,7 @@ def _jordan_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]
     return P, J
 
 
+@sections(section("Raises", AS_EIGENVALS))
 def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> JordanResult:
     """``(p, j)`` with ``j`` the Jordan normal form of ``x`` and ``x == p @ j @ inv(p)``.
 
@@ -592,11 +600,6 @@ def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     -------
     JordanResult
         ``(p, j)``: new symbolic tensors of the shape of ``x``.
-
-    Raises
-    ------
-    ShapeError, NonSquareError, DomainError
-        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
     --------
