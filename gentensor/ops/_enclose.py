@@ -385,26 +385,23 @@ def _f_frac(ev: _Evaluator, a: Any) -> Box:
     return _rbox(lib.mpi_sub(x, _integer_part(x, False), ev.prec + 10))
 
 
-def _f_min(ev: _Evaluator, *args: Any) -> Box:
-    lib = _lib()
-    ivs = [ev.real_arg(a) for a in args]
-    lo = ivs[0][0]
-    hi = ivs[0][1]
-    for a, b in ivs[1:]:
-        lo = a if lib.mpf_lt(a, lo) else lo
-        hi = b if lib.mpf_lt(b, hi) else hi
-    return _rbox((lo, hi))
+def _extreme(compare: str) -> Callable[..., Box]:
+    """``Min`` (``compare="mpf_lt"``) or ``Max`` (``"mpf_gt"``): both ends of the result are the extremes of the ends.
 
+    ``min`` is monotone in each argument, so ``min(x_i)`` lies between the
+    least lower end and the least upper end (``max`` likewise).
+    """
 
-def _f_max(ev: _Evaluator, *args: Any) -> Box:
-    lib = _lib()
-    ivs = [ev.real_arg(a) for a in args]
-    lo = ivs[0][0]
-    hi = ivs[0][1]
-    for a, b in ivs[1:]:
-        lo = a if lib.mpf_gt(a, lo) else lo
-        hi = b if lib.mpf_gt(b, hi) else hi
-    return _rbox((lo, hi))
+    def f(ev: _Evaluator, *args: Any) -> Box:
+        better = getattr(_lib(), compare)
+        ivs = [ev.real_arg(a) for a in args]
+        lo, hi = ivs[0]
+        for a, b in ivs[1:]:
+            lo = a if better(a, lo) else lo
+            hi = b if better(b, hi) else hi
+        return _rbox((lo, hi))
+
+    return f
 
 
 def _gamma_like(kind: int) -> Callable[[_Evaluator, Any], Box]:
@@ -452,8 +449,8 @@ _FUNCTIONS: dict[str, Callable[..., Box]] = {
     "floor": _f_floor,
     "ceiling": _f_ceiling,
     "frac": _f_frac,
-    "Min": _f_min,
-    "Max": _f_max,
+    "Min": _extreme("mpf_lt"),
+    "Max": _extreme("mpf_gt"),
     "gamma": _gamma_like(0),
     "factorial": _gamma_like(1),
     "loggamma": _gamma_like(3),
