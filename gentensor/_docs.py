@@ -9,7 +9,8 @@ summary, the examples and what is the function's own stay in its source.
 The docstring is complete at import time (``help()``, doctest and
 ``inspect`` see it).  Griffe reads source, not objects: the API pages take
 the docstring of a function so marked from the object
-(``docs/_hooks/table_functions.py``, by the attribute `MARK`).
+(``docs/_hooks/table_functions.py``, by the attribute `MARK`); so also for
+a family made from a table (`made`: one body, a docstring per row).
 
 Examples
 --------
@@ -41,7 +42,7 @@ import inspect
 import re
 from typing import Any, Callable, TypeVar
 
-__all__ = ["MARK", "ORDER", "section", "sections", "view"]
+__all__ = ["MARK", "ORDER", "section", "sections", "made", "view"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -138,3 +139,22 @@ def view(note: str = "") -> str:
         A view of ``x`` (shares storage; writes go through).
     """
     return section("Returns", ("Tensor", f"A view of ``x`` (shares storage{note})."))
+
+
+def made(f: F, name: str, module: str, doc: str) -> F:
+    """``f`` (a function made by a factory) named ``module.name`` with the numpydoc docstring ``doc``.
+
+    The pages and ``help()`` then show it as a function of its own; bind it
+    at module level under ``name`` (``is_lower = _band("is_lower", ...)``).
+
+    Examples
+    --------
+    >>> times3 = made(lambda x: 3 * x, "times3", __name__, "``3 * x``.")
+    >>> times3.__name__, times3(2), times3.__doc__.strip()
+    ('times3', 6, '``3 * x``.')
+    """
+    f.__name__ = f.__qualname__ = name
+    f.__module__ = module
+    f.__doc__ = inspect.cleandoc(doc) + "\n"
+    setattr(f, MARK, ())
+    return f

@@ -32,17 +32,24 @@ class TableFunctions(griffe.Extension):
         from gentensor import _docs
 
         runtime = importlib.import_module(mod.path)
-        # Functions whose shared sections gentensor._docs put into their docstrings: the docstring Python has.
+        # Functions whose docstrings gentensor._docs completed (a def) or wrote (a function made from a table,
+        # bound under its own name): the docstring, and for a made one the signature, Python has.
         for name, member in list(mod.members.items()):
             obj = getattr(runtime, name, None)
-            if not member.is_alias and member.is_function and hasattr(obj, _docs.MARK):
-                member.docstring = griffe.Docstring(
-                    obj.__doc__,
-                    lineno=member.docstring.lineno if member.docstring else member.lineno,
-                    parent=member,
-                    parser=agent.docstring_parser,
-                    parser_options=agent.docstring_options,
-                )
+            if member.is_alias or not hasattr(obj, _docs.MARK):
+                continue
+            if not member.is_function:
+                if getattr(obj, "__name__", None) != name:
+                    continue
+                member = _function(name, obj, mod, member.lineno, member.endlineno)
+                mod.set_member(name, member)
+            member.docstring = griffe.Docstring(
+                obj.__doc__,
+                lineno=member.docstring.lineno if member.docstring else member.lineno,
+                parent=member,
+                parser=agent.docstring_parser,
+                parser_options=agent.docstring_options,
+            )
         if not mod.path.startswith("gentensor.compute."):
             return
         from gentensor.compute import _maker

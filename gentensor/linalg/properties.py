@@ -27,6 +27,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Optional
 
+from .._docs import made
 from ..compute._functions import conjugator
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
@@ -161,76 +162,70 @@ def is_anti_symmetric(x: Tensor[Any], /) -> Any:
     return _predicate(x, "is_anti_symmetric", lambda r, o: _mirrored(r, o, o.neg), square=True)
 
 
-def is_diagonal(x: Tensor[Any], /) -> Any:
-    """True when every entry off the main diagonal is zero (rectangular matrices too).
+def _band(name: str, keep: Callable[[int, int], bool], when: str, example: str) -> Callable[[Tensor[Any]], Any]:
+    """The predicate ``name``: true when every entry ``(i, j)`` outside ``keep(i, j)`` is zero, documented by ``when``.
+
+    Made once for the family below (each a function of its own on the
+    pages, in ``help()`` and to doctest); ``example`` is a call that
+    answers ``True``.
+    """
+
+    def predicate(x: Tensor[Any], /) -> Any:
+        return _predicate(x, name, lambda r, o: _zero_outside(r, o, keep))
+
+    doc = f"""True when {when}.
+
+    Returns
+    -------
+    bool or Tensor
+        A ``bool`` for one matrix, a new booleans tensor for a stack.
 
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.is_diagonal(gt.tensor([[1, 0, 0], [0, 2, 0]]))
+    >>> {example}
     True
     """
-    return _predicate(x, "is_diagonal", lambda r, o: _zero_outside(r, o, lambda i, j: i == j))
+    return made(predicate, name, __name__, doc)
 
 
-def is_lower(x: Tensor[Any], /) -> Any:
-    """True when ``x`` is lower triangular: zero above the main diagonal.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_lower(gt.tensor([[1, 0], [5, 2]])), gt.linalg.is_upper(gt.tensor([[1, 0], [5, 2]]))
-    (True, False)
-    """
-    return _predicate(x, "is_lower", lambda r, o: _zero_outside(r, o, lambda i, j: j <= i))
-
-
-def is_upper(x: Tensor[Any], /) -> Any:
-    """True when ``x`` is upper triangular: zero below the main diagonal.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_upper(gt.tensor([[1, 3], [0, 2]]))
-    True
-    """
-    return _predicate(x, "is_upper", lambda r, o: _zero_outside(r, o, lambda i, j: j >= i))
-
-
-def is_lower_hessenberg(x: Tensor[Any], /) -> Any:
-    """True when ``x`` is zero above the first superdiagonal.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_lower_hessenberg(gt.tensor([[1, 2, 0], [1, 2, 3], [1, 2, 3]]))
-    True
-    """
-    return _predicate(x, "is_lower_hessenberg", lambda r, o: _zero_outside(r, o, lambda i, j: j <= i + 1))
-
-
-def is_upper_hessenberg(x: Tensor[Any], /) -> Any:
-    """True when ``x`` is zero below the first subdiagonal (see [`hessenberg`][gentensor.linalg.forms.hessenberg]).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_upper_hessenberg(gt.tensor([[1, 2, 3], [4, 5, 6], [0, 7, 8]]))
-    True
-    """
-    return _predicate(x, "is_upper_hessenberg", lambda r, o: _zero_outside(r, o, lambda i, j: i <= j + 1))
-
-
-def is_zero_matrix(x: Tensor[Any], /) -> Any:
-    """True when every entry is zero.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_zero_matrix(gt.zeros((2, 2)))
-    True
-    """
-    return _predicate(x, "is_zero_matrix", lambda r, o: _zero_outside(r, o, lambda i, j: False))
+# The matrices that are zero outside a band around the main diagonal (rectangular ones too).
+is_diagonal = _band(
+    "is_diagonal",
+    lambda i, j: i == j,
+    "every entry off the main diagonal is zero (rectangular matrices too)",
+    "gt.linalg.is_diagonal(gt.tensor([[1, 0, 0], [0, 2, 0]]))",
+)
+is_lower = _band(
+    "is_lower",
+    lambda i, j: j <= i,
+    "``x`` is lower triangular: zero above the main diagonal",
+    "gt.linalg.is_lower(gt.tensor([[1, 0], [5, 2]]))",
+)
+is_upper = _band(
+    "is_upper",
+    lambda i, j: j >= i,
+    "``x`` is upper triangular: zero below the main diagonal",
+    "gt.linalg.is_upper(gt.tensor([[1, 3], [0, 2]]))",
+)
+is_lower_hessenberg = _band(
+    "is_lower_hessenberg",
+    lambda i, j: j <= i + 1,
+    "``x`` is zero above the first superdiagonal",
+    "gt.linalg.is_lower_hessenberg(gt.tensor([[1, 2, 0], [1, 2, 3], [1, 2, 3]]))",
+)
+is_upper_hessenberg = _band(
+    "is_upper_hessenberg",
+    lambda i, j: i <= j + 1,
+    "``x`` is zero below the first subdiagonal (see [`hessenberg`][gentensor.linalg.forms.hessenberg])",
+    "gt.linalg.is_upper_hessenberg(gt.tensor([[1, 2, 3], [4, 5, 6], [0, 7, 8]]))",
+)
+is_zero_matrix = _band(
+    "is_zero_matrix",
+    lambda i, j: False,
+    "every entry is zero",
+    "gt.linalg.is_zero_matrix(gt.zeros((2, 2)))",
+)
 
 
 def is_identity(x: Tensor[Any], /) -> Any:
