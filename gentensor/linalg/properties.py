@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Optional
 
-from .._docs import made
+from .._docs import made, section, sections
 from ..compute._functions import conjugator
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
@@ -162,31 +162,39 @@ def is_anti_symmetric(x: Tensor[Any], /) -> Any:
     return _predicate(x, "is_anti_symmetric", lambda r, o: _mirrored(r, o, o.neg), square=True)
 
 
-def _band(name: str, keep: Callable[[int, int], bool], when: str, example: str) -> Callable[[Tensor[Any]], Any]:
+#: What the predicates return (see gentensor._docs).
+_ANSWER = section("Returns", ("bool or Tensor", "A ``bool`` for one matrix, a new booleans tensor for a stack."))
+#: What minor and permanent return, and the error they share.
+_PER_MATRIX = section(
+    "Returns", ("element or Tensor", "One element for a matrix; a new tensor of shape ``x.shape[:-2]`` for a stack.")
+)
+_NOT_SQUARE = ("NonSquareError", "``x`` is not square.")
+_NO_SIGN = section(
+    "Raises",
+    (
+        "DomainError",
+        "A sign cannot be decided (free symbols), or the ring has no order or\nconjugation (integers mod n).",
+    ),
+)
+
+
+def _made_predicate(predicate: Any, name: str, summary: str, example: list[list[int]], *more: str) -> Callable[..., Any]:
+    """``predicate`` as the public ``name``, its docstring made of ``summary``, `_ANSWER`, ``more`` sections and an example."""
+    call = f">>> import gentensor as gt\n>>> gt.linalg.{name}(gt.tensor({example}))\nTrue"
+    return made(predicate, name, __name__, "\n\n".join([summary, _ANSWER, *more, "Examples\n--------\n" + call]))
+
+
+def _band(name: str, keep: Callable[[int, int], bool], when: str, example: list[list[int]]) -> Callable[..., Any]:
     """The predicate ``name``: true when every entry ``(i, j)`` outside ``keep(i, j)`` is zero, documented by ``when``.
 
     Made once for the family below (each a function of its own on the
-    pages, in ``help()`` and to doctest); ``example`` is a call that
-    answers ``True``.
+    pages, in ``help()`` and to doctest); ``example`` is a matrix it holds for.
     """
 
     def predicate(x: Tensor[Any], /) -> Any:
         return _predicate(x, name, lambda r, o: _zero_outside(r, o, keep))
 
-    doc = f"""True when {when}.
-
-    Returns
-    -------
-    bool or Tensor
-        A ``bool`` for one matrix, a new booleans tensor for a stack.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> {example}
-    True
-    """
-    return made(predicate, name, __name__, doc)
+    return _made_predicate(predicate, name, f"True when {when}.", example)
 
 
 # The matrices that are zero outside a band around the main diagonal (rectangular ones too).
@@ -194,37 +202,37 @@ is_diagonal = _band(
     "is_diagonal",
     lambda i, j: i == j,
     "every entry off the main diagonal is zero (rectangular matrices too)",
-    "gt.linalg.is_diagonal(gt.tensor([[1, 0, 0], [0, 2, 0]]))",
+    [[1, 0, 0], [0, 2, 0]],
 )
 is_lower = _band(
     "is_lower",
     lambda i, j: j <= i,
     "``x`` is lower triangular: zero above the main diagonal",
-    "gt.linalg.is_lower(gt.tensor([[1, 0], [5, 2]]))",
+    [[1, 0], [5, 2]],
 )
 is_upper = _band(
     "is_upper",
     lambda i, j: j >= i,
     "``x`` is upper triangular: zero below the main diagonal",
-    "gt.linalg.is_upper(gt.tensor([[1, 3], [0, 2]]))",
+    [[1, 3], [0, 2]],
 )
 is_lower_hessenberg = _band(
     "is_lower_hessenberg",
     lambda i, j: j <= i + 1,
     "``x`` is zero above the first superdiagonal",
-    "gt.linalg.is_lower_hessenberg(gt.tensor([[1, 2, 0], [1, 2, 3], [1, 2, 3]]))",
+    [[1, 2, 0], [1, 2, 3], [1, 2, 3]],
 )
 is_upper_hessenberg = _band(
     "is_upper_hessenberg",
     lambda i, j: i <= j + 1,
     "``x`` is zero below the first subdiagonal (see [`hessenberg`][gentensor.linalg.forms.hessenberg])",
-    "gt.linalg.is_upper_hessenberg(gt.tensor([[1, 2, 3], [4, 5, 6], [0, 7, 8]]))",
+    [[1, 2, 3], [4, 5, 6], [0, 7, 8]],
 )
 is_zero_matrix = _band(
     "is_zero_matrix",
     lambda i, j: False,
     "every entry is zero",
-    "gt.linalg.is_zero_matrix(gt.zeros((2, 2)))",
+    [[0, 0], [0, 0]],
 )
 
 
@@ -405,117 +413,81 @@ def _variations(signs: list[int]) -> int:
     return sum(1 for a, b in zip(nonzero, nonzero[1:]) if a != b)
 
 
-def _definiteness(x: Any, func: str, decide: Callable[[int, int, int, int], bool]) -> Any:
-    stack = stack_of(x, func, square=False)
-    if stack.m != stack.n:
-        return _answer([False] * len(stack.matrices), stack)
-    return _answer([decide(*_inertia(rows, stack.ops, func), stack.n) for rows in stack.matrices], stack)
+def _definiteness(
+    name: str, decide: Callable[[int, int, int, int], bool], when: str, example: list[list[int]]
+) -> Callable[..., Any]:
+    """The predicate ``name`` on the inertia of the Hermitian part: ``decide(positive, negative, zero, n)``.
 
-
-def is_positive_definite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has only positive eigenvalues (``v^H x v > 0`` for ``v != 0``).
-
-    Raises
-    ------
-    DomainError
-        A sign cannot be decided (free symbols), or the ring has no order or
-        conjugation (integers mod n).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_positive_definite(gt.tensor([[2, 1], [1, 2]])), gt.linalg.is_positive_definite(gt.tensor([[1, 2], [2, 1]]))
-    (True, False)
+    A non-square matrix answers ``False``.  Made once for the family below,
+    documented by ``when``; ``example`` is a matrix it holds for.
     """
-    return _definiteness(x, "is_positive_definite", lambda p, q, z, n: p == n)
+
+    def predicate(x: Tensor[Any], /) -> Any:
+        stack = stack_of(x, name, square=False)
+        if stack.m != stack.n:
+            return _answer([False] * len(stack.matrices), stack)
+        return _answer([decide(*_inertia(rows, stack.ops, name), stack.n) for rows in stack.matrices], stack)
+
+    return _made_predicate(predicate, name, f"True when the Hermitian part of ``x`` has {when}.", example, _NO_SIGN)
 
 
-def is_positive_semidefinite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has no negative eigenvalue.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_positive_semidefinite(gt.tensor([[1, 1], [1, 1]]))
-    True
-    """
-    return _definiteness(x, "is_positive_semidefinite", lambda p, q, z, n: q == 0)
-
-
-def is_negative_definite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has only negative eigenvalues.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_negative_definite(gt.tensor([[-2, 1], [1, -2]]))
-    True
-    """
-    return _definiteness(x, "is_negative_definite", lambda p, q, z, n: q == n)
-
-
-def is_negative_semidefinite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has no positive eigenvalue.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_negative_semidefinite(gt.tensor([[0, 0], [0, -1]]))
-    True
-    """
-    return _definiteness(x, "is_negative_semidefinite", lambda p, q, z, n: p == 0)
+# The definiteness of a matrix, read off the inertia of its Hermitian part (Sylvester's law).
+is_positive_definite = _definiteness(
+    "is_positive_definite",
+    lambda p, q, z, n: p == n,
+    "only positive eigenvalues (``v^H x v > 0`` for ``v != 0``)",
+    [[2, 1], [1, 2]],
+)
+is_positive_semidefinite = _definiteness(
+    "is_positive_semidefinite",
+    lambda p, q, z, n: q == 0,
+    "no negative eigenvalue",
+    [[1, 1], [1, 1]],
+)
+is_negative_definite = _definiteness(
+    "is_negative_definite",
+    lambda p, q, z, n: q == n,
+    "only negative eigenvalues",
+    [[-2, 1], [1, -2]],
+)
+is_negative_semidefinite = _definiteness(
+    "is_negative_semidefinite",
+    lambda p, q, z, n: p == 0,
+    "no positive eigenvalue",
+    [[0, 0], [0, -1]],
+)
+is_indefinite = _definiteness(
+    "is_indefinite",
+    lambda p, q, z, n: p > 0 and q > 0,
+    "both positive and negative eigenvalues",
+    [[1, 2], [2, 1]],
+)
 
 
-def is_indefinite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has both positive and negative eigenvalues.
+def _dominance(name: str, strict: bool, example: list[list[int]]) -> Callable[..., Any]:
+    """``is_strongly_diagonally_dominant`` (``strict``) or ``is_weakly_diagonally_dominant``: each diagonal entry against its row."""
 
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_indefinite(gt.tensor([[1, 2], [2, 1]]))
-    True
-    """
-    return _definiteness(x, "is_indefinite", lambda p, q, z, n: p > 0 and q > 0)
-
-
-def _dominance(x: Any, func: str, strict: bool) -> Any:
     def test(rows: list[list[Any]], ops: ElementOps) -> bool:
         field = _policy.field_ops(ops)
         absolute = getattr(field, "abs", None)
         if absolute is None:
-            raise DomainError(f"{func}: the ring has no absolute value (got ops {ops!r})")
+            raise DomainError(f"{name}: the ring has no absolute value (got ops {ops!r})")
         for i, row in enumerate(rows):
             off = field.sum(absolute(field.convert(v)) for j, v in enumerate(row) if j != i)
-            s = _sign(field.sub(absolute(field.convert(row[i])), off), field, func)
+            s = _sign(field.sub(absolute(field.convert(row[i])), off), field, name)
             if s < 0 or (strict and s == 0):
                 return False
         return True
 
-    return _predicate(x, func, test, square=True)
+    def predicate(x: Tensor[Any], /) -> Any:
+        return _predicate(x, name, test, square=True)
+
+    relation = ">" if strict else ">="
+    return _made_predicate(predicate, name, f"True when ``|x[i, i]| {relation} sum(|x[i, j]|, j != i)`` for every row.", example)
 
 
-def is_strongly_diagonally_dominant(x: Tensor[Any], /) -> Any:
-    """True when ``|x[i, i]| > sum(|x[i, j]|, j != i)`` for every row.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_strongly_diagonally_dominant(gt.tensor([[3, 1], [1, 3]]))
-    True
-    """
-    return _dominance(x, "is_strongly_diagonally_dominant", True)
-
-
-def is_weakly_diagonally_dominant(x: Tensor[Any], /) -> Any:
-    """True when ``|x[i, i]| >= sum(|x[i, j]|, j != i)`` for every row.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_weakly_diagonally_dominant(gt.tensor([[1, 1], [1, 1]]))
-    True
-    """
-    return _dominance(x, "is_weakly_diagonally_dominant", False)
+is_strongly_diagonally_dominant = _dominance("is_strongly_diagonally_dominant", True, [[3, 1], [1, 3]])
+is_weakly_diagonally_dominant = _dominance("is_weakly_diagonally_dominant", False, [[1, 1], [1, 1]])
 
 
 # -- minors and cofactors -----------------------------------------------------------------------------
@@ -557,20 +529,9 @@ def minor_submatrix(x: Tensor[Any], i: int, j: int, /) -> Tensor[Any]:
     return wrap_matrices(out, stack.batch, (stack.m - 1, stack.n - 1), stack.ops)
 
 
+@sections(_PER_MATRIX, section("Raises", _NOT_SQUARE, ("IndexingError", "``i`` or ``j`` is out of range.")))
 def minor(x: Tensor[Any], i: int, j: int, /) -> Any:
     """The ``(i, j)`` minor: the determinant of [`minor_submatrix`][gentensor.linalg.properties.minor_submatrix].
-
-    Returns
-    -------
-    element or Tensor
-        One element for a matrix; a new tensor of shape ``x.shape[:-2]`` for a stack.
-
-    Raises
-    ------
-    NonSquareError
-        ``x`` is not square.
-    IndexingError
-        ``i`` or ``j`` is out of range.
 
     Examples
     --------
@@ -630,7 +591,11 @@ def cofactor_matrix(x: Tensor[Any], /, *, executor: Any = None, workers: Optiona
 
 # -- subspaces ------------------------------------------------------------------------------------------
 
+#: The error of the functions that take one matrix (`_one_matrix`).
+_ONE_MATRIX = section("Raises", ("ShapeError", "``x`` is not one matrix."))
 
+
+@sections(_ONE_MATRIX)
 def columnspace(x: Tensor[Any], /) -> Tensor[Any]:
     """A basis of the column space: the columns of ``x`` where its reduced echelon form has pivots (SymPy's choice).
 
@@ -638,11 +603,6 @@ def columnspace(x: Tensor[Any], /) -> Tensor[Any]:
     -------
     Tensor
         A new ``(m, r)`` tensor (``r`` the rank) in the ops of ``x``.
-
-    Raises
-    ------
-    ShapeError
-        ``x`` is not one matrix.
 
     Examples
     --------
@@ -655,6 +615,7 @@ def columnspace(x: Tensor[Any], /) -> Tensor[Any]:
     return x[:, list(pivots)].copy() if pivots else x[:, :0].copy()
 
 
+@sections(_ONE_MATRIX)
 def rowspace(x: Tensor[Any], /) -> Tensor[Any]:
     """A basis of the row space: the non-zero rows of the reduced row echelon form.
 
@@ -664,11 +625,6 @@ def rowspace(x: Tensor[Any], /) -> Tensor[Any]:
     -------
     Tensor
         A new ``(r, n)`` tensor over the field of ``x`` (integers give rationals).
-
-    Raises
-    ------
-    ShapeError
-        ``x`` is not one matrix.
 
     Examples
     --------
@@ -729,23 +685,12 @@ def _permanent_rows(rows: list[list[Any]], ops: ElementOps) -> Any:
     return total
 
 
+@sections(_PER_MATRIX, section("Raises", _NOT_SQUARE, ("LimitError", "More than 20 rows.")))
 def permanent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
     """The permanent: the determinant's sum over permutations without the signs (Ryser's formula).
 
     Any commutative ring; ``n * 2**n`` operations, so at most
     ``MAX_PERMANENT`` (20) rows.
-
-    Returns
-    -------
-    element or Tensor
-        One element for a matrix; a new tensor of shape ``x.shape[:-2]`` for a stack.
-
-    Raises
-    ------
-    NonSquareError
-        ``x`` is not square.
-    LimitError
-        More than 20 rows.
 
     Examples
     --------
