@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from ..errors import ArgumentTypeError, AxisError, ShapeError
 from ..resources import check_ndim, check_shape
 
-__all__ = ["Layout", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides"]
+__all__ = ["Layout", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides", "unravel"]
 
 
 def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
@@ -33,6 +33,21 @@ def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
         strides.append(step)
         step *= max(n, 1)
     return tuple(reversed(strides))
+
+
+def unravel(flat: int, shape: Sequence[int]) -> tuple[int, ...]:
+    """The C-order index in ``shape`` of the element at position ``flat`` (as NumPy's ``unravel_index``).
+
+    Examples
+    --------
+    >>> unravel(5, (2, 3))
+    (1, 2)
+    """
+    index = []
+    for size in reversed(shape):
+        flat, r = divmod(flat, size)
+        index.append(r)
+    return tuple(reversed(index))
 
 
 def normalize_axis(axis: int, ndim: int, func: str) -> int:
