@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._docs import section, sections
+from .._docs import made, section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, DomainError, GentensorError
@@ -19,7 +19,7 @@ from ..ops import capabilities_of, symbolic
 __all__ = ["subs", "diff", "expand", "simplify", "evalf"]
 
 # The sections the docstrings below share (see gentensor._docs).
-_RETURNS = section("Returns", ("Tensor", "A new tensor (ops symbolic)."))
+SYMBOLIC_RESULT = section("Returns", ("Tensor", "A new tensor (ops symbolic)."))
 _RETURNS_FLOATS = section("Returns", ("Tensor", "A new tensor (ops symbolic, elements SymPy ``Float`` where numeric)."))
 _NOT_SYMBOLIC = ("DomainError", "``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).")
 _NO_SUCH_SYMBOL = ("ValueError", "A keyword names no free symbol of ``x``, or two symbols of that name.")
@@ -70,7 +70,7 @@ def _apply(func: str, x: Any, method: str, /, *args: Any, **kwargs: Any) -> Tens
 _SUBS_OPTIONS = frozenset({"simultaneous", "exact", "evaluate", "hack2"})
 
 
-@sections(_RETURNS, section("Raises", _NOT_SYMBOLIC, _NO_SUCH_SYMBOL))
+@sections(SYMBOLIC_RESULT, section("Raises", _NOT_SYMBOLIC, _NO_SUCH_SYMBOL))
 def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     """Substitute in every element (``sympy.Basic.subs`` arguments: a pair, a dict or a list of pairs).
 
@@ -116,7 +116,7 @@ def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     return _apply("subs", t, "subs", rule, **options)
 
 
-@sections(_RETURNS, section("Raises", _NOT_SYMBOLIC))
+@sections(SYMBOLIC_RESULT, section("Raises", _NOT_SYMBOLIC))
 def diff(x: Tensor[Any], /, *symbols: Any, **kwargs: Any) -> Tensor[Any]:
     """Differentiate every element (``sympy.diff`` arguments: symbols, or a symbol and an order).
 
@@ -131,34 +131,23 @@ def diff(x: Tensor[Any], /, *symbols: Any, **kwargs: Any) -> Tensor[Any]:
     return _apply("diff", x, "diff", *symbols, **kwargs)
 
 
-@sections(_RETURNS, section("Raises", _NOT_SYMBOLIC))
-def expand(x: Tensor[Any], /, **hints: Any) -> Tensor[Any]:
-    """Expand every element (``sympy.expand`` hints as keywords).
+def _method(name: str, keywords: str, call: str, result: str) -> Any:
+    """``name(x, /, **kwargs)``: SymPy's method ``name`` on every element (``keywords`` says what they are)."""
 
-    Examples
-    --------
-    >>> import gentensor as gt, sympy
-    >>> from gentensor.compute.elementwise import expand
-    >>> t = sympy.Symbol("t")
-    >>> expand(gt.tensor([(t + 1)**2])).tolist()
-    [t**2 + 2*t + 1]
-    """
-    return _apply("expand", x, "expand", **hints)
+    def apply(x: Tensor[Any], /, **kwargs: Any) -> Tensor[Any]:
+        return _apply(name, x, name, **kwargs)
+
+    summary = f"{name.capitalize()} every element (``sympy.{name}`` {keywords})."
+    example = (
+        f">>> import gentensor as gt, sympy\n>>> from gentensor.compute.elementwise import {name}\n"
+        f'>>> t = sympy.Symbol("t")\n>>> {call}\n{result}'
+    )
+    doc = "\n\n".join([summary, SYMBOLIC_RESULT, section("Raises", _NOT_SYMBOLIC), "Examples\n--------\n" + example])
+    return made(apply, name, __name__, doc)
 
 
-@sections(_RETURNS, section("Raises", _NOT_SYMBOLIC))
-def simplify(x: Tensor[Any], /, **kwargs: Any) -> Tensor[Any]:
-    """Simplify every element (``sympy.simplify`` keywords).
-
-    Examples
-    --------
-    >>> import gentensor as gt, sympy
-    >>> from gentensor.compute.elementwise import simplify
-    >>> t = sympy.Symbol("t")
-    >>> simplify(gt.tensor([sympy.sin(t)**2 + sympy.cos(t)**2])).tolist()
-    [1]
-    """
-    return _apply("simplify", x, "simplify", **kwargs)
+expand = _method("expand", "hints as keywords", "expand(gt.tensor([(t + 1)**2])).tolist()", "[t**2 + 2*t + 1]")
+simplify = _method("simplify", "keywords", "simplify(gt.tensor([sympy.sin(t)**2 + sympy.cos(t)**2])).tolist()", "[1]")
 
 
 @sections(_RETURNS_FLOATS, section("Raises", _NOT_SYMBOLIC))

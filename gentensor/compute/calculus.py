@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .._docs import sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor, is_array_like
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, ShapeError
 from ..ops import capabilities_of, symbolic
-from ._symbolic import each_element
+from ._symbolic import SYMBOLIC_RESULT, each_element
 from .elementary import conj
 
 __all__ = [
@@ -291,13 +292,9 @@ def has(x: Any, /, *patterns: Any) -> bool:
     return any(getattr(e, "has", None) is not None and e.has(*patterns) for e in t._elements())
 
 
+@sections(SYMBOLIC_RESULT)
 def xreplace(x: Any, rule: dict[Any, Any], /) -> Tensor[Any]:
     """Replace subexpressions exactly as written (SymPy's ``xreplace``: no maths, just a tree rewrite).
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor.
 
     Examples
     --------
@@ -311,13 +308,9 @@ def xreplace(x: Any, rule: dict[Any, Any], /) -> Tensor[Any]:
     return _each("xreplace", x, lambda e: e.xreplace(rule), rule)
 
 
+@sections(SYMBOLIC_RESULT)
 def integrate(x: Any, /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     """Integrate every element (``sympy.integrate`` arguments: a symbol, or ``(symbol, a, b)``).
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor.
 
     Examples
     --------
@@ -333,15 +326,11 @@ def integrate(x: Any, /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     return _each("integrate", x, lambda e: sympy.integrate(e, *args, **kwargs), *args, **kwargs)
 
 
+@sections(SYMBOLIC_RESULT)
 def limit(x: Any, variable: Any, point: Any, /, dir: str = "+") -> Tensor[Any]:
     """The limit of every element as ``variable`` tends to ``point`` (``sympy.limit``).
 
     ``dir`` is ``"+"`` (from above), ``"-"`` or ``"+-"`` (both sides), as in SymPy.
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor.
 
     Examples
     --------
@@ -358,16 +347,12 @@ def limit(x: Any, variable: Any, point: Any, /, dir: str = "+") -> Tensor[Any]:
     return _each("limit", x, lambda e: sympy.limit(e, variable, point, dir), variable, point, dir)
 
 
+@sections(SYMBOLIC_RESULT)
 def series(x: Any, /, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = "+") -> Tensor[Any]:
     """The series expansion of every element around ``variable = x0`` up to order ``n`` (SymPy's ``series``).
 
     Each element keeps SymPy's order term ``O(...)``; ``x.applyfunc(lambda e:
     e.removeO())`` drops it.
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor.
 
     Examples
     --------
