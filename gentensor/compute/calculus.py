@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .._docs import sections
+from .._docs import section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor, is_array_like
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, ShapeError
@@ -163,6 +163,15 @@ def _free(e: Any) -> Any:
     return getattr(e, "free_symbols", ())
 
 
+#: The errors of jacobian and hessian (see gentensor._docs).
+_DERIVATIVE_ERRORS = section(
+    "Raises",
+    ("DomainError", "``f`` holds elements SymPy cannot read (integers mod n, a user ring)."),
+    ("TypeError", "A variable is not something SymPy differentiates by."),
+)
+
+
+@sections(_DERIVATIVE_ERRORS)
 def jacobian(f: Any, variables: Any, /) -> Tensor[Any]:
     """All first derivatives: ``J[i..., j...] = d f[i...] / d variables[j...]``.
 
@@ -182,13 +191,6 @@ def jacobian(f: Any, variables: Any, /) -> Tensor[Any]:
     -------
     Tensor
         A new symbolic tensor of shape ``f.shape + variables.shape``.
-
-    Raises
-    ------
-    DomainError
-        ``f`` holds elements SymPy cannot read (integers mod n, a user ring).
-    TypeError
-        A variable is not something SymPy differentiates by.
 
     Examples
     --------
@@ -212,6 +214,7 @@ def jacobian(f: Any, variables: Any, /) -> Tensor[Any]:
     return Tensor._from_flat(out, ft.shape + vt.shape, symbolic)
 
 
+@sections(_DERIVATIVE_ERRORS)
 def hessian(f: Any, variables: Any, /) -> Tensor[Any]:
     """All second derivatives: ``H[i..., j..., k...] = d² f[i...] / d v[j...] d v[k...]``.
 
@@ -223,11 +226,6 @@ def hessian(f: Any, variables: Any, /) -> Tensor[Any]:
     -------
     Tensor
         A new symbolic tensor of shape ``f.shape + variables.shape * 2``.
-
-    Raises
-    ------
-    DomainError, TypeError
-        As [`jacobian`][gentensor.compute.calculus.jacobian].
 
     Examples
     --------
