@@ -42,7 +42,7 @@ import inspect
 import re
 from typing import Any, Callable, TypeVar
 
-__all__ = ["MARK", "ORDER", "section", "sections", "made", "view"]
+__all__ = ["MARK", "ORDER", "section", "sections", "made", "examples", "view"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -158,3 +158,15 @@ def made(f: F, name: str, module: str, doc: str) -> F:
     f.__doc__ = inspect.cleandoc(doc) + "\n"
     setattr(f, MARK, ())
     return f
+
+
+def examples(*calls_and_results: str, setup: str = "import gentensor as gt") -> str:
+    """An Examples section: ``>>> setup``, then each call (``>>> `` prefixed) followed by its result (``""``: none).
+
+    Examples
+    --------
+    >>> examples("len([1, 2])", "2").splitlines()
+    ['Examples', '--------', '>>> import gentensor as gt', '>>> len([1, 2])', '2']
+    """
+    body = [f">>> {setup}"] + [f">>> {line}" if k % 2 == 0 else line for k, line in enumerate(calls_and_results) if line]
+    return "Examples\n--------\n" + "\n".join(body)

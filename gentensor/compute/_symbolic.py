@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._docs import made, section, sections
+from .._docs import examples, made, section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, DomainError, GentensorError
@@ -138,11 +138,11 @@ def _method(name: str, keywords: str, call: str, result: str) -> Any:
         return _apply(name, x, name, **kwargs)
 
     summary = f"{name.capitalize()} every element (``sympy.{name}`` {keywords})."
-    example = (
-        f">>> import gentensor as gt, sympy\n>>> from gentensor.compute.elementwise import {name}\n"
-        f'>>> t = sympy.Symbol("t")\n>>> {call}\n{result}'
+    example = examples(
+        f"from gentensor.compute.elementwise import {name}", "", 't = sympy.Symbol("t")', "", call, result,
+        setup="import gentensor as gt, sympy",
     )
-    doc = "\n\n".join([summary, SYMBOLIC_RESULT, section("Raises", _NOT_SYMBOLIC), "Examples\n--------\n" + example])
+    doc = "\n\n".join([summary, SYMBOLIC_RESULT, section("Raises", _NOT_SYMBOLIC), example])
     return made(apply, name, __name__, doc)
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Optional
 
-from .._docs import made, section, sections
+from .._docs import examples, made, section, sections
 from ..compute._functions import conjugator
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
@@ -180,8 +180,8 @@ _NO_SIGN = section(
 
 def _made_predicate(predicate: Any, name: str, summary: str, example: list[list[int]], *more: str) -> Callable[..., Any]:
     """``predicate`` as the public ``name``, its docstring made of ``summary``, `_ANSWER`, ``more`` sections and an example."""
-    call = f">>> import gentensor as gt\n>>> gt.linalg.{name}(gt.tensor({example}))\nTrue"
-    return made(predicate, name, __name__, "\n\n".join([summary, _ANSWER, *more, "Examples\n--------\n" + call]))
+    call = f"gt.linalg.{name}(gt.tensor({example}))"
+    return made(predicate, name, __name__, "\n\n".join([summary, _ANSWER, *more, examples(call, "True")]))
 
 
 def _band(name: str, keep: Callable[[int, int], bool], when: str, example: list[list[int]]) -> Callable[..., Any]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._docs import made, section, sections
+from .._docs import examples, made, section, sections
 from ..core.operands import as_tensor, common_ops
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, DomainError, NonSquareError, ShapeError, SingularMatrixError
@@ -122,8 +122,7 @@ def _triangular_solver(lower: bool, call: str, result: str) -> Any:
 
     raises = section("Raises", ("ArgumentValueError", f"``a`` has a non-zero entry {other} the diagonal."), *_SUBSTITUTION)
     summary = f"Solve ``a @ x == b`` for {side} triangular ``a`` by {way} substitution."
-    example = f"Examples\n--------\n>>> import gentensor as gt\n>>> {call}\n{result}"
-    return made(solve, name, __name__, "\n\n".join([summary, _SOLUTION, raises, example]))
+    return made(solve, name, __name__, "\n\n".join([summary, _SOLUTION, raises, examples(call, result)]))
 
 
 lower_triangular_solve = _triangular_solver(
@@ -175,26 +174,10 @@ def _hermitian_solver(name: str, sympy_name: str, call: str, result: str) -> Any
             raise SingularMatrixError(f"{name}: the matrix is singular (got a {a.shape[0]}x{a.shape[0]} matrix with determinant 0)")
         return _result(X, vector, field)
 
-    doc = f"""Solve ``a @ x == b`` for Hermitian ``a`` (SymPy's ``{sympy_name}``) by exact elimination: no square roots.
-
-    Returns
-    -------
-    Tensor
-        The solution, a new tensor over the field of ``a`` and ``b`` (integers give rationals).
-
-    Raises
-    ------
-    ArgumentValueError
-        ``a`` is not Hermitian.
-    SingularMatrixError
-        ``a`` is singular.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> {call}
-    {result}
-    """
+    summary = f"Solve ``a @ x == b`` for Hermitian ``a`` (SymPy's ``{sympy_name}``) by exact elimination: no square roots."
+    returns = section("Returns", ("Tensor", "The solution, a new tensor over the field of ``a`` and ``b`` (integers give rationals)."))
+    raises = section("Raises", ("ArgumentValueError", "``a`` is not Hermitian."), ("SingularMatrixError", "``a`` is singular."))
+    doc = "\n\n".join([summary, returns, raises, examples(call, result)])
     return made(solve, name, __name__, doc)
 
 
