@@ -85,8 +85,10 @@ class EighResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.eigh(gt.tensor([[1.0, 0.0], [0.0, 2.0]])).eigenvalues.tolist()
-    [1.0, 2.0]
+    >>> a = gt.tensor([[2.0, 1.0], [1.0, 2.0]])
+    >>> w, v = gt.linalg.eigh(a)
+    >>> gt.allclose(a @ v, v * w)
+    True
     """
 
     eigenvalues: Tensor[Any]
@@ -99,8 +101,10 @@ class SVDResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.svd(gt.tensor([[0.0, 2.0], [1.0, 0.0]])).S.tolist()
-    [2.0, 1.0]
+    >>> x = gt.tensor([[0.0, 2.0], [1.0, 0.0]])
+    >>> U, S, Vh = gt.linalg.svd(x)
+    >>> S.tolist(), gt.allclose((U * S) @ Vh, x)
+    ([2.0, 1.0], True)
     """
 
     U: Tensor[Any]

@@ -101,8 +101,10 @@ class DiagonalizeResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.diagonalize(gt.tensor([[0, 1], [1, 0]])).d.tolist()
-    [[-1, 0], [0, 1]]
+    >>> x = gt.tensor([[0, 1], [1, 0]])
+    >>> p, d = gt.linalg.diagonalize(x)
+    >>> d.tolist(), gt.array_equal(x @ p, p @ d)
+    ([[-1, 0], [0, 1]], True)
     """
 
     p: Tensor[Any]

@@ -73,8 +73,10 @@ class HessenbergResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.hessenberg(gt.tensor([[1, 2], [3, 4]])).h.tolist()
-    [[Fraction(1, 1), Fraction(2, 1)], [Fraction(3, 1), Fraction(4, 1)]]
+    >>> x = gt.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 10]])
+    >>> h, p = gt.linalg.hessenberg(x)
+    >>> gt.array_equal(x, p @ h @ gt.linalg.inv(p)), gt.linalg.is_upper_hessenberg(h)
+    (True, True)
     """
 
     h: Tensor[Any]
@@ -87,8 +89,10 @@ class BidiagonalResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.bidiagonal(gt.tensor([[1, 2], [3, 4]])).b.tolist()
-    [[Fraction(1, 1), Fraction(2, 1)], [Fraction(0, 1), Fraction(-2, 1)]]
+    >>> x = gt.tensor([[1, 2], [3, 4]])
+    >>> p, b, q = gt.linalg.bidiagonal(x)
+    >>> gt.array_equal(x, p @ b @ q), gt.linalg.is_upper(b)
+    (True, True)
     """
 
     p: Tensor[Any]
