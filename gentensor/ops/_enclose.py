@@ -199,25 +199,30 @@ def _f_log(ev: _Evaluator, a: Any, *base: Any) -> Box:
     return out
 
 
-def _f_sin(ev: _Evaluator, a: Any) -> Box:
+def _cos_sin_box(ev: _Evaluator, a: Any) -> tuple[Box, Box]:
+    """``(cos a, sin a)`` for a complex argument.
+
+    ``cos(x+iy) = cos x cosh y - i sin x sinh y`` and
+    ``sin(x+iy) = sin x cosh y + i cos x sinh y``; a real argument skips the
+    hyperbolic factors.
+    """
     x, p = ev.box(a), ev.prec + 10
-    if _is_zero(x[1]):
-        return _rbox(_cos_sin(x[0], p)[1])
-    # sin(a+bi) = sin a cosh b + i cos a sinh b
     c, s = _cos_sin(x[0], p)
+    if _is_zero(x[1]):
+        return _rbox(c), _rbox(s)
     ch, sh = _cosh_sinh(x[1], p)
     lib = _lib()
-    return lib.mpi_mul(s, ch, p), lib.mpi_mul(c, sh, p)
+    cos = lib.mpi_mul(c, ch, p), lib.mpi_neg(lib.mpi_mul(s, sh, p))
+    sin = lib.mpi_mul(s, ch, p), lib.mpi_mul(c, sh, p)
+    return cos, sin
+
+
+def _f_sin(ev: _Evaluator, a: Any) -> Box:
+    return _cos_sin_box(ev, a)[1]
 
 
 def _f_cos(ev: _Evaluator, a: Any) -> Box:
-    x, p = ev.box(a), ev.prec + 10
-    if _is_zero(x[1]):
-        return _rbox(_cos_sin(x[0], p)[0])
-    c, s = _cos_sin(x[0], p)
-    ch, sh = _cosh_sinh(x[1], p)
-    lib = _lib()
-    return lib.mpi_mul(c, ch, p), lib.mpi_neg(lib.mpi_mul(s, sh, p))
+    return _cos_sin_box(ev, a)[0]
 
 
 def _ratio(num: Callable[[_Evaluator, Any], Box], den: Callable[[_Evaluator, Any], Box]) -> Callable[[_Evaluator, Any], Box]:
