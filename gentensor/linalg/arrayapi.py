@@ -168,12 +168,12 @@ def tensordot(x1: Any, x2: Any, /, *, axes: Any = 2) -> Tensor[Any] | Any:
 
 
 def outer(x1: Any, x2: Any, /) -> Tensor[Any]:
-    """Every product ``x1[i] * x2[j]`` of two vectors, as a matrix.
+    """Every product ``x1[i] * x2[j]`` of two vectors, as a matrix: [`gentensor.outer`][gentensor.compute.products.outer].
 
     Returns
     -------
     Tensor
-        A new tensor of shape ``(x1.size, x2.size)``.
+        A new ``(x1.size, x2.size)`` tensor; other shapes are flattened first, as ``gt.outer`` does.
 
     Examples
     --------

@@ -601,7 +601,7 @@ def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     Returns
     -------
     JordanResult
-        ``(p, j)``: new symbolic tensors of the shape of ``x``.
+        ``(p, j)``, new symbolic tensors of the shape of ``x`` with ``x @ p == p @ j``.
 
     Examples
     --------
