@@ -539,13 +539,16 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     """
     if _numeric_eigen.applies(x, "diagonalize"):
         return _numeric_diagonalize(as_tensor(x, "diagonalize"))
-    stack = _sympy_stack(x, "diagonalize")
-    results = run(_diagonalize_task, stack, "diagonalize", executor, workers)
+    return DiagonalizeResult(*_similarity(x, "diagonalize", _diagonalize_task, executor, workers))
+
+
+def _similarity(x: Any, func: str, task: Any, executor: Any, workers: Optional[int]) -> tuple[Tensor[Any], Tensor[Any]]:
+    """``(p, m)`` with ``x == p @ m @ inv(p)`` for each matrix, ``task`` finding them (diagonalize, jordan_form)."""
+    stack = _sympy_stack(x, func)
+    results = run(task, stack, func, executor, workers)
     shape = (stack.n, stack.n)
-    return DiagonalizeResult(
-        wrap_matrices([r[0] for r in results], stack.batch, shape, symbolic),
-        wrap_matrices([r[1] for r in results], stack.batch, shape, symbolic),
-    )
+    p = wrap_matrices([r[0] for r in results], stack.batch, shape, symbolic)
+    return p, wrap_matrices([r[1] for r in results], stack.batch, shape, symbolic)
 
 
 def jordan_chains_of(rows: list[list[Any]]) -> list[tuple[Any, list[list[Any]]]]:
@@ -613,13 +616,7 @@ def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     >>> gt.array_equal(a @ p, p @ j)
     True
     """
-    stack = _sympy_stack(x, "jordan_form")
-    results = run(_jordan_task, stack, "jordan_form", executor, workers)
-    shape = (stack.n, stack.n)
-    return JordanResult(
-        wrap_matrices([r[0] for r in results], stack.batch, shape, symbolic),
-        wrap_matrices([r[1] for r in results], stack.batch, shape, symbolic),
-    )
+    return JordanResult(*_similarity(x, "jordan_form", _jordan_task, executor, workers))
 
 
 def _is_diagonalizable_task(rows: list[list[Any]]) -> bool:
