@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from .._docs import sections, view
 from ..core import kernels as _kernels
-from ..core.layout import broadcast_shapes, normalize_axis
+from ..core.layout import as_int, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
@@ -345,13 +345,7 @@ def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int 
     b = normalize_axis(axis2, x.ndim, "diagonal")
     if a == b:
         raise ShapeError(f"diagonal: axis1 and axis2 must differ (got {axis1} and {axis2})")
-    if isinstance(offset, bool):
-        raise ArgumentTypeError(f"diagonal: offset must be an int (got {offset!r})")
-    try:
-        k = operator.index(offset)
-    except TypeError:
-        raise ArgumentTypeError(f"diagonal: offset must be an int (got {offset!r})") from None
-    return x._view(x._layout.diagonal(k, a, b))
+    return x._view(x._layout.diagonal(as_int(offset, "diagonal", "offset"), a, b))
 
 
 def shares_memory(a: Tensor[Any], b: Tensor[Any], /) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from math import prod
 from typing import Any, Sequence
 
-from ..core.layout import broadcast_shapes, normalize_axis
+from ..core.layout import as_int, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
@@ -326,8 +326,7 @@ def diag(v: Any, /, *, k: int = 0) -> Tensor[Any]:
     [[0, 0, 0], [5, 0, 0], [0, 6, 0]]
     """
     x = as_tensor(v, "diag")
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise ArgumentTypeError(f"diag: k must be an int (got {k!r})")
+    k = as_int(k, "diag", "k")
     if x.ndim == 2:
         return diagonal(x, offset=k)
     if x.ndim != 1:

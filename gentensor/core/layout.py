@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from ..errors import ArgumentTypeError, AxisError, ShapeError
 from ..resources import check_ndim, check_shape
 
-__all__ = ["Layout", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides", "unravel"]
+__all__ = ["Layout", "as_int", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides", "unravel"]
 
 
 def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
@@ -48,6 +48,26 @@ def unravel(flat: int, shape: Sequence[int]) -> tuple[int, ...]:
         flat, r = divmod(flat, size)
         index.append(r)
     return tuple(reversed(index))
+
+
+def as_int(value: object, func: str, what: str) -> int:
+    """``value`` as an ``int`` (anything with ``__index__``, as NumPy's integers), refusing ``bool`` and the rest.
+
+    Examples
+    --------
+    >>> as_int(3, "f", "k")
+    3
+    >>> as_int(True, "f", "k")
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ArgumentTypeError: f: k must be an int (got True)
+    """
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise ArgumentTypeError(f"{func}: {what} must be an int (got {value!r})")
 
 
 def normalize_axis(axis: int, ndim: int, func: str) -> int:

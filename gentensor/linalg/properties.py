@@ -29,9 +29,10 @@ from typing import Any, Callable, Optional
 
 from .._docs import examples, made, section, sections
 from ..compute._functions import conjugator
+from ..core.layout import as_int
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, DomainError, IndexingError, LimitError, NonSquareError
+from ..errors import DomainError, IndexingError, LimitError, NonSquareError
 from ..ops import ElementOps, booleans, capabilities_of, symbolic
 from . import _policy
 from ._stack import Stack, run, stack_of, wrap_matrices
@@ -494,8 +495,7 @@ is_weakly_diagonally_dominant = _dominance("is_weakly_diagonally_dominant", Fals
 
 
 def _index(k: Any, size: int, func: str, what: str) -> int:
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise ArgumentTypeError(f"{func}: {what} must be an int (got {k!r})")
+    k = as_int(k, func, what)
     if not -size <= k < size:
         raise IndexingError(f"{func}: {what} {k} is out of range for a dimension of size {size}")
     return k % size
