@@ -433,7 +433,7 @@ def companion(coefficients: Any, /, *, ops: Any = None) -> Tensor[Any]:
     Raises
     ------
     ArgumentValueError
-        The polynomial is not monic or is constant.
+        The coefficients are not one row (``ndim != 1``), or the polynomial is constant or not monic.
 
     Examples
     --------

@@ -593,6 +593,7 @@ def cofactor_matrix(x: Tensor[Any], /, *, executor: Any = None, workers: Optiona
 
 #: The error of the functions that take one matrix (`_one_matrix`).
 _ONE_MATRIX = section("Raises", ("ShapeError", "``x`` is not one matrix."))
+_ONE_SQUARE_MATRIX = section("Raises", ("ShapeError", "``x`` is not one matrix."), _NOT_SQUARE)
 
 
 @sections(_ONE_MATRIX)
@@ -646,12 +647,14 @@ def _rref(x: Tensor[Any], func: str) -> tuple[Tensor[Any], list[int]]:
     return Tensor._from_flat(flat, (stack.m, stack.n), field), list(pivots)
 
 
-def _one_matrix(x: Any, func: str) -> Tensor[Any]:
+def _one_matrix(x: Any, func: str, square: bool = False) -> Tensor[Any]:
     from ..errors import ShapeError
 
     x = as_tensor(x, func)
     if x.ndim != 2:
         raise ShapeError(f"{func}: expects one matrix, ndim == 2 (got shape {x.shape}); loop over a stack")
+    if square and x.shape[0] != x.shape[1]:
+        raise NonSquareError(f"{func}: needs a square matrix (got shape {x.shape})")
     return x
 
 
@@ -711,6 +714,7 @@ def permanent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int]
 # -- the graph of the non-zero pattern ------------------------------------------------------------------------
 
 
+@sections(_ONE_SQUARE_MATRIX)
 def strongly_connected_components(x: Tensor[Any], /) -> list[list[int]]:
     """The diagonal blocks of a block-triangular form: index sets strongly connected through non-zero entries.
 
@@ -718,11 +722,6 @@ def strongly_connected_components(x: Tensor[Any], /) -> list[list[int]]:
     permuting rows and columns by the concatenated components (in the
     order returned, sinks first) makes ``x`` block lower triangular
     (SymPy's ``strongly_connected_components``; its order may differ).
-
-    Raises
-    ------
-    NonSquareError
-        ``x`` is not one square matrix.
 
     Examples
     --------
@@ -732,12 +731,11 @@ def strongly_connected_components(x: Tensor[Any], /) -> list[list[int]]:
     """
     from ._algebraic import diagonal_blocks
 
-    x = _one_matrix(x, "strongly_connected_components")
-    if x.shape[0] != x.shape[1]:
-        raise NonSquareError(f"strongly_connected_components: needs a square matrix (got shape {x.shape})")
+    x = _one_matrix(x, "strongly_connected_components", square=True)
     return diagonal_blocks(x.tolist())
 
 
+@sections(_ONE_SQUARE_MATRIX)
 def connected_components(x: Tensor[Any], /) -> list[list[int]]:
     """Index sets connected through non-zero entries in either direction: the blocks of a block-diagonal form.
 
@@ -747,9 +745,7 @@ def connected_components(x: Tensor[Any], /) -> list[list[int]]:
     >>> gt.linalg.connected_components(gt.tensor([[1, 0, 2], [0, 3, 0], [4, 0, 5]]))
     [[0, 2], [1]]
     """
-    x = _one_matrix(x, "connected_components")
-    if x.shape[0] != x.shape[1]:
-        raise NonSquareError(f"connected_components: needs a square matrix (got shape {x.shape})")
+    x = _one_matrix(x, "connected_components", square=True)
     rows = x.tolist()
     n = len(rows)
     parent = list(range(n))
