@@ -69,8 +69,8 @@ from .eigen import (
     left_eigenvects,
     minpoly,
 )
-from . import eigen as _eigen
-from . import lattice as _lattice
+from . import eigen as _eigen_names
+from . import lattice as _lattice_names
 from .wronskian import wronskian
 from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
 from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
@@ -123,7 +123,7 @@ __all__ = [
     "fractional_power",
 ]
 # integer lattices and normal forms (lattice.py), eigen-theory (eigen.py) and the rest, each from its module
-__all__ += _lattice.__all__ + _eigen.__all__
+__all__ += _lattice_names.__all__ + _eigen_names.__all__
 __all__ += _properties.__all__ + _solvers.__all__ + _forms.__all__
 
 
