@@ -133,6 +133,7 @@ from .compute import transcendental as _transcendental
 from .display import rich as _rich
 from . import display as _display
 from . import _numpy_protocol
+from . import errors as _errors
 from . import _hints
 
 __version__ = "0.1.0"
@@ -144,19 +145,6 @@ __array_namespace_info__ = _dtypes.array_namespace_info
 __all__ = [
     # the tensor
     "Tensor",
-    # views
-    "reshape",
-    "permute_dims",
-    "matrix_transpose",
-    "moveaxis",
-    "swapaxes",
-    "squeeze",
-    "expand_dims",
-    "flip",
-    "broadcast_to",
-    "broadcast_arrays",
-    "diagonal",
-    "shares_memory",
     # element operations
     "ElementOps",
     "BaseOps",
@@ -186,37 +174,18 @@ __all__ = [
     "get_limits",
     "set_limits",
     "Limits",
-    # errors
-    "GentensorError",
-    "ShapeError",
-    "AxisError",
-    "NonSquareError",
-    "OpsMismatchError",
-    "DomainError",
-    "NotDivisibleError",
-    "SingularMatrixError",
-    "ReadOnlyError",
-    "FormatError",
-    "NoSolutionError",
-    "NotRegularFileError",
-    "NotDiagonalizableError",
-    "NotPositiveDefiniteError",
     # matrix calculus and symbolic tools (gentensor.compute.calculus; wronskian from gt.linalg;
     # conjugate, the other name of conj, comes with the element functions)
     "jacobian",
     "hessian",
     "wronskian",
     "lambdify",
-    "IndexingError",
-    "ArgumentTypeError",
-    "ArgumentValueError",
-    "LimitError",
-    "UndecidableError",
     # linear algebra lives in the gt.linalg namespace (matrix_power also here, as NumPy has it)
     "linalg",
     "matrix_power",
 ]
-# Each layer lists its public names in its own __all__.
+# Each layer lists its public names in its own __all__: the views, the errors, ...
+__all__ += _manipulation.__all__ + _errors.__all__
 __all__ += _creation.__all__ + _grids.__all__ + _shaping.__all__ + _padding.__all__ + _dtypes.__all__
 __all__ += _composition.__all__ + _elementwise.__all__ + _reductions.__all__ + _products.__all__
 __all__ += _elementary.__all__ + _transcendental.__all__ + _bitwise.__all__ + _statistics.__all__

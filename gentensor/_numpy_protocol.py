@@ -145,6 +145,7 @@ FUNCTIONS: dict[str, Spec] = {
     "linalg.eigvalsh": ("linalg.eigvalsh", {"a": 0, "UPLO": "-"}),
     "linalg.svd": ("_svd", {"a": 0, "full_matrices": "full_matrices", "compute_uv": "compute_uv"}),
     "linalg.svdvals": ("linalg.svdvals", {"x": 0}),
+    "linalg.cond": ("linalg.condition_number", {"x": 0}),
     "linalg.outer": ("linalg.outer", {"x1": 0, "x2": 1}),
     "linalg.cross": ("linalg.cross", {"x1": 0, "x2": 1, "axis": "axis"}),
     "linalg.vecdot": ("linalg.vecdot", {"x1": 0, "x2": 1, "axis": "axis"}),

@@ -87,8 +87,10 @@ class NonSquareError(ShapeError):
     Examples
     --------
     >>> import gentensor as gt
-    >>> issubclass(gt.NonSquareError, gt.ShapeError)
-    True
+    >>> gt.linalg.det(gt.zeros((2, 3)))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.NonSquareError: det: expects square matrices (got shape (2, 3)); the last two axes must be equal
     """
 
 
@@ -137,8 +139,10 @@ class SingularMatrixError(GentensorError, ArithmeticError):
     Examples
     --------
     >>> import gentensor as gt
-    >>> issubclass(gt.SingularMatrixError, ArithmeticError)
-    True
+    >>> gt.linalg.inv(gt.tensor([[1, 2], [2, 4]]))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.SingularMatrixError: inv: the matrix is singular (got a 2x2 matrix with determinant 0)
     """
 
 
@@ -164,9 +168,11 @@ class FormatError(GentensorError, ValueError):
 
     Examples
     --------
-    >>> import gentensor as gt
-    >>> issubclass(gt.FormatError, ValueError) and issubclass(gt.FormatError, gt.GentensorError)
-    True
+    >>> import gentensor as gt, io
+    >>> gt.load(io.StringIO('{"gentensor": 1}'))
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.FormatError: load: <file object>: $: not a gentensor file (the top level must be an object with "format": "gentensor")
     """
 
 

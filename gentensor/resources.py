@@ -137,6 +137,12 @@ _current: ContextVar[Limits | None] = ContextVar("gentensor_limits", default=Non
 def get_limits() -> Limits:
     """The limits in force (in this thread / task).
 
+    Returns
+    -------
+    Limits
+        Frozen: change them with [`limits`][gentensor.resources.limits] (a block) or
+        [`set_limits`][gentensor.resources.set_limits] (the process-wide defaults).
+
     Examples
     --------
     >>> import gentensor as gt
@@ -211,6 +217,13 @@ def _raise_hint(name: str) -> str:
     return f"raise it with gt.limits({name}=...)"
 
 
+def _check(name: str, value: int, message: str, **names: str) -> None:
+    """Refuse ``value`` above the limit ``name``: ``message`` (a format with ``value``, ``lim`` and ``names``) and the hint."""
+    lim = getattr(get_limits(), name)
+    if value > lim:
+        raise LimitError(f"{message.format(value=value, lim=lim, **names)}; {_raise_hint(name)}")
+
+
 # -- checks used by the input paths ---------------------------------------------------------
 
 
@@ -221,7 +234,7 @@ def check_ndim(ndim: int, func: str) -> None:
     --------
     >>> check_ndim(3, "f")
     """
-    lim = get_limits().max_ndim
+    lim = get_limits().max_ndim  # on every tensor's way in: inline, no _check
     if ndim > lim:
         raise LimitError(f"{func}: {ndim} axes are more than max_ndim={lim} a tensor may have; {_raise_hint('max_ndim')}")
 
@@ -273,9 +286,7 @@ def check_digits(ndigits: int, what: str) -> None:
     --------
     >>> check_digits(10, "the cell")
     """
-    lim = get_limits().max_digits
-    if ndigits > lim:
-        raise LimitError(f"{what} has {ndigits} digits, more than max_digits={lim}; {_raise_hint('max_digits')}")
+    _check("max_digits", ndigits, "{what} has {value} digits, more than max_digits={lim}", what=what)
 
 
 def check_bits(nbits: int, what: str) -> None:
@@ -285,6 +296,4 @@ def check_bits(nbits: int, what: str) -> None:
     --------
     >>> check_bits(64, "the power")
     """
-    lim = get_limits().max_bits
-    if nbits > lim:
-        raise LimitError(f"{what} would have about {nbits} bits, more than max_bits={lim}; {_raise_hint('max_bits')}")
+    _check("max_bits", nbits, "{what} would have about {value} bits, more than max_bits={lim}", what=what)

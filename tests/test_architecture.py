@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "gentensor"
 
 #: The layers, lowest first: a module may import its own layer and the ones below.
 LAYERS: list[tuple[str, ...]] = [
-    ("gentensor.errors", "gentensor.resources"),
+    ("gentensor.errors", "gentensor.resources", "gentensor._docs"),
     ("gentensor.ops", "gentensor.parallel"),
     ("gentensor.core",),
     ("gentensor.arrays",),

@@ -8,6 +8,8 @@ first are imports of attributes and the second have no docstring; this extension
 a module are made from the table (``_maker.api_docstring``) and gives each
 the signature and docstring of the object Python has, at the line of its
 binding (so ``members_order: source`` keeps the order of the module).
+Functions whose shared docstring sections ``gentensor._docs.sections`` writes in at import
+likewise get the docstring Python has (their signatures stay static analysis).
 Everything else on the pages stays static analysis.
 """
 
@@ -25,11 +27,33 @@ class TableFunctions(griffe.Extension):
     """Members made from gentensor's table of element-wise functions, documented from the objects themselves."""
 
     def on_module_members(self, *, mod: griffe.Module, agent: Any, **kwargs: Any) -> None:
+        if not mod.path.startswith("gentensor"):
+            return
+        from gentensor import _docs
+
+        runtime = importlib.import_module(mod.path)
+        # Functions whose docstrings gentensor._docs completed (a def) or wrote (a function made from a table,
+        # bound under its own name): the docstring, and for a made one the signature, Python has.
+        for name, member in list(mod.members.items()):
+            obj = getattr(runtime, name, None)
+            if member.is_alias or not hasattr(obj, _docs.MARK):
+                continue
+            if not member.is_function:
+                if getattr(obj, "__name__", None) != name:
+                    continue
+                member = _function(name, obj, mod, member.lineno, member.endlineno)
+                mod.set_member(name, member)
+            member.docstring = griffe.Docstring(
+                obj.__doc__,
+                lineno=member.docstring.lineno if member.docstring else member.lineno,
+                parent=member,
+                parser=agent.docstring_parser,
+                parser_options=agent.docstring_options,
+            )
         if not mod.path.startswith("gentensor.compute."):
             return
         from gentensor.compute import _maker
 
-        runtime = importlib.import_module(mod.path)
         for name, member in list(mod.members.items()):
             obj = getattr(runtime, name, None)
             doc = _maker.api_docstring(mod.path, name, obj)

@@ -267,6 +267,7 @@ def can_cast(from_: Any, to: OpsSpec, /) -> builtins.bool:
     Returns
     -------
     bool
+        Whether promoting the ops of ``from_`` with ``to`` gives ``to``: decided from the ops alone (no element is read).
 
     Examples
     --------

@@ -21,7 +21,8 @@ import numbers
 from fractions import Fraction
 from typing import Any
 
-from ..core.layout import Layout
+from .._docs import examples, made, section
+from ..core.layout import Layout, as_int
 from ..core.operands import as_tensor, build
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
@@ -157,8 +158,7 @@ def _triangle(func: str, x: Any, k: int, lower: bool) -> Tensor[Any]:
     x = as_tensor(x, func)
     if x.ndim < 2:
         raise ShapeError(f"{func}: needs a tensor with ndim >= 2 (got shape {x.shape})")
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise ArgumentTypeError(f"{func}: k must be an int (got {k!r})")
+    k = as_int(k, func, "k")
     m, n = x.shape[-2:]
     values = x._elements()
     zero = x.ops.zero
@@ -179,40 +179,18 @@ def _triangle(func: str, x: Any, k: int, lower: bool) -> Tensor[Any]:
     return Tensor._new(values, Layout.contiguous(x.shape), x.ops)
 
 
-def tril(x: Any, /, *, k: int = 0) -> Tensor[Any]:
-    """The lower triangle of each matrix (on and below diagonal ``k``); ``ops.zero`` above it.
+def _triangle_function(lower: bool, call: str, result: str) -> Any:
+    """``tril`` (``lower``) or ``triu``: one triangle of each matrix kept, ``ops.zero`` elsewhere."""
+    name, side, other, where = ("tril", "lower", "above", "below") if lower else ("triu", "upper", "below", "above")
 
-    Returns
-    -------
-    Tensor
-        A new tensor of ``x``'s shape and ops.
+    def triangle(x: Any, /, *, k: int = 0) -> Tensor[Any]:
+        return _triangle(name, x, k, lower)
 
-    Raises
-    ------
-    ShapeError
-        ``x.ndim < 2``.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.tril(gt.tensor([[1, 2, 3], [4, 5, 6]]), k=-1).tolist()
-    [[0, 0, 0], [4, 0, 0]]
-    """
-    return _triangle("tril", x, k, True)
+    summary = f"The {side} triangle of each matrix (on and {where} diagonal ``k``); ``ops.zero`` {other} it."
+    returns = section("Returns", ("Tensor", "A new tensor of ``x``'s shape and ops."))
+    raises = section("Raises", ("ShapeError", "``x.ndim < 2``."), ("ArgumentTypeError", "``k`` is not an int."))
+    return made(triangle, name, __name__, "\n\n".join([summary, returns, raises, examples(call, result)]))
 
 
-def triu(x: Any, /, *, k: int = 0) -> Tensor[Any]:
-    """The upper triangle of each matrix (on and above diagonal ``k``); ``ops.zero`` below it.
-
-    Returns
-    -------
-    Tensor
-        A new tensor of ``x``'s shape and ops.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.triu(gt.tensor([[1, 2, 3], [4, 5, 6]]), k=1).tolist()
-    [[0, 2, 3], [0, 0, 6]]
-    """
-    return _triangle("triu", x, k, False)
+tril = _triangle_function(True, "gt.tril(gt.tensor([[1, 2, 3], [4, 5, 6]]), k=-1).tolist()", "[[0, 0, 0], [4, 0, 0]]")
+triu = _triangle_function(False, "gt.triu(gt.tensor([[1, 2, 3], [4, 5, 6]]), k=1).tolist()", "[[0, 2, 3], [0, 0, 6]]")

@@ -11,8 +11,9 @@ import operator
 from math import prod
 from typing import Any, Sequence
 
+from .._docs import sections, view
 from ..core import kernels as _kernels
-from ..core.layout import broadcast_shapes, normalize_axis
+from ..core.layout import as_int, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
@@ -121,13 +122,9 @@ def _reshape_target(shape: Any, x: Tensor[Any]) -> tuple[int, ...]:
     return normalize_shape(tuple(dims), "reshape")
 
 
+@sections(view())
 def permute_dims(x: Tensor[Any], /, axes: Sequence[int]) -> Tensor[Any]:
     """Reorder the axes: result axis ``k`` is ``x``'s axis ``axes[k]``.
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Examples
     --------
@@ -148,13 +145,9 @@ def permute_dims(x: Tensor[Any], /, axes: Sequence[int]) -> Tensor[Any]:
     return x._view(x._layout.permute(norm))
 
 
+@sections(view())
 def matrix_transpose(x: Tensor[Any], /) -> Tensor[Any]:
     """Swap the last two axes (a stack of transposed matrices): same as ``x.mT``.
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Examples
     --------
@@ -165,13 +158,9 @@ def matrix_transpose(x: Tensor[Any], /) -> Tensor[Any]:
     return as_tensor(x, "matrix_transpose").mT
 
 
+@sections(view())
 def moveaxis(x: Tensor[Any], source: Any, destination: Any, /) -> Tensor[Any]:
     """Move axes ``source`` to positions ``destination``, the others keeping their order.
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Examples
     --------
@@ -192,13 +181,9 @@ def moveaxis(x: Tensor[Any], source: Any, destination: Any, /) -> Tensor[Any]:
     return x._view(x._layout.permute(order))
 
 
+@sections(view())
 def swapaxes(x: Tensor[Any], axis1: int, axis2: int, /) -> Tensor[Any]:
     """Exchange two axes.
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Examples
     --------
@@ -214,13 +199,9 @@ def swapaxes(x: Tensor[Any], axis1: int, axis2: int, /) -> Tensor[Any]:
     return x._view(x._layout.permute(order))
 
 
+@sections(view())
 def squeeze(x: Tensor[Any], /, axis: Any = None) -> Tensor[Any]:
     """Remove length-1 axes (all of them when ``axis`` is ``None``).
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Raises
     ------
@@ -246,13 +227,9 @@ def squeeze(x: Tensor[Any], /, axis: Any = None) -> Tensor[Any]:
     return x._view(x._layout.drop_axes(axes))
 
 
+@sections(view())
 def expand_dims(x: Tensor[Any], /, axis: Any = 0) -> Tensor[Any]:
     """Insert length-1 axes so that they sit at positions ``axis`` of the result.
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Examples
     --------
@@ -269,13 +246,9 @@ def expand_dims(x: Tensor[Any], /, axis: Any = 0) -> Tensor[Any]:
     return x._view(layout)
 
 
+@sections(view("; strides become negative"))
 def flip(x: Tensor[Any], /, axis: Any = None) -> Tensor[Any]:
     """Reverse the order of elements along ``axis`` (every axis when ``None``).
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage; strides become negative).
 
     Examples
     --------
@@ -352,15 +325,11 @@ def broadcast_arrays(*arrays: Any) -> list[Tensor[Any]]:
     return [broadcast_to(x, shape) for x in xs]
 
 
+@sections(view("; writes go through"))
 def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -1) -> Tensor[Any]:
     """The diagonal of the ``(axis1, axis2)`` planes, as the last axis of the result.
 
     ``offset > 0`` is above the main diagonal, ``< 0`` below.
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage; writes go through).
 
     Examples
     --------
@@ -376,13 +345,7 @@ def diagonal(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int 
     b = normalize_axis(axis2, x.ndim, "diagonal")
     if a == b:
         raise ShapeError(f"diagonal: axis1 and axis2 must differ (got {axis1} and {axis2})")
-    if isinstance(offset, bool):
-        raise ArgumentTypeError(f"diagonal: offset must be an int (got {offset!r})")
-    try:
-        k = operator.index(offset)
-    except TypeError:
-        raise ArgumentTypeError(f"diagonal: offset must be an int (got {offset!r})") from None
-    return x._view(x._layout.diagonal(k, a, b))
+    return x._view(x._layout.diagonal(as_int(offset, "diagonal", "offset"), a, b))
 
 
 def shares_memory(a: Tensor[Any], b: Tensor[Any], /) -> bool:

@@ -22,13 +22,13 @@ from __future__ import annotations
 from math import prod
 from typing import Any, Sequence
 
-from ..core.layout import broadcast_shapes, normalize_axis
+from ..core.layout import as_int, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
 from ..resources import check_shape
 from ..ops import capabilities_of
-from .composition import concat
+from .composition import _tensor_list, concat
 from .manipulation import broadcast_to, diagonal, reshape
 
 __all__ = [
@@ -43,21 +43,6 @@ __all__ = [
     "take_along_axis",
     "diag",
 ]
-
-
-def _inputs(tensors: Any, func: str) -> list[Tensor[Any]]:
-    if isinstance(tensors, Tensor):
-        raise ArgumentTypeError(
-            f"{func}: expected a sequence of tensors (got a single Tensor of shape {tensors.shape}); "
-            f"pass a list: gt.{func}([x, y])"
-        )
-    try:
-        items = list(tensors)
-    except TypeError:
-        raise ArgumentTypeError(f"{func}: expected a sequence of tensors (got {type(tensors).__name__})") from None
-    if not items:
-        raise ShapeError(f"{func}: needs at least one tensor (got an empty sequence)")
-    return [as_tensor(t, func) for t in items]
 
 
 def _at_least(x: Tensor[Any], ndim: int) -> Tensor[Any]:
@@ -81,7 +66,7 @@ def concatenate(arrays: Sequence[Any], /, axis: int | None = 0) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor: the inputs joined in order along ``axis`` (flattened first when ``axis`` is ``None``).
 
     Examples
     --------
@@ -89,7 +74,7 @@ def concatenate(arrays: Sequence[Any], /, axis: int | None = 0) -> Tensor[Any]:
     >>> gt.concatenate([gt.tensor([[1, 2]]), gt.tensor([[3, 4]])], axis=0).tolist()
     [[1, 2], [3, 4]]
     """
-    return concat(_inputs(arrays, "concatenate"), axis=axis)
+    return concat(_tensor_list(arrays, "concatenate"), axis=axis)
 
 
 def hstack(arrays: Sequence[Any], /) -> Tensor[Any]:
@@ -98,7 +83,7 @@ def hstack(arrays: Sequence[Any], /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor: the inputs joined in order along their second axis (their first when 1-d).
 
     Examples
     --------
@@ -106,7 +91,7 @@ def hstack(arrays: Sequence[Any], /) -> Tensor[Any]:
     >>> gt.hstack([gt.tensor([[1], [2]]), gt.tensor([[3], [4]])]).tolist()
     [[1, 3], [2, 4]]
     """
-    xs = [_at_least(x, 1) for x in _inputs(arrays, "hstack")]
+    xs = [_at_least(x, 1) for x in _tensor_list(arrays, "hstack")]
     return concat(xs, axis=0 if xs[0].ndim == 1 else 1)
 
 
@@ -116,7 +101,7 @@ def vstack(arrays: Sequence[Any], /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor of at least 2 axes.
+        A new tensor of at least 2 axes: the rows of the inputs, one input after the other.
 
     Examples
     --------
@@ -124,7 +109,7 @@ def vstack(arrays: Sequence[Any], /) -> Tensor[Any]:
     >>> gt.vstack([gt.tensor([1, 2]), gt.tensor([[3, 4], [5, 6]])]).tolist()
     [[1, 2], [3, 4], [5, 6]]
     """
-    return concat([_at_least(x, 2) for x in _inputs(arrays, "vstack")], axis=0)
+    return concat([_at_least(x, 2) for x in _tensor_list(arrays, "vstack")], axis=0)
 
 
 def dstack(arrays: Sequence[Any], /) -> Tensor[Any]:
@@ -133,7 +118,7 @@ def dstack(arrays: Sequence[Any], /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor of at least 3 axes.
+        A new tensor of at least 3 axes, the inputs side by side along the third.
 
     Examples
     --------
@@ -141,7 +126,7 @@ def dstack(arrays: Sequence[Any], /) -> Tensor[Any]:
     >>> gt.dstack([gt.tensor([1, 2]), gt.tensor([3, 4])]).tolist()
     [[[1, 3], [2, 4]]]
     """
-    return concat([_at_least(x, 3) for x in _inputs(arrays, "dstack")], axis=2)
+    return concat([_at_least(x, 3) for x in _tensor_list(arrays, "dstack")], axis=2)
 
 
 def column_stack(arrays: Sequence[Any], /) -> Tensor[Any]:
@@ -150,7 +135,7 @@ def column_stack(arrays: Sequence[Any], /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new 2-d tensor.
+        A new 2-d tensor with the columns of the inputs in order.
 
     Examples
     --------
@@ -158,7 +143,7 @@ def column_stack(arrays: Sequence[Any], /) -> Tensor[Any]:
     >>> gt.column_stack([gt.tensor([1, 2]), gt.tensor([[3], [4]])]).tolist()
     [[1, 3], [2, 4]]
     """
-    xs = [x.reshape((x.size, 1)) if x.ndim < 2 else x for x in _inputs(arrays, "column_stack")]
+    xs = [x.reshape((x.size, 1)) if x.ndim < 2 else x for x in _tensor_list(arrays, "column_stack")]
     return concat(xs, axis=1)
 
 
@@ -186,7 +171,7 @@ def flatten(a: Any, /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor.
+        A new 1-d tensor of ``a.size`` elements that shares no storage with ``a``.
 
     Examples
     --------
@@ -340,8 +325,7 @@ def diag(v: Any, /, *, k: int = 0) -> Tensor[Any]:
     [[0, 0, 0], [5, 0, 0], [0, 6, 0]]
     """
     x = as_tensor(v, "diag")
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise ArgumentTypeError(f"diag: k must be an int (got {k!r})")
+    k = as_int(k, "diag", "k")
     if x.ndim == 2:
         return diagonal(x, offset=k)
     if x.ndim != 1:

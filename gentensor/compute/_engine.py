@@ -27,7 +27,7 @@ from math import prod
 from typing import Any, Callable, Iterator, Sequence, Tuple
 
 from ..core import kernels as _kernels
-from ..core.layout import Layout, broadcast_shapes, collapse
+from ..core.layout import Layout, broadcast_shapes, collapse, unravel
 from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
 from ..core.storage import objects_of
 from ..core.tensor import Tensor
@@ -236,14 +236,6 @@ def row_stream(data: list[Any], lay: Layout, src: Any, ops: ElementOps) -> Itera
 _LOCATED = (ZeroDivisionError, NotDivisibleError, DomainError)
 
 
-def _unravel(k: int, shape: tuple[int, ...]) -> tuple[int, ...]:
-    idx = []
-    for n in reversed(shape):
-        k, r = divmod(k, n)
-        idx.append(r)
-    return tuple(reversed(idx))
-
-
 def _located(func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...], err: Exception) -> Exception:
     """``err`` re-raised as the same type with the index and operands of the first failing element.
 
@@ -253,7 +245,7 @@ def _located(func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[
         try:
             f(*args)
         except type(err):
-            idx = _unravel(k, shape)
+            idx = unravel(k, shape)
             shown = " and ".join(repr(a) for a in args)
             if isinstance(err, ZeroDivisionError):
                 msg = f"{func}: division by zero at index {idx} (got {shown})"

@@ -133,7 +133,7 @@ def crt_coprime(columns: list[list[Any]], m: list[Any], R: Euclid) -> list[Any]:
 
 def crt_merge(columns: list[list[Any]], m: list[Any], R: Euclid, shape: tuple[int, ...]) -> list[Any]:
     """Pairwise merging for moduli with common factors, checking that the residues agree."""
-    from ._engine import _unravel
+    from ..core.layout import unravel
 
     sub, mul, add, rem, exact, divmod_ = R.sub, R.mul, R.add, R.rem, R.exact, R.divmod
     fmt = R.ops.format
@@ -145,7 +145,7 @@ def crt_merge(columns: list[list[Any]], m: list[Any], R: Euclid, shape: tuple[in
             q, left = divmod_(sub(r, x), g)
             if not R.is_zero(left):
                 raise NoSolutionError(
-                    f"crt: the residues at index {_unravel(idx, shape)} are inconsistent (got {fmt(x)} mod {fmt(mod)} "
+                    f"crt: the residues at index {unravel(idx, shape)} are inconsistent (got {fmt(x)} mod {fmt(mod)} "
                     f"and {fmt(r)} mod {fmt(mi)}): gcd {fmt(g)} does not divide their difference"
                 )
             lcm_ = R.normal(mul(exact(mod, g), mi))

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._docs import examples, made, section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, DomainError, GentensorError
 from ..ops import capabilities_of, symbolic
 
 __all__ = ["subs", "diff", "expand", "simplify", "evalf"]
+
+# The sections the docstrings below share (see gentensor._docs).
+SYMBOLIC_RESULT = section("Returns", ("Tensor", "A new tensor (ops symbolic)."))
+_RETURNS_FLOATS = section("Returns", ("Tensor", "A new tensor (ops symbolic, elements SymPy ``Float`` where numeric)."))
+_NOT_SYMBOLIC = ("DomainError", "``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).")
+_NO_SUCH_SYMBOL = ("ValueError", "A keyword names no free symbol of ``x``, or two symbols of that name.")
 
 
 def refused(func: str, exc: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]) -> ArgumentValueError:
@@ -63,23 +70,12 @@ def _apply(func: str, x: Any, method: str, /, *args: Any, **kwargs: Any) -> Tens
 _SUBS_OPTIONS = frozenset({"simultaneous", "exact", "evaluate", "hack2"})
 
 
+@sections(SYMBOLIC_RESULT, section("Raises", _NOT_SYMBOLIC, _NO_SUCH_SYMBOL))
 def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     """Substitute in every element (``sympy.Basic.subs`` arguments: a pair, a dict or a list of pairs).
 
     Keywords other than SymPy's options (``simultaneous=True``) name symbols:
     ``x.subs(a=1)`` replaces the free symbol called ``a``.
-
-    Returns
-    -------
-    Tensor
-        A new tensor (ops symbolic).
-
-    Raises
-    ------
-    DomainError
-        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
-    ValueError
-        A keyword names no free symbol of ``x``, or two symbols of that name.
 
     Examples
     --------
@@ -120,18 +116,9 @@ def subs(x: Tensor[Any], /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     return _apply("subs", t, "subs", rule, **options)
 
 
+@sections(SYMBOLIC_RESULT, section("Raises", _NOT_SYMBOLIC))
 def diff(x: Tensor[Any], /, *symbols: Any, **kwargs: Any) -> Tensor[Any]:
     """Differentiate every element (``sympy.diff`` arguments: symbols, or a symbol and an order).
-
-    Returns
-    -------
-    Tensor
-        A new tensor (ops symbolic).
-
-    Raises
-    ------
-    DomainError
-        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
 
     Examples
     --------
@@ -144,66 +131,28 @@ def diff(x: Tensor[Any], /, *symbols: Any, **kwargs: Any) -> Tensor[Any]:
     return _apply("diff", x, "diff", *symbols, **kwargs)
 
 
-def expand(x: Tensor[Any], /, **hints: Any) -> Tensor[Any]:
-    """Expand every element (``sympy.expand`` hints as keywords).
+def _method(name: str, keywords: str, call: str, result: str) -> Any:
+    """``name(x, /, **kwargs)``: SymPy's method ``name`` on every element (``keywords`` says what they are)."""
 
-    Returns
-    -------
-    Tensor
-        A new tensor (ops symbolic).
+    def apply(x: Tensor[Any], /, **kwargs: Any) -> Tensor[Any]:
+        return _apply(name, x, name, **kwargs)
 
-    Raises
-    ------
-    DomainError
-        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
-
-    Examples
-    --------
-    >>> import gentensor as gt, sympy
-    >>> from gentensor.compute.elementwise import expand
-    >>> t = sympy.Symbol("t")
-    >>> expand(gt.tensor([(t + 1)**2])).tolist()
-    [t**2 + 2*t + 1]
-    """
-    return _apply("expand", x, "expand", **hints)
+    summary = f"{name.capitalize()} every element (``sympy.{name}`` {keywords})."
+    example = examples(
+        f"from gentensor.compute.elementwise import {name}", "", 't = sympy.Symbol("t")', "", call, result,
+        setup="import gentensor as gt, sympy",
+    )
+    doc = "\n\n".join([summary, SYMBOLIC_RESULT, section("Raises", _NOT_SYMBOLIC), example])
+    return made(apply, name, __name__, doc)
 
 
-def simplify(x: Tensor[Any], /, **kwargs: Any) -> Tensor[Any]:
-    """Simplify every element (``sympy.simplify`` keywords).
-
-    Returns
-    -------
-    Tensor
-        A new tensor (ops symbolic).
-
-    Raises
-    ------
-    DomainError
-        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
-
-    Examples
-    --------
-    >>> import gentensor as gt, sympy
-    >>> from gentensor.compute.elementwise import simplify
-    >>> t = sympy.Symbol("t")
-    >>> simplify(gt.tensor([sympy.sin(t)**2 + sympy.cos(t)**2])).tolist()
-    [1]
-    """
-    return _apply("simplify", x, "simplify", **kwargs)
+expand = _method("expand", "hints as keywords", "expand(gt.tensor([(t + 1)**2])).tolist()", "[t**2 + 2*t + 1]")
+simplify = _method("simplify", "keywords", "simplify(gt.tensor([sympy.sin(t)**2 + sympy.cos(t)**2])).tolist()", "[1]")
 
 
+@sections(_RETURNS_FLOATS, section("Raises", _NOT_SYMBOLIC))
 def evalf(x: Tensor[Any], /, n: int = 15, **options: Any) -> Tensor[Any]:
     """Evaluate every element numerically to ``n`` significant digits (``sympy.N``).
-
-    Returns
-    -------
-    Tensor
-        A new tensor (ops symbolic, elements SymPy ``Float`` where numeric).
-
-    Raises
-    ------
-    DomainError
-        ``x`` does not hold SymPy expressions (convert with x.astype(gt.symbolic)).
 
     Examples
     --------

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .._docs import section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor, is_array_like
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, ShapeError
 from ..ops import capabilities_of, symbolic
-from ._symbolic import each_element
+from ._symbolic import SYMBOLIC_RESULT, each_element
 from .elementary import conj
 
 __all__ = [
@@ -162,6 +163,15 @@ def _free(e: Any) -> Any:
     return getattr(e, "free_symbols", ())
 
 
+#: The errors of jacobian and hessian (see gentensor._docs).
+_DERIVATIVE_ERRORS = section(
+    "Raises",
+    ("DomainError", "``f`` holds elements SymPy cannot read (integers mod n, a user ring)."),
+    ("TypeError", "A variable is not something SymPy differentiates by."),
+)
+
+
+@sections(_DERIVATIVE_ERRORS)
 def jacobian(f: Any, variables: Any, /) -> Tensor[Any]:
     """All first derivatives: ``J[i..., j...] = d f[i...] / d variables[j...]``.
 
@@ -181,13 +191,6 @@ def jacobian(f: Any, variables: Any, /) -> Tensor[Any]:
     -------
     Tensor
         A new symbolic tensor of shape ``f.shape + variables.shape``.
-
-    Raises
-    ------
-    DomainError
-        ``f`` holds elements SymPy cannot read (integers mod n, a user ring).
-    TypeError
-        A variable is not something SymPy differentiates by.
 
     Examples
     --------
@@ -211,6 +214,7 @@ def jacobian(f: Any, variables: Any, /) -> Tensor[Any]:
     return Tensor._from_flat(out, ft.shape + vt.shape, symbolic)
 
 
+@sections(_DERIVATIVE_ERRORS)
 def hessian(f: Any, variables: Any, /) -> Tensor[Any]:
     """All second derivatives: ``H[i..., j..., k...] = d² f[i...] / d v[j...] d v[k...]``.
 
@@ -222,11 +226,6 @@ def hessian(f: Any, variables: Any, /) -> Tensor[Any]:
     -------
     Tensor
         A new symbolic tensor of shape ``f.shape + variables.shape * 2``.
-
-    Raises
-    ------
-    DomainError, TypeError
-        As [`jacobian`][gentensor.compute.calculus.jacobian].
 
     Examples
     --------
@@ -291,13 +290,9 @@ def has(x: Any, /, *patterns: Any) -> bool:
     return any(getattr(e, "has", None) is not None and e.has(*patterns) for e in t._elements())
 
 
+@sections(SYMBOLIC_RESULT)
 def xreplace(x: Any, rule: dict[Any, Any], /) -> Tensor[Any]:
     """Replace subexpressions exactly as written (SymPy's ``xreplace``: no maths, just a tree rewrite).
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor.
 
     Examples
     --------
@@ -311,13 +306,9 @@ def xreplace(x: Any, rule: dict[Any, Any], /) -> Tensor[Any]:
     return _each("xreplace", x, lambda e: e.xreplace(rule), rule)
 
 
+@sections(SYMBOLIC_RESULT)
 def integrate(x: Any, /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     """Integrate every element (``sympy.integrate`` arguments: a symbol, or ``(symbol, a, b)``).
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor.
 
     Examples
     --------
@@ -333,15 +324,11 @@ def integrate(x: Any, /, *args: Any, **kwargs: Any) -> Tensor[Any]:
     return _each("integrate", x, lambda e: sympy.integrate(e, *args, **kwargs), *args, **kwargs)
 
 
+@sections(SYMBOLIC_RESULT)
 def limit(x: Any, variable: Any, point: Any, /, dir: str = "+") -> Tensor[Any]:
     """The limit of every element as ``variable`` tends to ``point`` (``sympy.limit``).
 
     ``dir`` is ``"+"`` (from above), ``"-"`` or ``"+-"`` (both sides), as in SymPy.
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor.
 
     Examples
     --------
@@ -358,16 +345,12 @@ def limit(x: Any, variable: Any, point: Any, /, dir: str = "+") -> Tensor[Any]:
     return _each("limit", x, lambda e: sympy.limit(e, variable, point, dir), variable, point, dir)
 
 
+@sections(SYMBOLIC_RESULT)
 def series(x: Any, /, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = "+") -> Tensor[Any]:
     """The series expansion of every element around ``variable = x0`` up to order ``n`` (SymPy's ``series``).
 
     Each element keeps SymPy's order term ``O(...)``; ``x.applyfunc(lambda e:
     e.removeO())`` drops it.
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor.
 
     Examples
     --------

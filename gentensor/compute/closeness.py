@@ -110,6 +110,7 @@ def allclose(a: Any, b: Any, /, *, rtol: Any = 1e-05, atol: Any = 1e-08, equal_n
     Returns
     -------
     bool
+        ``isclose(a, b, ...)`` holds for every broadcast pair (``True`` for no elements).
 
     Examples
     --------

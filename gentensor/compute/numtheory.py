@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
+from .._docs import section, sections
 from ..arrays.manipulation import moveaxis
 from ..core.layout import broadcast_shapes, normalize_axis
 from ..core.operands import as_operand, as_tensor, convert_scalar, convert_values, operand_ops
@@ -94,6 +95,13 @@ class GcdexResult(NamedTuple):
 # -- ring checks and the element-wise driver --------------------------------------------
 
 
+#: What the element-wise functions here return (see gentensor._docs).
+_IN_OPS = section("Returns", ("Tensor or element", "A new tensor in the operands' ops (the element itself for scalars)."))
+_NOT_EUCLIDEAN = section("Raises", ("DomainError", "The ring is not Euclidean."))
+_NOT_INTEGER = section("Raises", ("DomainError", "``x`` is not integer-valued."))
+_INTEGERS = section("Returns", ("Tensor or element", "A new integers tensor (the element itself for a scalar)."))
+
+
 def _euclid(ops: ElementOps, func: str) -> Euclid:
     """The Euclidean members of ``ops``; [`DomainError`][gentensor.errors.DomainError] before any work when it has none."""
     caps = capabilities_of(ops)
@@ -135,6 +143,14 @@ def _apply(func: str, f: Callable[..., Any], operands: tuple[Any, ...], ops: Ele
     return compute(func, f, operands, ops, shape), shape
 
 
+def _on_integers(func: str, x: Any, f: Callable[[Any], Any], out: Optional[ElementOps] = None) -> Any:
+    """``f`` on every element of the integer-valued ``x``; the results in ``out`` (by default the ops of ``x``)."""
+    operands, ops = _operands(func, (x,))
+    _integer_kind(ops, func)
+    values, shape = _apply(func, f, operands, ops)
+    return _out(operands, values, shape, out or ops)
+
+
 def _column(value: Any, shape: tuple[int, ...], ops: ElementOps, func: str) -> list[Any]:
     """One operand broadcast to ``shape`` as a list of ``ops`` elements."""
     n = math.prod(shape)
@@ -164,13 +180,9 @@ def _gcd_function(ops: ElementOps, R: Euclid) -> Callable[[Any, Any], Any]:
     return ops.gcd if defines(ops, "gcd") else partial(_gcd, R)  # type: ignore[attr-defined]
 
 
+@sections(_IN_OPS)
 def gcd(a: Any, b: Any, /) -> Tensor[Any] | Any:
     """Greatest common divisor, element-wise with broadcasting (non-negative for integers).
-
-    Returns
-    -------
-    Tensor or element
-        A new tensor in the operands' ops (the element itself for scalars).
 
     Raises
     ------
@@ -191,18 +203,9 @@ def gcd(a: Any, b: Any, /) -> Tensor[Any] | Any:
     return _out(operands, values, shape, ops)
 
 
+@sections(_IN_OPS, _NOT_EUCLIDEAN)
 def lcm(a: Any, b: Any, /) -> Tensor[Any] | Any:
     """Least common multiple, element-wise with broadcasting (non-negative for integers; 0 if either is 0).
-
-    Returns
-    -------
-    Tensor or element
-        A new tensor in the operands' ops (the element itself for scalars).
-
-    Raises
-    ------
-    DomainError
-        The ring is not Euclidean.
 
     Examples
     --------
@@ -249,6 +252,7 @@ def divmod(a: Any, b: Any, /) -> DivmodResult:
     return DivmodResult(_out(operands, [p[0] for p in pairs], shape, ops), _out(operands, [p[1] for p in pairs], shape, ops))
 
 
+@sections(_NOT_EUCLIDEAN)
 def gcdex(a: Any, b: Any, /) -> GcdexResult:
     """Extended gcd element-wise: Bézout coefficients ``s, t`` with ``s*a + t*b == gcd(a, b)``.
 
@@ -260,11 +264,6 @@ def gcdex(a: Any, b: Any, /) -> GcdexResult:
     -------
     GcdexResult
         ``(gcd, s, t)``: new tensors (elements for scalars).
-
-    Raises
-    ------
-    DomainError
-        The ring is not Euclidean.
 
     Examples
     --------
@@ -382,13 +381,9 @@ def powmod(a: Any, k: Any, m: Any, /) -> Tensor[Any] | Any:
 # -- integer square roots and primes ------------------------------------------------------
 
 
+@sections(_INTEGERS)
 def isqrt(x: Any, /) -> Tensor[Any] | Any:
     """The integer square root ``floor(sqrt(x))`` element-wise (exact, any size).
-
-    Returns
-    -------
-    Tensor or element
-        A new integers tensor (the element itself for a scalar).
 
     Raises
     ------
@@ -401,12 +396,10 @@ def isqrt(x: Any, /) -> Tensor[Any] | Any:
     >>> gt.isqrt(gt.tensor([0, 15, 16, 10**40])).tolist()
     [0, 3, 4, 100000000000000000000]
     """
-    operands, ops = _operands("isqrt", (x,))
-    _integer_kind(ops, "isqrt")
-    values, shape = _apply("isqrt", _k.isqrt_int, operands, ops)
-    return _out(operands, values, shape, ops)
+    return _on_integers("isqrt", x, _k.isqrt_int)
 
 
+@sections(_NOT_INTEGER)
 def is_prime(x: Any, /) -> Tensor[Any] | bool:
     """Primality element-wise: a booleans tensor (deterministic Miller-Rabin below 3.3e24, SymPy above).
 
@@ -417,35 +410,18 @@ def is_prime(x: Any, /) -> Tensor[Any] | bool:
     Tensor or bool
         A new booleans tensor (a ``bool`` for a scalar).
 
-    Raises
-    ------
-    DomainError
-        ``x`` is not integer-valued.
-
     Examples
     --------
     >>> import gentensor as gt
     >>> gt.is_prime(gt.arange(10)).tolist()
     [False, False, True, True, False, True, False, True, False, False]
     """
-    operands, ops = _operands("is_prime", (x,))
-    _integer_kind(ops, "is_prime")
-    values, shape = _apply("is_prime", _k.is_prime_int, operands, ops)
-    return _out(operands, values, shape, booleans)
+    return _on_integers("is_prime", x, _k.is_prime_int, booleans)
 
 
+@sections(_INTEGERS, _NOT_INTEGER)
 def next_prime(x: Any, /) -> Tensor[Any] | Any:
     """The smallest prime greater than ``x``, element-wise.
-
-    Returns
-    -------
-    Tensor or element
-        A new integers tensor (the element itself for a scalar).
-
-    Raises
-    ------
-    DomainError
-        ``x`` is not integer-valued.
 
     Examples
     --------
@@ -453,10 +429,7 @@ def next_prime(x: Any, /) -> Tensor[Any] | Any:
     >>> gt.next_prime(gt.tensor([-5, 2, 13, 100])).tolist(), gt.next_prime(2**61)
     ([2, 3, 17, 101], 2305843009213693967)
     """
-    operands, ops = _operands("next_prime", (x,))
-    _integer_kind(ops, "next_prime")
-    values, shape = _apply("next_prime", _k.next_prime_int, operands, ops)
-    return _out(operands, values, shape, ops)
+    return _on_integers("next_prime", x, _k.next_prime_int)
 
 
 # -- the Chinese remainder theorem -------------------------------------------------------------

@@ -49,6 +49,7 @@ import numbers
 from fractions import Fraction
 from typing import Any, Callable
 
+from .._docs import section, sections
 from ..arrays.manipulation import permute_dims, reshape
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
@@ -60,6 +61,9 @@ from .reductions import _axes
 from .sorting import sort
 
 __all__ = ["median", "quantile", "percentile"]
+
+#: The error of the reductions here (see gentensor._docs).
+_EMPTY_AXIS = section("Raises", ("ShapeError", "An axis to reduce has no elements."))
 
 #: A method maps (n, q) to (i, j, g): the value is ``v[i] + (v[j] - v[i])*g`` over the sorted lane ``v``.
 Plan = Callable[[int, Fraction], "tuple[int, int, Fraction]"]
@@ -264,6 +268,7 @@ def percentile(x: Any, q: Any, /, *, axis: Any = None, method: str = "linear", k
     return _quantile("percentile", x, q, 100, axis, method, keepdims)
 
 
+@sections(_EMPTY_AXIS)
 def median(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The median of ``x`` over ``axis``: the middle value, or the mean of the two middle values, exactly.
 
@@ -279,11 +284,6 @@ def median(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any
     element or Tensor
         The element itself when no axis is left, else a new tensor; integers
         give rationals (``median([1, 2]) == Fraction(3, 2)``), floats floats.
-
-    Raises
-    ------
-    ShapeError
-        An axis to reduce has no elements.
 
     Examples
     --------

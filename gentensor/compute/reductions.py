@@ -31,6 +31,7 @@ import operator
 from math import prod as _prod
 from typing import Any, Callable, Iterable
 
+from .._docs import section, sections
 from ..arrays.dtypes import resolve_dtype
 from ..core import kernels as _kernels
 from ..core.layout import Layout, collapse, normalize_axis
@@ -51,6 +52,26 @@ _builtin_any = builtins.any
 
 
 # -- axes and blocks -------------------------------------------------------------------------
+#: The sections the reductions' docstrings share (see gentensor._docs).
+def _reduced(note: str = "") -> str:
+    """The Returns section of a reduction to an element or a tensor (``note`` says more)."""
+    what = "The element itself when no axis is left (``axis=None``, without ``keepdims``), else a new tensor."
+    return section("Returns", ("element or Tensor", f"{what}  {note}" if note else what))
+
+
+_REDUCED = _reduced()
+_AXIS_ERRORS = section("Raises", ("AxisError", "An axis is out of range."), ("ShapeError", "An axis is repeated."))
+_TRUTH = section(
+    "Returns",
+    ("bool or Tensor", "A ``bool`` when no axis is left (``axis=None``, without ``keepdims``), else a new booleans tensor."),
+)
+_UNORDERED = section(
+    "Raises",
+    ("ShapeError", "A reduced axis has length 0 (there is nothing to compare)."),
+    ("DomainError", "The elements are not ordered (``modular(n)``, a user ring without ``lt``)."),
+)
+
+
 def _tensor(x: Any, func: str) -> Tensor[Any]:
     return as_tensor(x, func)  # a scalar reduces as a 0-d tensor
 
@@ -185,6 +206,7 @@ def _with_dtype(x: Tensor[Any], dtype: OpsSpec | None) -> Tensor[Any]:
     return x if dtype is None or as_ops(dtype, "dtype") is x._ops else x.astype(dtype)
 
 
+@sections(_reduced("An empty sum is ``ops.zero``; booleans sum to integers."), _AXIS_ERRORS)
 def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The sum of the elements over ``axis`` (every axis when ``None``), through ``ops.sum``.
 
@@ -199,19 +221,6 @@ def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: 
         own (booleans sum as integers).
     keepdims : bool
         Keep the reduced axes with length 1.
-
-    Returns
-    -------
-    element or Tensor
-        The element itself when no axis is left (``axis=None``, without
-        ``keepdims``), else a new tensor.  An empty sum is ``ops.zero``; booleans sum to integers.
-
-    Raises
-    ------
-    AxisError
-        An axis is out of range.
-    ShapeError
-        An axis is repeated.
 
     Examples
     --------
@@ -237,21 +246,11 @@ def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: 
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), total), ops)
 
 
+@sections(_reduced("An empty product is ``ops.one``; booleans multiply to integers."), _AXIS_ERRORS)
 def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The product of the elements over ``axis`` (every axis when ``None``), through ``ops.prod``.
 
     ``dtype`` multiplies in that ops (the elements are converted first).
-
-    Returns
-    -------
-    element or Tensor
-        The element itself when no axis is left (``axis=None``, without
-        ``keepdims``), else a new tensor.  An empty product is ``ops.one``; booleans multiply to integers.
-
-    Raises
-    ------
-    AxisError
-        An axis is out of range.
 
     Examples
     --------
@@ -307,20 +306,9 @@ def _nan_first(pick: Callable[[list[Any]], Any], equal: Callable[[Any, Any], Any
     return pick(block)
 
 
+@sections(_REDUCED, _UNORDERED)
 def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The smallest element over ``axis`` (every axis when ``None``), compared with ``ops.lt``.
-
-    Returns
-    -------
-    element or Tensor
-        The element itself when no axis is left (``axis=None``, without ``keepdims``), else a new tensor.
-
-    Raises
-    ------
-    ShapeError
-        A reduced axis has length 0 (there is nothing to compare).
-    DomainError
-        The elements are not ordered (``modular(n)``, a user ring without ``lt``).
 
     Examples
     --------
@@ -332,20 +320,9 @@ def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] |
     return _extreme("min", x, axis, keepdims, False)
 
 
+@sections(_REDUCED, _UNORDERED)
 def max(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The largest element over ``axis`` (every axis when ``None``), compared with ``ops.lt``.
-
-    Returns
-    -------
-    element or Tensor
-        The element itself when no axis is left (``axis=None``, without ``keepdims``), else a new tensor.
-
-    Raises
-    ------
-    ShapeError
-        A reduced axis has length 0 (there is nothing to compare).
-    DomainError
-        The elements are not ordered.
 
     Examples
     --------
@@ -382,13 +359,9 @@ def _truth(func: str, x: Any, axis: Any, keepdims: bool, every: bool) -> Any:
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), pick), booleans)
 
 
+@sections(_TRUTH)
 def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | bool:
     """Whether every element over ``axis`` is non-zero (``not ops.is_zero``; ``True`` when empty).
-
-    Returns
-    -------
-    bool or Tensor
-        A ``bool`` when no axis is left (``axis=None``, without ``keepdims``), else a new booleans tensor.
 
     Examples
     --------
@@ -400,15 +373,11 @@ def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] |
     return _truth("all", x, axis, keepdims, True)
 
 
+@sections(_TRUTH)
 def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | bool:
     """Whether some element over ``axis`` is non-zero (``not ops.is_zero``; ``False`` when empty).
 
     The zero test is semantic for SymPy: ``(t + 1)**2 - t**2 - 2*t - 1`` is zero.
-
-    Returns
-    -------
-    bool or Tensor
-        A ``bool`` when no axis is left (``axis=None``, without ``keepdims``), else a new booleans tensor.
 
     Examples
     --------
@@ -532,6 +501,7 @@ def _accumulate(
 
 
 # -- the generic fold --------------------------------------------------------------------------
+@sections(_REDUCED)
 def reduce(
     f: Callable[[Any, Any], Any],
     x: Any,
@@ -560,11 +530,6 @@ def reduce(
         omitted (as [`gentensor.tensor`][gentensor.arrays.creation.tensor] infers).
     dtype : ops object, type or name, optional
         The same as ``ops`` (the Array API's name).
-
-    Returns
-    -------
-    element or Tensor
-        The element itself when no axis is left (``axis=None``, without ``keepdims``), else a new tensor.
 
     Raises
     ------

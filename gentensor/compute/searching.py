@@ -272,7 +272,7 @@ def argwhere(a: Any, /) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new 2-d tensor.
+        A new 2-d integers tensor, one row of indices per non-zero element, in C order.
 
     Examples
     --------

@@ -69,6 +69,13 @@ def _check_stable(func: str, stable: Any) -> None:
         raise ArgumentTypeError(f"{func}: stable must be a bool (got {stable!r}); sorts are always stable")
 
 
+def _sorting(func: str, x: Any, axis: int, stable: bool) -> tuple[Tensor[Any], int, Any, Any]:
+    """What sort and argsort start from: ``x`` as a tensor, its axis, the order ``lt``, and its packed form or ``None``."""
+    _check_stable(func, stable)
+    x, ax = _lanes(func, x, axis)
+    return x, ax, ordered_lt(x.ops, func), _packed.ordered_operand(x)
+
+
 def sort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor[Any]:
     """The elements sorted along ``axis`` (every lane on its own), stably.
 
@@ -101,11 +108,8 @@ def sort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = 
     >>> gt.sort(gt.tensor([2.0, float("nan"), 1.0])).tolist()
     [1.0, 2.0, nan]
     """
-    _check_stable("sort", stable)
-    x, ax = _lanes("sort", x, axis)
+    x, ax, lt, item = _sorting("sort", x, axis, stable)
     ops = x.ops
-    lt = ordered_lt(ops, "sort")
-    item = _packed.ordered_operand(x)
     if item is not None:
         values = _packed.sorted_values(item.array, ax, bool(descending))
         return Tensor._from_array(values, x.shape, ops, item.bounds)
@@ -147,11 +151,8 @@ def argsort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool
     >>> gt.argsort(gt.tensor([30, 10, 20, 10])).tolist(), gt.argsort(gt.tensor([30, 10, 20, 10]), descending=True).tolist()
     ([1, 3, 2, 0], [0, 2, 1, 3])
     """
-    _check_stable("argsort", stable)
-    x, ax = _lanes("argsort", x, axis)
+    x, ax, lt, item = _sorting("argsort", x, axis, stable)
     ops = x.ops
-    lt = ordered_lt(ops, "argsort")
-    item = _packed.ordered_operand(x)
     if item is not None:
         order = _packed.sort_order(item.array, ax, bool(descending))
         return Tensor._from_array(order, x.shape, integers, (0, max(0, x.shape[ax] - 1)), True)

@@ -31,6 +31,7 @@ from __future__ import annotations
 from math import prod
 from typing import Any
 
+from .._docs import examples, made, section
 from ..arrays.composition import concat
 from ..arrays.manipulation import broadcast_to, moveaxis, reshape
 from ..core.layout import normalize_axis
@@ -405,39 +406,28 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
     return moved if ax == x.ndim - 1 else moveaxis(moved, -1, ax).copy()
 
 
-def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
-    """NumPy's name of [`gentensor.max`][gentensor.compute.reductions.max]: the largest element over ``axis``.
+def _extreme(name: str, reduce: Any, largest: bool, call: str, result: str) -> Any:
+    """``amax`` or ``amin``: NumPy's names of ``gt.max`` and ``gt.min``, taking ``axis`` by position too."""
 
-    ``axis`` may be positional here, as NumPy allows (``gt.max`` takes it by keyword only).
+    def f(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
+        return reduce(a, axis=axis, keepdims=keepdims)
 
-    Returns
-    -------
-    element or Tensor
-        The largest element itself when no axis is left, else a new tensor of the maxima.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.amax(gt.tensor([[1, 5], [3, 2]])), gt.amax(gt.tensor([[1, 5], [3, 2]]), axis=0).tolist()
-    (5, [3, 5])
-    """
-    return _max(a, axis=axis, keepdims=keepdims)
+    target, word, plural = ("max", "largest", "maxima") if largest else ("min", "smallest", "minima")
+    summary = f"NumPy's name of [`gentensor.{target}`][gentensor.compute.reductions.{target}]: the {word} element over ``axis``."
+    positional = f"``axis`` may be positional here, as NumPy allows (``gt.{target}`` takes it by keyword only)."
+    returns = section(
+        "Returns",
+        ("element or Tensor", f"The {word} element itself when no axis is left, else a new tensor of the {plural}."),
+    )
+    doc = "\n\n".join([summary, positional, returns, examples(call, result)])
+    return made(f, name, __name__, doc)
 
 
-def amin(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
-    """NumPy's name of [`gentensor.min`][gentensor.compute.reductions.min]: the smallest element over ``axis``.
-
-    As [`amax`][gentensor.compute.statistics.amax], with ``ops.lt`` choosing the smaller element.
-
-    Returns
-    -------
-    element or Tensor
-        The smallest element itself when no axis is left, else a new tensor of the minima.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.amin(gt.tensor([[1, 5], [3, 2]]), axis=1).tolist()
-    [1, 2]
-    """
-    return _min(a, axis=axis, keepdims=keepdims)
+amax = _extreme(
+    "amax",
+    _max,
+    True,
+    "gt.amax(gt.tensor([[1, 5], [3, 2]])), gt.amax(gt.tensor([[1, 5], [3, 2]]), axis=0).tolist()",
+    "(5, [3, 5])",
+)
+amin = _extreme("amin", _min, False, "gt.amin(gt.tensor([[1, 5], [3, 2]]), axis=1).tolist()", "[1, 2]")

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from ..errors import ArgumentTypeError, AxisError, ShapeError
 from ..resources import check_ndim, check_shape
 
-__all__ = ["Layout", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides"]
+__all__ = ["Layout", "as_int", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides", "unravel"]
 
 
 def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
@@ -33,6 +33,41 @@ def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
         strides.append(step)
         step *= max(n, 1)
     return tuple(reversed(strides))
+
+
+def unravel(flat: int, shape: Sequence[int]) -> tuple[int, ...]:
+    """The C-order index in ``shape`` of the element at position ``flat`` (as NumPy's ``unravel_index``).
+
+    Examples
+    --------
+    >>> unravel(5, (2, 3))
+    (1, 2)
+    """
+    index = []
+    for size in reversed(shape):
+        flat, r = divmod(flat, size)
+        index.append(r)
+    return tuple(reversed(index))
+
+
+def as_int(value: object, func: str, what: str) -> int:
+    """``value`` as an ``int`` (anything with ``__index__``, as NumPy's integers), refusing ``bool`` and the rest.
+
+    Examples
+    --------
+    >>> as_int(3, "f", "k")
+    3
+    >>> as_int(True, "f", "k")
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.ArgumentTypeError: f: k must be an int (got True)
+    """
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise ArgumentTypeError(f"{func}: {what} must be an int (got {value!r})")
 
 
 def normalize_axis(axis: int, ndim: int, func: str) -> int:

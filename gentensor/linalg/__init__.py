@@ -26,11 +26,11 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
+from .._docs import section, sections
 from ..arrays.creation import eye
 from ..arrays.manipulation import broadcast_to
-from ..core.layout import broadcast_shapes
 from ..compute import flat_values
-from ..core.operands import as_tensor, common_ops, convert_values
+from ..core.operands import as_tensor, convert_values
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, ShapeError, SingularMatrixError
 from ..ops import ElementOps, as_ops, integers
@@ -38,7 +38,7 @@ from . import _policy
 from ._numberfield import number_field_kernel
 from ._userzero import with_iszerofunc
 from ._providers import register_builtin_providers
-from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
+from ._stack import Stack, arithmetic, nest, run, stack_of, system_of, wrap_matrices
 
 register_builtin_providers()
 
@@ -69,6 +69,8 @@ from .eigen import (
     left_eigenvects,
     minpoly,
 )
+from . import eigen as _eigen_names
+from . import lattice as _lattice_names
 from .wronskian import wronskian
 from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
 from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
@@ -91,35 +93,11 @@ __all__ = [
     "rref",
     "nullspace",
     "lu",
-    "charpoly",
     "matrix_power",
     "explain",
     "RrefResult",
     "LUResult",
     "LinalgPlan",
-    # integer lattices and normal forms (lattice.py)
-    "hnf",
-    "snf",
-    "elementary_divisors",
-    "lll",
-    "integer_kernel",
-    "solve_integer",
-    "det_mod",
-    "HNFResult",
-    "SNFResult",
-    "LLLResult",
-    "IntegerSolutions",
-    # eigen-theory (eigen.py)
-    "minpoly",
-    "eigenvals",
-    "eigenvects",
-    "left_eigenvects",
-    "diagonalize",
-    "jordan_form",
-    "is_diagonalizable",
-    "Eigenspace",
-    "DiagonalizeResult",
-    "JordanResult",
     # the Wronskian (wronskian.py)
     "wronskian",
     # exact decompositions (decompositions.py), solutions (solutions.py) and norms (norms.py)
@@ -144,6 +122,8 @@ __all__ = [
     "matrix_function",
     "fractional_power",
 ]
+# integer lattices and normal forms (lattice.py), eigen-theory (eigen.py) and the rest, each from its module
+__all__ += _lattice_names.__all__ + _eigen_names.__all__
 __all__ += _properties.__all__ + _solvers.__all__ + _forms.__all__
 
 
@@ -181,6 +161,17 @@ class LUResult(NamedTuple):
     p: Tensor[Any]
     l: Tensor[Any]  # noqa: E741  (the standard name of the factor)
     u: Tensor[Any]
+
+
+#: The parameter the functions below share with det (see gentensor._docs).
+_ISZEROFUNC = section(
+    "Parameters",
+    ("iszerofunc : callable, optional", "Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det]."),
+)
+
+#: What inv and adjugate return, and the error they share.
+_SAME_SHAPE = section("Returns", ("Tensor", "A new tensor of the shape of ``x``."))
+_NOT_SQUARE = ("ShapeError, NonSquareError", "``x`` is not a (stack of) square matrices.")
 
 
 # -- tasks: one matrix each (module-level so worker processes can run them) ----------
@@ -334,31 +325,22 @@ def _det_in_fraction_field(stack: Stack, executor: Any, workers: Optional[int]) 
     return results[0] if not stack.batch else Tensor._from_flat(results, stack.batch, ops)
 
 
+@sections(
+    _ISZEROFUNC,
+    _SAME_SHAPE,
+    section(
+        "Raises",
+        _NOT_SQUARE,
+        ("SingularMatrixError", "A matrix is not invertible (over its ring)."),
+        ("DomainError", "The ops is not commutative or has no division at all."),
+    ),
+)
 def inv(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """Exact inverse of a square matrix or of each matrix of a stack.
 
     Integers give rationals.  Over a ring without field division (``Z/n``
     with composite ``n``, a user ring with ``exquo``) the inverse is computed
     in the ring and exists exactly when the determinant is a unit.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
-
-    Returns
-    -------
-    Tensor
-        A new tensor of the shape of ``x``.
-
-    Raises
-    ------
-    ShapeError, NonSquareError
-        ``x`` is not a (stack of) square matrices.
-    SingularMatrixError
-        A matrix is not invertible (over its ring).
-    DomainError
-        The ops is not commutative or has no division at all.
 
     Examples
     --------
@@ -393,22 +375,11 @@ def _result_ops(ops: ElementOps, func: str) -> ElementOps:
     return _policy.field_ops(ops)
 
 
+@sections(_SAME_SHAPE, section("Raises", _NOT_SQUARE, ("DomainError", "The ops is not commutative.")))
 def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """The adjugate (classical adjoint): ``x @ adjugate(x) == det(x) * I``, also for singular ``x``.
 
     Stays in the ring of ``x`` (no division needed).
-
-    Returns
-    -------
-    Tensor
-        A new tensor of the shape of ``x``.
-
-    Raises
-    ------
-    ShapeError, NonSquareError
-        ``x`` is not a (stack of) square matrices.
-    DomainError
-        The ops is not commutative.
 
     Examples
     --------
@@ -418,13 +389,11 @@ def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] 
     >>> gt.linalg.adjugate(gt.tensor([[1, 2], [2, 4]])).tolist()
     [[4, -2], [-2, 1]]
     """
-    stack = stack_of(x, "adjugate", square=True)
-    _policy.check_commutative(stack.ops, "adjugate")
-    task = partial(_policy.adjugate, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "adjugate"))
-    results = run(task, stack, "adjugate", executor, workers)
+    stack, results = _properties.adjugates(x, "adjugate", executor, workers)
     return wrap_matrices(results, stack.batch, (stack.n, stack.n), stack.ops)
 
 
+@sections(_ISZEROFUNC)
 def solve(
     a: Tensor[Any], b: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None
 ) -> Tensor[Any]:
@@ -433,11 +402,6 @@ def solve(
     ``b`` is a vector when it is 1-d (shape ``(n,)``), otherwise a matrix or
     a stack of matrices ``(..., n, k)``; batch axes broadcast (NumPy 2 rules).
     Integers give rationals.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -465,32 +429,9 @@ def solve(
     >>> gt.linalg.solve(a, gt.tensor([[1, 0], [0, 1]])).tolist() == gt.linalg.inv(a).tolist()
     True
     """
-    a = as_tensor(a, "solve")
-    b = as_tensor(b, "solve")
-    if a.ndim < 2:
-        raise ShapeError(f"solve: a must be a matrix or a stack of matrices (got a of shape {a.shape})")
-    n = a.shape[-1]
-    if a.shape[-2] != n:
-        raise NonSquareError(f"solve: a must be square (got a of shape {a.shape})")
-    vector = b.ndim == 1
-    if b.ndim == 0 or b.shape[-1 if vector else -2] != n:
-        raise ShapeError(
-            f"solve: b must have shape ({n},) or (..., {n}, k) to match a (got a of shape {a.shape}, b of shape {b.shape})"
-        )
-    ops = arithmetic(common_ops([a.ops, b.ops], "solve"))
+    pairs, k, vector = system_of(a, b, "solve", square=True)
+    batch, n, ops = pairs.batch, pairs.n, pairs.ops
     out_ops = _result_ops(ops, "solve")
-    if vector:
-        b = b.reshape((n, 1))
-    try:
-        batch = broadcast_shapes(a.shape[:-2], b.shape[:-2], func="solve")
-    except ShapeError:
-        raise ShapeError(
-            f"solve: the batch axes of a and b do not broadcast (got {a.shape[:-2]} and {b.shape[:-2]})"
-        ) from None
-    k = b.shape[-1]
-    sa = stack_of(broadcast_to(a, batch + (n, n)), "solve", square=True, ops=ops)
-    sb = stack_of(broadcast_to(b, batch + (n, k)), "solve", square=False, ops=ops)
-    pairs = Stack(batch, n, k, ops, list(zip(sa.matrices, sb.matrices)))
     user = with_iszerofunc(ops, iszerofunc, "solve")
     bulk = _policy.kernel_of(ops, "solve.stack") if batch and user is None else None
     found = NotImplemented if bulk is None else bulk(pairs.matrices, n, k, ops)
@@ -505,13 +446,9 @@ def solve(
     return out
 
 
+@sections(_ISZEROFUNC)
 def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | int:
     """Rank of a matrix (over the field of fractions), or of each matrix of a stack.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -543,13 +480,9 @@ def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     return Tensor._from_flat(results, stack.batch, integers)
 
 
+@sections(_ISZEROFUNC)
 def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> RrefResult:
     """Reduced row echelon form and pivot columns (over a field; integers give rationals).
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -581,16 +514,12 @@ def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     return RrefResult(matrix, pivots[0] if not stack.batch else nest(pivots, stack.batch))
 
 
+@sections(_ISZEROFUNC)
 def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
     """A basis of the null space ``{v : x @ v == 0}`` as the columns of an ``(n, k)`` tensor.
 
     The basis read off the reduced row echelon form (one vector per free
     column, with a one there), as SymPy's ``nullspace``; integers give rationals.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -629,16 +558,12 @@ def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
     return Tensor._from_flat(flat, (n, len(free)), ops)
 
 
+@sections(_ISZEROFUNC)
 def lu(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> LUResult:
     """LU factorisation with row permutation: ``p @ x == l @ u`` for any ``m x n`` matrix over a field.
 
     Integers are promoted to rationals; singular and rectangular matrices are
     fine (``u`` is then a row echelon form).  Floats use partial pivoting.
-
-    Parameters
-    ----------
-    iszerofunc : callable, optional
-        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------

@@ -239,18 +239,14 @@ def _algebraic_roots(g: Any) -> Optional[list[Any]]:
     """
     import sympy
 
-    from ..ops import OutsideField, cached_field, generators
+    from ..ops import OutsideField, cached_field
+    from ._numberfield import all_generators
 
     coeffs = [sympy.sympify(c) for c in g.all_coeffs()]
     if any(c.free_symbols for c in coeffs):
         return None
-    gens: set[Any] = set()
-    for c in coeffs:
-        found = generators(c)
-        if found is None:
-            return None
-        gens |= found
-    if not gens:
+    gens = all_generators(coeffs)
+    if gens is None:
         return None
     try:
         K = cached_field(gens)

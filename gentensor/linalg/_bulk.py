@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from ..ops import ElementOps, capabilities_of
+from ._fast import det_small
 from ._multimod import adjugate_stack, as_doubles, det_stack
 
 __all__ = ["MAX_ORDER", "numpy_module", "det_formula", "det_stack_int", "det_stack_mod", "inv_stack_int", "solve_stack_int"]
@@ -66,36 +67,17 @@ def det_formula(e: list[Any], n: int) -> Any:
     """The determinant of the ``n x n`` matrix with row-major entries ``e`` (``n <= 4``), by formulas.
 
     ``e`` may hold numbers or whole arrays (one per entry of a stack); only
-    ``+``, ``-`` and ``*`` are used.  Order 4 expands by the 2x2 minors of
-    the top two rows against the complementary ones (30 products).
+    ``+``, ``-`` and ``*`` are used.  The formulas are `._fast.det_small`'s
+    (order 4 expands by the 2x2 minors of the top two rows against the
+    complementary ones, 30 products), on the rows cut from ``e``: one call
+    per stack, so the cutting costs nothing measurable.
 
     Examples
     --------
     >>> det_formula([2, 3, 1, 4, 1, 0, 0, 5, 7], 3), det_formula([], 0)
     (-50, 1)
     """
-    if n == 0:
-        return 1
-    if n == 1:
-        return e[0]
-    if n == 2:
-        return e[0] * e[3] - e[1] * e[2]
-    if n == 3:
-        # Cofactor expansion along the first row: 3 terms of at most 2 M**3 each (M the largest entry).
-        a, b, c, d, f, g, h, i, j = e
-        return a * (f * j - g * i) - b * (d * j - g * h) + c * (d * i - f * h)
-    # Laplace expansion by the top two rows: for each pair of columns, +-(their 2x2 minor in rows 0-1)
-    # times (the complementary 2x2 minor in rows 2-3); 6 terms of at most 4 M**4 each.  The same
-    # formula as `._fast.det_small`, which unpacks rows instead.
-    a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3 = e
-    return (
-        (a0 * b1 - a1 * b0) * (c2 * d3 - c3 * d2)
-        - (a0 * b2 - a2 * b0) * (c1 * d3 - c3 * d1)
-        + (a0 * b3 - a3 * b0) * (c1 * d2 - c2 * d1)
-        + (a1 * b2 - a2 * b1) * (c0 * d3 - c3 * d0)
-        - (a1 * b3 - a3 * b1) * (c0 * d2 - c2 * d0)
-        + (a2 * b3 - a3 * b2) * (c0 * d1 - c1 * d0)
-    )
+    return det_small([e[i * n : (i + 1) * n] for i in range(n)])
 
 
 def adjugate_formula(e: list[Any], n: int) -> list[Any]:

@@ -50,6 +50,24 @@ def _swap(S: list[list[Any]], L: list[list[Any]], perm: list[int], k: int, p: in
     perm[p], perm[q] = perm[q], perm[p]
 
 
+def _schur_update(
+    S: list[list[Any]], k: int, column: list[Any], row: list[Any], mul: Any, sub: Any, is_zero: Any
+) -> None:
+    """``S[i][j] -= column[i] * row[j]`` for ``i, j > k``, in place: one elimination step, zero multipliers skipped.
+
+    With ``column[i] = S[i][k] / S[k][k]`` and ``row = S[k]`` (or the other way
+    round) this leaves the Schur complement of the pivot in ``S[k+1:, k+1:]``.
+    """
+    n = len(S)
+    for i in range(k + 1, n):
+        c = column[i]
+        if is_zero(c):
+            continue
+        Si = S[i]
+        for j in range(k + 1, n):
+            Si[j] = sub(Si[j], mul(c, row[j]))
+
+
 def ldl_rows(
     A: list[list[Any]], ops: ElementOps, pivoting: bool = True
 ) -> tuple[list[int], list[list[Any]], list[list[Any]]]:
@@ -106,14 +124,7 @@ def ldl_rows(
             for i in range(k + 1, n):
                 L[i][k] = mul(S[i][k], inv)
             # The Schur complement: S[i][j] -= L[i][k] * S[k][j] (= S[i][k] S[k][j] / d, symmetric).
-            rowk = S[k]
-            for i in range(k + 1, n):
-                lik = L[i][k]
-                if is_zero(lik):
-                    continue
-                Si = S[i]
-                for j in range(k + 1, n):
-                    Si[j] = sub(Si[j], mul(lik, rowk[j]))
+            _schur_update(S, k, [row[k] for row in L], S[k], mul, sub, is_zero)
             k += 1
             continue
         # A 2x2 block pivot E = [[a, b], [c, e]]: columns k, k+1 of L are S[k+2:, k:k+2] @ E^-1, with
@@ -225,13 +236,7 @@ def orthogonal_rows(
         Rk = R[k]
         for j in range(k + 1, n):
             Rk[j] = mul(S[k][j], inv)
-        for i in range(k + 1, n):
-            sik = S[i][k]
-            if is_zero(sik):
-                continue
-            Si = S[i]
-            for j in range(k + 1, n):
-                Si[j] = sub(Si[j], mul(sik, Rk[j]))
+        _schur_update(S, k, [row[k] for row in S], Rk, mul, sub, is_zero)
     # Q = A R^-1, column by column: a_j = q_j + sum_{i<j} R[i][j] q_i.
     Q: list[list[Any]] = []  # columns
     for j in range(n):
@@ -286,7 +291,7 @@ def mgs_rows(
 # -- the symbolic paths: expressions in the field of their SymPy domain --------------------
 
 
-def ldl_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
+def ldl_sym(rows: list[list[Any]], ops: ElementOps, pivoting: bool = True) -> Any:
     """`ldl_rows` for SymPy expressions, in the field of their domain (provider ``"ldl"``)."""
     from ._polys import matrix_field
 
@@ -296,22 +301,13 @@ def ldl_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
     if found is NotImplemented:
         return NotImplemented
     fops, M, back = found
-    perm, L, D = ldl_rows(M, fops)
+    perm, L, D = ldl_rows(M, fops, pivoting=pivoting)
     return perm, [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in D]
 
 
 def ldl_sym_nopivot(rows: list[list[Any]], ops: ElementOps) -> Any:
-    """`ldl_rows` without pivoting for SymPy expressions (provider ``"ldl.nopivot"``)."""
-    from ._polys import matrix_field
-
-    if not rows:
-        return NotImplemented
-    found = matrix_field(rows)
-    if found is NotImplemented:
-        return NotImplemented
-    fops, M, back = found
-    perm, L, D = ldl_rows(M, fops, pivoting=False)
-    return perm, [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in D]
+    """`ldl_sym` without pivoting (provider ``"ldl.nopivot"``)."""
+    return ldl_sym(rows, ops, pivoting=False)
 
 
 def orthogonal_sym(rows: list[list[Any]], ops: ElementOps) -> Any:

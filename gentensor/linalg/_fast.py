@@ -72,11 +72,11 @@ def det_small(M: list[list[Any]]) -> Any:
     """Determinant of a matrix of order at most 4 by explicit formulas (Python numbers).
 
     Order 4 expands by the 2x2 minors of the top two rows against the
-    complementary minors of the bottom two (30 products).  `._bulk.det_formula`
-    is the same formulas on flat entries (whole arrays there); this copy
-    unpacks the rows directly: sharing the order-4 formula through one more
-    call measured about 80 ns of a 300 ns determinant, and this is the
-    determinant of every single small integer matrix.
+    complementary minors of the bottom two (30 products).  Only ``+``,
+    ``-`` and ``*``: `._bulk.det_formula` runs these formulas on whole
+    arrays (one per entry of a stack).  The rows are unpacked right here,
+    with no call in between: this is the determinant of every single small
+    integer matrix (one more call measured about 80 ns of 300 ns).
 
     Examples
     --------

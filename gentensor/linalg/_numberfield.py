@@ -12,11 +12,11 @@ combinations of monomials in the generators.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from ..ops import NumberField, OutsideField, cached_field, generators
 
-__all__ = ["matrix_field", "NumberFieldKernel", "number_field_kernel"]
+__all__ = ["matrix_field", "all_generators", "NumberFieldKernel", "number_field_kernel"]
 
 
 def matrix_field(rows: list[list[Any]], radicals: bool = False) -> Optional[tuple[NumberField, list[list[Any]]]]:
@@ -34,21 +34,26 @@ def matrix_field(rows: list[list[Any]], radicals: bool = False) -> Optional[tupl
     if not radicals and not any(v.has(ComplexRootOf, AlgebraicNumber) for row in rows for v in row):
         return None
     exprs = [[_unfold(v, AlgebraicNumber) for v in row] for row in rows]
-    gens: set[Any] = set()
-    for row in exprs:
-        for v in row:
-            found = generators(v)
-            if found is None:
-                return None
-            gens |= found
-    if not gens:
-        return None  # rational entries: the ring's own kernels
+    gens = all_generators(v for row in exprs for v in row)
+    if gens is None:
+        return None  # not algebraic numbers, or rational entries: the ring's own kernels
     try:
         K = cached_field(gens)
         assert K is not None
         return K, [[K.element(v) for v in row] for row in exprs]
     except (OutsideField, ZeroDivisionError):
         return None
+
+
+def all_generators(values: Iterable[Any]) -> Optional[set[Any]]:
+    """The algebraic generators of all ``values`` together; ``None`` when one is not an algebraic number, or for none."""
+    gens: set[Any] = set()
+    for v in values:
+        found = generators(v)
+        if found is None:
+            return None
+        gens |= found
+    return gens or None
 
 
 def _unfold(v: Any, number_class: Any) -> Any:

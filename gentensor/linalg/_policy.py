@@ -61,14 +61,6 @@ __all__ = [
     "field_ops",
     "LinalgPlan",
     "plan",
-    "det",
-    "inv",
-    "adjugate",
-    "solve",
-    "rank",
-    "rref",
-    "lu",
-    "charpoly",
 ]
 
 METHODS = ("auto", "bareiss", "gauss", "berkowitz", "laplace")
@@ -87,6 +79,9 @@ POLICY: dict[str, dict[str, Optional[str]]] = {
     "rref": {"inexact field": "gauss", "field": "gauss", "domain": "bareiss", "ring": None},
     "lu": {"inexact field": "gauss", "field": "gauss", "domain": "gauss", "ring": None},
 }
+
+# One entry point per operation of the table, of the same name (det, inv, solve, ...).
+__all__ += list(POLICY)
 
 #: The ``method=`` values of ``det`` that each ring class admits.
 _FIT = {

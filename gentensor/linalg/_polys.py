@@ -20,23 +20,15 @@ entries are refused with ``DomainError``.  SymPy is imported on first use only.
 
 from __future__ import annotations
 
+import functools
 import operator
 from functools import reduce
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..errors import DomainError
 from ..ops import BaseOps, Capabilities, symbolic, ZeroTest
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
-from ._dense import (
-    det_bareiss,
-    det_gauss,
-    det_laplace,
-    echelon_bareiss,
-    identity_rows,
-    lu_field,
-    rref_den,
-    rref_field,
-)
+from . import _dense  # the generic dense kernels, run over a SymPy domain
 
 __all__ = [
     "DomainOps",
@@ -354,7 +346,7 @@ def clear_all(K: Any, rows: list[list[Any]]) -> tuple[Any, list[list[Any]], Any]
 # (floats inside expressions: ``RR[x]``); the dispatcher then runs the generic
 # kernels on the expressions themselves.  ``None`` means "singular".
 
-_DET_KERNELS = {"bareiss": det_bareiss, "berkowitz": det_berkowitz, "laplace": det_laplace}
+_DET_KERNELS = {"bareiss": _dense.det_bareiss, "berkowitz": det_berkowitz, "laplace": _dense.det_laplace}
 
 
 def _matrix_domain(rows: list[list[Any]]) -> tuple[Any, list[list[Any]]]:
@@ -368,6 +360,46 @@ def _matrix_domain(rows: list[list[Any]]) -> tuple[Any, list[list[Any]]]:
             )
     K, flat = to_domain(values)
     return K, [flat[i * ncols : (i + 1) * ncols] for i in range(len(rows))]
+
+
+def over_exact_domain(kernel: Callable[..., Any]) -> Callable[..., Any]:
+    """A kernel on the rows of a matrix of expressions, from one ``kernel(K, M, *args)`` on its SymPy domain.
+
+    The made function takes the rows (``f(rows, *args)``), finds the
+    smallest SymPy domain ``K`` of the entries and their values ``M`` there
+    (`_matrix_domain`, which refuses non-commuting entries), and answers
+    ``NotImplemented`` when ``K`` is inexact (floats inside the
+    expressions: the generic kernels handle those).
+    """
+
+    @functools.wraps(kernel)
+    def on_rows(rows: list[list[Any]], *args: Any) -> Any:
+        K, M = _matrix_domain(rows)
+        if not K.is_Exact:
+            return NotImplemented
+        return kernel(K, M, *args)
+
+    return on_rows
+
+
+def _descale(R: Any, d: Any) -> Callable[[int], Callable[[Any], Any]]:
+    """For results computed on ``d * A`` (`clear_all`; ``d`` is ``None`` for 1): ``descale(k)`` maps ``v`` to ``v / d**k``.
+
+    The values are elements of ``R``; the map gives expressions (through the
+    fraction field of ``R`` when ``d`` is not 1).
+    """
+    if d is None:
+        convert = expr_converter(R)
+        return lambda k: convert
+    F = field_of(R)
+    back = expr_converter(F)
+    d_F = F.convert(d, R)
+
+    def descale(k: int) -> Callable[[Any], Any]:
+        scale = d_F**k
+        return lambda v: back(F.quo(F.convert(v, R), scale))
+
+    return descale
 
 
 def _convert(F: Any, rows: list[list[Any]], K: Any) -> list[list[Any]]:
@@ -390,17 +422,15 @@ def choose_det_method(R: Any, n: int) -> str:
     return "bareiss"
 
 
-def det_sym(rows: list[list[Any]], method: str) -> Any:
+@over_exact_domain
+def det_sym(K: Any, M: list[list[Any]], method: str) -> Any:
     """Determinant of a square matrix of expressions (``method`` already validated)."""
-    K, M = _matrix_domain(rows)
-    if not K.is_Exact:
-        return NotImplemented
     R, M, scales = clear_rows(K, M)
     if method == "auto":
         method = choose_det_method(R, len(M))
     if method == "gauss":
         dom = field_of(R)
-        d = det_gauss(_convert(dom, M, R), DomainOps(dom))
+        d = _dense.det_gauss(_convert(dom, M, R), DomainOps(dom))
     else:
         dom = R
         d = _DET_KERNELS[method](M, DomainOps(R))
@@ -556,7 +586,8 @@ def canonical_rows(rows: list[list[Any]]) -> list[list[Any]]:
     return [[back(v) for v in row] for row in M]
 
 
-def matrix_field(rows: list[list[Any]]) -> Any:
+@over_exact_domain
+def matrix_field(K: Any, M: list[list[Any]]) -> Any:
     """A matrix of expressions in the field of its smallest SymPy domain, for field kernels.
 
     Returns ``(ops, rows_F, back)``: `DomainOps` of the field ``F``
@@ -565,9 +596,6 @@ def matrix_field(rows: list[list[Any]]) -> Any:
     generators obey relations); ``NotImplemented`` for an inexact domain
     (floats inside expressions).
     """
-    K, M = _matrix_domain(rows)
-    if not K.is_Exact:
-        return NotImplemented
     F = field_of(K)
     semantic = needs_semantic_zero(F)
     convert = expr_converter(F)
@@ -589,7 +617,7 @@ def _semantic_rref(K: Any, M: list[list[Any]]) -> tuple[Any, list[int]]:
     """
     F = field_of(K)
     M[:] = _convert(F, M, K)
-    return F, rref_field(M, DomainOps(F, True))
+    return F, _dense.rref_field(M, DomainOps(F, True))
 
 
 def _inexact_quotient() -> type[Exception]:
@@ -598,18 +626,16 @@ def _inexact_quotient() -> type[Exception]:
     return ExactQuotientFailed
 
 
-def inv_sym(rows: list[list[Any]]) -> Any:
+@over_exact_domain
+def inv_sym(K: Any, M: list[list[Any]]) -> Any:
     """Inverse of a square matrix of expressions; ``None`` when singular."""
-    K, M = _matrix_domain(rows)
-    if not K.is_Exact:
-        return NotImplemented
     R, B, scales = clear_rows(K, M)
     n = len(B)
-    aug = [row + ident for row, ident in zip(B, identity_rows(n, R.zero, R.one))]
+    aug = [row + ident for row, ident in zip(B, _dense.identity_rows(n, R.zero, R.one))]
     try:
-        den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+        den, pivots = _dense.rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
     except _inexact_quotient():
-        aug = [row + ident for row, ident in zip(M, identity_rows(n, K.zero, K.one))]
+        aug = [row + ident for row, ident in zip(M, _dense.identity_rows(n, K.zero, K.one))]
         F, pivots = _semantic_rref(K, aug)
         if len(pivots) < n or (n and pivots[-1] >= n):
             return None
@@ -628,7 +654,7 @@ def solve_sym(A: list[list[Any]], B: list[list[Any]]) -> Any:
         return NotImplemented
     R, aug, _ = clear_rows(K, [list(row) for row in M])
     try:
-        den, pivots = rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
+        den, pivots = _dense.rref_den(aug, DomainOps(R, needs_semantic_zero(R)))
     except _inexact_quotient():
         F, pivots = _semantic_rref(K, M)
         if len(pivots) < n or (n and pivots[n - 1] >= n):
@@ -640,26 +666,22 @@ def solve_sym(A: list[list[Any]], B: list[list[Any]]) -> Any:
     return _over_den(R, [row[n:] for row in aug], den)
 
 
-def rank_sym(rows: list[list[Any]]) -> Any:
+@over_exact_domain
+def rank_sym(K: Any, M: list[list[Any]]) -> Any:
     """Rank of a matrix of expressions (semantic zero tests where generators need them)."""
-    K, M = _matrix_domain(rows)
-    if not K.is_Exact:
-        return NotImplemented
     R, B, _ = clear_rows(K, [list(row) for row in M])
     try:
-        return len(echelon_bareiss(B, DomainOps(R, needs_semantic_zero(R))))
+        return len(_dense.echelon_bareiss(B, DomainOps(R, needs_semantic_zero(R))))
     except _inexact_quotient():
         return len(_semantic_rref(K, M)[1])
 
 
-def rref_sym(rows: list[list[Any]]) -> Any:
+@over_exact_domain
+def rref_sym(K: Any, M: list[list[Any]]) -> Any:
     """``(rref rows, pivots)`` of a matrix of expressions, fraction-free until one final division."""
-    K, M = _matrix_domain(rows)
-    if not K.is_Exact:
-        return NotImplemented
     R, B, _ = clear_rows(K, [list(row) for row in M])
     try:
-        den, pivots = rref_den(B, DomainOps(R, needs_semantic_zero(R)))
+        den, pivots = _dense.rref_den(B, DomainOps(R, needs_semantic_zero(R)))
     except _inexact_quotient():
         F, pivots = _semantic_rref(K, M)
         back = expr_converter(F)
@@ -667,13 +689,11 @@ def rref_sym(rows: list[list[Any]]) -> Any:
     return _over_den(R, B, den), pivots
 
 
-def lu_sym(rows: list[list[Any]]) -> Any:
+@over_exact_domain
+def lu_sym(K: Any, M: list[list[Any]]) -> Any:
     """``(perm, L, U)`` of a matrix of expressions, computed in the field of fractions."""
-    K, M = _matrix_domain(rows)
-    if not K.is_Exact:
-        return NotImplemented
     F = field_of(K)
-    perm, L, U = lu_field(_convert(F, M, K), DomainOps(F, needs_semantic_zero(F)))
+    perm, L, U = _dense.lu_field(_convert(F, M, K), DomainOps(F, needs_semantic_zero(F)))
     back = expr_converter(F)
     L, U = [[back(v) for v in row] for row in L], [[back(v) for v in row] for row in U]
     if needs_semantic_zero(F):
@@ -681,41 +701,23 @@ def lu_sym(rows: list[list[Any]]) -> Any:
     return perm, L, U
 
 
-def charpoly_sym(rows: list[list[Any]]) -> Any:
+@over_exact_domain
+def charpoly_sym(K: Any, M: list[list[Any]]) -> Any:
     """Characteristic polynomial coefficients of a matrix of expressions (Berkowitz).
 
     Over a fraction field the matrix is first multiplied by one common
     denominator ``d``: coefficient ``i`` of ``d*A`` is ``d**i`` times that of ``A``.
     """
-    K, M = _matrix_domain(rows)
-    if not K.is_Exact:
-        return NotImplemented
     R, B, d = clear_all(K, M)
     coeffs = charpoly_berkowitz(B, DomainOps(R))
-    if d is None:
-        back = expr_converter(R)
-        return [back(c) for c in coeffs]
-    F = field_of(R)
-    back = expr_converter(F)
-    d_F = F.convert(d, R)
-    out, power = [], F.one
-    for c in coeffs:
-        out.append(back(F.quo(F.convert(c, R), power)))
-        power = power * d_F
-    return out
+    descale = _descale(R, d)
+    return [descale(i)(c) for i, c in enumerate(coeffs)]
 
 
-def adjugate_sym(rows: list[list[Any]]) -> Any:
+@over_exact_domain
+def adjugate_sym(K: Any, M: list[list[Any]]) -> Any:
     """Adjugate of a matrix of expressions (division-free; ``adj(d*A) = d**(n-1) adj(A)``)."""
-    K, M = _matrix_domain(rows)
-    if not K.is_Exact:
-        return NotImplemented
     R, B, d = clear_all(K, M)
     adj = adjugate_berkowitz(B, DomainOps(R))
-    if d is None:
-        back = expr_converter(R)
-        return [[back(v) for v in row] for row in adj]
-    F = field_of(R)
-    back = expr_converter(F)
-    scale = F.convert(d, R) ** max(len(B) - 1, 0)
-    return [[back(F.quo(F.convert(v, R), scale)) for v in row] for row in adj]
+    back = _descale(R, d)(max(len(B) - 1, 0))
+    return [[back(v) for v in row] for row in adj]

@@ -13,14 +13,16 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, NamedTuple
 
-from ..core.operands import as_tensor, elements_as
+from ..arrays.manipulation import broadcast_to
+from ..core.layout import broadcast_shapes
+from ..core.operands import as_tensor, common_ops, elements_as
 from ..core.tensor import Tensor
 from ..errors import DomainError, NonSquareError, ShapeError, UndecidableError
 from ..ops import capabilities_of, ElementOps
 from ..parallel import run_tasks
 from ..parallel import watch
 
-__all__ = ["Stack", "arithmetic", "flat_of", "stack_of", "run", "wrap_matrices", "nest"]
+__all__ = ["Stack", "arithmetic", "flat_of", "stack_of", "system_of", "run", "wrap_matrices", "nest"]
 
 
 class Stack(NamedTuple):
@@ -88,6 +90,50 @@ def flat_of(
                 "entries: use commutative symbols"
             )
     return tuple(batch), m, n, ops, flat
+
+
+def system_of(a: Any, b: Any, func: str, *, square: bool) -> tuple[Stack, int, bool]:
+    """The systems ``a @ x == b`` as ``(pairs, k, vector)``, after the shape checks.
+
+    ``b`` is a vector when it is 1-d (shape ``(m,)``, ``m`` the rows of
+    ``a``), otherwise a matrix or a stack of matrices ``(..., m, k)``; the
+    batch axes of ``a`` and ``b`` broadcast (NumPy 2 rules).  ``pairs`` is
+    ``Stack(batch, m, n, ops, [(A, B), ...])``: the rows of each matrix of
+    ``a`` beside the rows of its right-hand sides, in the common ops;
+    ``vector`` says the caller drops the last axis of its result.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> pairs, k, vector = system_of(gt.tensor([[1, 2], [3, 4]]), gt.tensor([5, 6]), "f", square=True)
+    >>> pairs.matrices, k, vector
+    ([([[1, 2], [3, 4]], [[5], [6]])], 1, True)
+    """
+    a = as_tensor(a, func)
+    b = as_tensor(b, func)
+    if a.ndim < 2:
+        raise ShapeError(f"{func}: a must be a matrix or a stack of matrices (got a of shape {a.shape})")
+    m, n = a.shape[-2:]
+    if square and m != n:
+        raise NonSquareError(f"{func}: a must be square (got a of shape {a.shape})")
+    vector = b.ndim == 1
+    if b.ndim == 0 or b.shape[-1 if vector else -2] != m:
+        raise ShapeError(
+            f"{func}: b must have shape ({m},) or (..., {m}, k) to match a (got a of shape {a.shape}, b of shape {b.shape})"
+        )
+    ops = arithmetic(common_ops([a.ops, b.ops], func))
+    if vector:
+        b = b.reshape((m, 1))
+    k = b.shape[-1]
+    try:
+        batch = broadcast_shapes(a.shape[:-2], b.shape[:-2], func=func)
+    except ShapeError:
+        raise ShapeError(
+            f"{func}: the batch axes of a and b do not broadcast (got {a.shape[:-2]} and {b.shape[:-2]})"
+        ) from None
+    sa = stack_of(broadcast_to(a, batch + (m, n)), func, square=square, ops=ops)
+    sb = stack_of(broadcast_to(b, batch + (m, k)), func, square=False, ops=ops)
+    return Stack(batch, m, n, ops, list(zip(sa.matrices, sb.matrices))), k, vector
 
 
 #: A single matrix with at least this many elements may run long: a timer is shown if it does.

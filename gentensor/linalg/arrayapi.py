@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+from .._docs import sections, view
 from ..arrays.dtypes import resolve_dtype
 from ..arrays.manipulation import diagonal as _diagonal
 from ..arrays.manipulation import matrix_transpose as _matrix_transpose
@@ -84,8 +85,10 @@ class EighResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.eigh(gt.tensor([[1.0, 0.0], [0.0, 2.0]])).eigenvalues.tolist()
-    [1.0, 2.0]
+    >>> a = gt.tensor([[2.0, 1.0], [1.0, 2.0]])
+    >>> w, v = gt.linalg.eigh(a)
+    >>> gt.allclose(a @ v, v * w)
+    True
     """
 
     eigenvalues: Tensor[Any]
@@ -98,8 +101,10 @@ class SVDResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.svd(gt.tensor([[0.0, 2.0], [1.0, 0.0]])).S.tolist()
-    [2.0, 1.0]
+    >>> x = gt.tensor([[0.0, 2.0], [1.0, 0.0]])
+    >>> U, S, Vh = gt.linalg.svd(x)
+    >>> S.tolist(), gt.allclose((U * S) @ Vh, x)
+    ([2.0, 1.0], True)
     """
 
     U: Tensor[Any]
@@ -163,12 +168,12 @@ def tensordot(x1: Any, x2: Any, /, *, axes: Any = 2) -> Tensor[Any] | Any:
 
 
 def outer(x1: Any, x2: Any, /) -> Tensor[Any]:
-    """Every product ``x1[i] * x2[j]`` of two vectors, as a matrix.
+    """Every product ``x1[i] * x2[j]`` of two vectors, as a matrix: [`gentensor.outer`][gentensor.compute.products.outer].
 
     Returns
     -------
     Tensor
-        A new tensor of shape ``(x1.size, x2.size)``.
+        A new ``(x1.size, x2.size)`` tensor; other shapes are flattened first, as ``gt.outer`` does.
 
     Examples
     --------
@@ -185,7 +190,7 @@ def cross(x1: Any, x2: Any, /, *, axis: int = -1) -> Tensor[Any]:
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor of the broadcast shape of ``x1`` and ``x2``: ``axis`` holds the three components.
 
     Examples
     --------
@@ -196,13 +201,9 @@ def cross(x1: Any, x2: Any, /, *, axis: int = -1) -> Tensor[Any]:
     return _products.cross(x1, x2, axis=axis)
 
 
+@sections(view())
 def diagonal(x: Any, /, *, offset: int = 0) -> Tensor[Any]:
     """The diagonal of each matrix (the last two axes); ``offset > 0`` above the main one.
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Examples
     --------
@@ -234,13 +235,9 @@ def trace(x: Any, /, *, offset: int = 0, dtype: OpsSpec | None = None) -> Tensor
     return _products.trace(t, offset=offset)
 
 
+@sections(view())
 def matrix_transpose(x: Any, /) -> Tensor[Any]:
     """The last two axes swapped: see [`gentensor.matrix_transpose`][gentensor.arrays.manipulation.matrix_transpose].
-
-    Returns
-    -------
-    Tensor
-        A view of ``x`` (shares storage).
 
     Examples
     --------

@@ -37,6 +37,7 @@ import math
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
+from .._docs import section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NotDiagonalizableError, ShapeError
@@ -71,6 +72,9 @@ __all__ = [
     "JordanResult",
 ]
 
+#: The errors of the functions that find eigenvalues first, named once for their docstrings (see gentensor._docs).
+AS_EIGENVALS = ("ShapeError, NonSquareError, DomainError", "As [`eigenvals`][gentensor.linalg.eigen.eigenvals].")
+
 
 class Eigenspace(NamedTuple):
     """One eigenvalue of [`eigenvects`][gentensor.linalg.eigen.eigenvects]: its value, algebraic multiplicity and eigenspace basis.
@@ -97,8 +101,10 @@ class DiagonalizeResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.diagonalize(gt.tensor([[0, 1], [1, 0]])).d.tolist()
-    [[-1, 0], [0, 1]]
+    >>> x = gt.tensor([[0, 1], [1, 0]])
+    >>> p, d = gt.linalg.diagonalize(x)
+    >>> d.tolist(), gt.array_equal(x @ p, p @ d)
+    ([[-1, 0], [0, 1]], True)
     """
 
     p: Tensor[Any]
@@ -505,6 +511,16 @@ def _diagonalize_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list
     return P, _diagonal(values, n)
 
 
+@sections(
+    section(
+        "Raises",
+        (
+            "NotDiagonalizableError",
+            "A matrix has too few independent eigenvectors (see [`jordan_form`][gentensor.linalg.eigen.jordan_form]).",
+        ),
+        AS_EIGENVALS,
+    )
+)
 def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> DiagonalizeResult:
     """``(p, d)`` with ``d`` diagonal (the eigenvalues) and ``x == p @ d @ inv(p)``.
 
@@ -515,13 +531,6 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     -------
     DiagonalizeResult
         ``(p, d)``: new symbolic tensors of the shape of ``x``.
-
-    Raises
-    ------
-    NotDiagonalizableError
-        A matrix has too few independent eigenvectors (see [`jordan_form`][gentensor.linalg.eigen.jordan_form]).
-    ShapeError, NonSquareError, DomainError
-        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
     --------
@@ -535,13 +544,16 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     """
     if _numeric_eigen.applies(x, "diagonalize"):
         return _numeric_diagonalize(as_tensor(x, "diagonalize"))
-    stack = _sympy_stack(x, "diagonalize")
-    results = run(_diagonalize_task, stack, "diagonalize", executor, workers)
+    return DiagonalizeResult(*_similarity(x, "diagonalize", _diagonalize_task, executor, workers))
+
+
+def _similarity(x: Any, func: str, task: Any, executor: Any, workers: Optional[int]) -> tuple[Tensor[Any], Tensor[Any]]:
+    """``(p, m)`` with ``x == p @ m @ inv(p)`` for each matrix, ``task`` finding them (diagonalize, jordan_form)."""
+    stack = _sympy_stack(x, func)
+    results = run(task, stack, func, executor, workers)
     shape = (stack.n, stack.n)
-    return DiagonalizeResult(
-        wrap_matrices([r[0] for r in results], stack.batch, shape, symbolic),
-        wrap_matrices([r[1] for r in results], stack.batch, shape, symbolic),
-    )
+    p = wrap_matrices([r[0] for r in results], stack.batch, shape, symbolic)
+    return p, wrap_matrices([r[1] for r in results], stack.batch, shape, symbolic)
 
 
 def jordan_chains_of(rows: list[list[Any]]) -> list[tuple[Any, list[list[Any]]]]:
@@ -584,6 +596,7 @@ def _jordan_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]
     return P, J
 
 
+@sections(section("Raises", AS_EIGENVALS))
 def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> JordanResult:
     """``(p, j)`` with ``j`` the Jordan normal form of ``x`` and ``x == p @ j @ inv(p)``.
 
@@ -596,12 +609,7 @@ def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     Returns
     -------
     JordanResult
-        ``(p, j)``: new symbolic tensors of the shape of ``x``.
-
-    Raises
-    ------
-    ShapeError, NonSquareError, DomainError
-        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
+        ``(p, j)``, new symbolic tensors of the shape of ``x`` with ``x @ p == p @ j``.
 
     Examples
     --------
@@ -613,13 +621,7 @@ def jordan_form(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     >>> gt.array_equal(a @ p, p @ j)
     True
     """
-    stack = _sympy_stack(x, "jordan_form")
-    results = run(_jordan_task, stack, "jordan_form", executor, workers)
-    shape = (stack.n, stack.n)
-    return JordanResult(
-        wrap_matrices([r[0] for r in results], stack.batch, shape, symbolic),
-        wrap_matrices([r[1] for r in results], stack.batch, shape, symbolic),
-    )
+    return JordanResult(*_similarity(x, "jordan_form", _jordan_task, executor, workers))
 
 
 def _is_diagonalizable_task(rows: list[list[Any]]) -> bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from functools import cmp_to_key, partial
 from typing import Any, NamedTuple, Optional
 
+from .._docs import section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import DomainError, ShapeError, SingularMatrixError
@@ -73,8 +74,10 @@ class HessenbergResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.hessenberg(gt.tensor([[1, 2], [3, 4]])).h.tolist()
-    [[Fraction(1, 1), Fraction(2, 1)], [Fraction(3, 1), Fraction(4, 1)]]
+    >>> x = gt.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 10]])
+    >>> h, p = gt.linalg.hessenberg(x)
+    >>> gt.array_equal(x, p @ h @ gt.linalg.inv(p)), gt.linalg.is_upper_hessenberg(h)
+    (True, True)
     """
 
     h: Tensor[Any]
@@ -87,8 +90,10 @@ class BidiagonalResult(NamedTuple):
     Examples
     --------
     >>> import gentensor as gt
-    >>> gt.linalg.bidiagonal(gt.tensor([[1, 2], [3, 4]])).b.tolist()
-    [[Fraction(1, 1), Fraction(2, 1)], [Fraction(0, 1), Fraction(-2, 1)]]
+    >>> x = gt.tensor([[1, 2], [3, 4]])
+    >>> p, b, q = gt.linalg.bidiagonal(x)
+    >>> gt.array_equal(x, p @ b @ q), gt.linalg.is_upper(b)
+    (True, True)
     """
 
     p: Tensor[Any]
@@ -212,12 +217,17 @@ def _hessenberg_rows(A: list[list[Any]], F: ElementOps) -> tuple[list[list[Any]]
     return A, P
 
 
+#: The error of the forms computed over the field of the entries (see gentensor._docs).
+_NO_FIELD = ("DomainError", "The ring is not a field and names no field of fractions.")
+
+
 def _field_rows(x: Any, func: str, square: bool) -> Any:
     from .decompositions import _field_stack
 
     return _field_stack(x, func, square=square)
 
 
+@sections(section("Raises", ("ShapeError, NonSquareError", "``x`` is not a (stack of) square matrices."), _NO_FIELD))
 def hessenberg(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> HessenbergResult:
     """``(h, p)`` with ``h`` upper Hessenberg and ``x == p @ h @ inv(p)``: a similarity by elimination.
 
@@ -229,13 +239,6 @@ def hessenberg(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int
     -------
     HessenbergResult
         ``(h, p)``: new tensors of the shape of ``x``.
-
-    Raises
-    ------
-    ShapeError, NonSquareError
-        ``x`` is not a (stack of) square matrices.
-    DomainError
-        The ring is not a field and names no field of fractions.
 
     Examples
     --------
@@ -293,6 +296,7 @@ def _bidiagonal_rows(A: list[list[Any]], F: ElementOps) -> tuple[list[list[Any]]
     return P, A, Q
 
 
+@sections(section("Raises", ("ShapeError", "``x.ndim < 2``."), _NO_FIELD))
 def bidiagonal(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> BidiagonalResult:
     """``(p, b, q)`` with ``b`` upper bidiagonal and ``x == p @ b @ q``, ``p`` and ``q`` invertible.
 
@@ -305,13 +309,6 @@ def bidiagonal(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int
     -------
     BidiagonalResult
         ``(p, b, q)``: new tensors of shapes ``(..., m, m)``, ``(..., m, n)``, ``(..., n, n)``.
-
-    Raises
-    ------
-    ShapeError
-        ``x.ndim < 2``.
-    DomainError
-        The ring is not a field and names no field of fractions.
 
     Examples
     --------
@@ -444,7 +441,7 @@ def companion(coefficients: Any, /, *, ops: Any = None) -> Tensor[Any]:
     Raises
     ------
     ArgumentValueError
-        The polynomial is not monic or is constant.
+        The coefficients are not one row (``ndim != 1``), or the polynomial is constant or not monic.
 
     Examples
     --------

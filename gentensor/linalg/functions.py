@@ -31,15 +31,19 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Optional
 
+from .._docs import section, sections
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, DomainError
 from ..ops import symbolic
 from ._dense import identity_rows, solve_field
 from ._algebraic import exact_rows
 from ._stack import run, wrap_matrices
-from .eigen import _sympy_stack, jordan_chains_of
+from .eigen import AS_EIGENVALS, _sympy_stack, jordan_chains_of
 
 __all__ = ["matrix_exp", "matrix_log", "matrix_sqrt", "matrix_function", "fractional_power", "domain_power"]
+
+#: What the functions of a matrix return (see gentensor._docs).
+_RESULT = section("Returns", ("Tensor", "A new symbolic tensor of the shape of ``x``."))
 
 #: f^(m)(lam) / m!: the coefficient of the m-th superdiagonal of f on a Jordan block.
 Derivative = Callable[[Any, int], Any]
@@ -127,6 +131,7 @@ def _function_derivative(value: Any, m: int, f: Any, z: Any) -> Any:
 # -- the public functions ------------------------------------------------------------------------------
 
 
+@sections(_RESULT, section("Raises", AS_EIGENVALS))
 def matrix_exp(x: Tensor[Any], t: Any = None, /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """The matrix exponential ``exp(x)``, or ``exp(x*t)`` for a (symbolic) scalar ``t``: exact.
 
@@ -142,16 +147,6 @@ def matrix_exp(x: Tensor[Any], t: Any = None, /, *, executor: Any = None, worker
         eigenvalues can be written (see [`eigenvals`][gentensor.linalg.eigen.eigenvals]).
     t : SymPy expression or number, optional
         The time: ``exp(x*t)`` (solutions of ``y' = x y`` are ``exp(x*t) @ y0``).
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor of the shape of ``x``.
-
-    Raises
-    ------
-    ShapeError, NonSquareError, DomainError
-        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
     --------
@@ -190,16 +185,12 @@ def _stack_elements(x: Any) -> list[Any]:
     return as_tensor(x, "matrix_exp")._elements()
 
 
+@sections(_RESULT)
 def matrix_log(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """The principal matrix logarithm: ``matrix_exp(matrix_log(x)) == x`` for invertible ``x``.
 
     Through the Jordan form with the principal branch of ``log`` on each
     eigenvalue (SymPy's ``Matrix.log``).
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor of the shape of ``x``.
 
     Raises
     ------
@@ -217,6 +208,7 @@ def matrix_log(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int
     return _run(x, "matrix_log", _log_derivative, executor, workers)
 
 
+@sections(_RESULT)
 def fractional_power(x: Tensor[Any], p: Any, /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """``x**p`` for a rational or symbolic exponent ``p`` (principal branch), through the Jordan form.
 
@@ -224,11 +216,6 @@ def fractional_power(x: Tensor[Any], p: Any, /, *, executor: Any = None, workers
     others): ``matrix_power(x, sympy.Rational(1, 2))`` is a square root,
     ``matrix_power(x, n)`` for a symbol ``n`` the closed form SymPy gives
     for ``M**n``.
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor of the shape of ``x``.
 
     Raises
     ------
@@ -252,13 +239,9 @@ def fractional_power(x: Tensor[Any], p: Any, /, *, executor: Any = None, workers
     return _run(x, "matrix_power", partial(_power_derivative, p=exponent, func="matrix_power"), executor, workers)
 
 
+@sections(_RESULT)
 def matrix_sqrt(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """The principal square root: ``s @ s == x`` with the principal root of each eigenvalue.
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor of the shape of ``x``.
 
     Raises
     ------
@@ -279,6 +262,10 @@ def matrix_sqrt(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     return _run(x, "matrix_sqrt", partial(_power_derivative, p=half, func="matrix_sqrt"), executor, workers)
 
 
+@sections(
+    _RESULT,
+    section("Raises", ("ArgumentTypeError", "``f`` is an expression and ``symbol`` is not a SymPy Symbol."), AS_EIGENVALS),
+)
 def matrix_function(
     x: Tensor[Any], f: Any, symbol: Any = None, /, *, executor: Any = None, workers: Optional[int] = None
 ) -> Tensor[Any]:
@@ -293,18 +280,6 @@ def matrix_function(
         a SymPy symbol and returning such an expression.
     symbol : SymPy Symbol, optional
         The variable of ``f`` (not needed for a callable).
-
-    Returns
-    -------
-    Tensor
-        A new symbolic tensor of the shape of ``x``.
-
-    Raises
-    ------
-    ArgumentTypeError
-        ``f`` is an expression and ``symbol`` is not a SymPy Symbol.
-    ShapeError, NonSquareError, DomainError
-        As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
     --------

@@ -38,16 +38,16 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, NamedTuple, Optional
 
-from ..arrays.manipulation import broadcast_to
-from ..core.layout import broadcast_shapes
-from ..core.operands import as_tensor, common_ops, convert_scalar
+from .._docs import section, sections
+from ..core.layout import unravel
+from ..core.operands import convert_scalar
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NoSolutionError, ShapeError
 from ..ops import ElementOps, capabilities_of, defines, polynomials
 from ..ops import as_euclidean
 from . import _lattice
 from . import _lattice_tasks as _t
-from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
+from ._stack import Stack, run, stack_of, system_of, wrap_matrices
 
 __all__ = [
     "hnf",
@@ -129,6 +129,10 @@ class IntegerSolutions(NamedTuple):
     kernel: Tensor[Any]
 
 
+#: The errors of the normal forms over a Euclidean ring (see gentensor._docs).
+_NORMAL_FORM_ERRORS = section("Raises", ("ShapeError", "``x.ndim < 2``."), ("DomainError", "The ring is not Euclidean."))
+
+
 def _stack(x: Any, func: str, square: bool = False) -> Stack:
     stack = stack_of(x, func, square=square)
     _t.euclidean(stack.ops, func)
@@ -159,6 +163,15 @@ def _normal_form_stack(x: Any, func: str) -> tuple[Stack, Callable[[Tensor[Any]]
         return stack._replace(ops=ring, matrices=matrices), back
     _t.euclidean(ops, func)  # raises the refusal
     return stack, lambda t: t  # pragma: no cover
+
+
+def _transformed(
+    task: Any, stack: Stack, back: Callable[[Tensor[Any]], Tensor[Any]], shapes: list[tuple[int, int]], func: str,
+    executor: Any, workers: Any,
+) -> list[Tensor[Any]]:
+    """A normal form with its transforms: ``task`` gives a tuple of matrices per matrix, one tensor per ``shapes`` entry."""
+    results = run(task, stack, func, executor, workers)
+    return [back(wrap_matrices([r[k] for r in results], stack.batch, shape, stack.ops)) for k, shape in enumerate(shapes)]
 
 
 def _polynomial_ring(stack: Stack) -> Any:
@@ -233,15 +246,12 @@ def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
     m, n, ops = stack.m, stack.n, stack.ops
     if transform:
         task: Any = partial(_t.hnf_transform_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
-        results = run(task, stack, "hnf", executor, workers)
-        return HNFResult(
-            back(wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops)),
-            back(wrap_matrices([r[1] for r in results], stack.batch, (m, m), ops)),
-        )
+        return HNFResult(*_transformed(task, stack, back, [(m, n), (m, m)], "hnf", executor, workers))
     task = partial(_t.hnf_task, ops=ops, provider=_t.kernel(ops, "hnf"), solve_provider=_t.kernel(ops, "solve_den"))
     return back(wrap_matrices(run(task, stack, "hnf", executor, workers), stack.batch, (m, n), ops))
 
 
+@sections(_NORMAL_FORM_ERRORS)
 def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | SNFResult:
     """Smith normal form of a matrix or of each matrix of a stack: ``D = U @ x @ V``.
 
@@ -265,13 +275,6 @@ def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
     Tensor or SNFResult
         ``D``, a new tensor of the shape of ``x``; with ``transform``, ``(d, u, v)``.
 
-    Raises
-    ------
-    ShapeError
-        ``x.ndim < 2``.
-    DomainError
-        The ring is not Euclidean.
-
     Examples
     --------
     >>> import gentensor as gt
@@ -285,12 +288,7 @@ def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
     m, n, ops = stack.m, stack.n, stack.ops
     if transform:
         task: Any = partial(_t.snf_transform_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
-        results = run(task, stack, "snf", executor, workers)
-        return SNFResult(
-            back(wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops)),
-            back(wrap_matrices([r[1] for r in results], stack.batch, (m, m), ops)),
-            back(wrap_matrices([r[2] for r in results], stack.batch, (n, n), ops)),
-        )
+        return SNFResult(*_transformed(task, stack, back, [(m, n), (m, m), (n, n)], "snf", executor, workers))
     diagonals = _diagonals(stack, "snf", executor, workers)
     zero = ops.zero
     matrices = []
@@ -314,6 +312,7 @@ def _diagonals(stack: Stack, func: str, executor: Any, workers: Any) -> list[lis
     return run(task, stack, func, executor, workers)
 
 
+@sections(_NORMAL_FORM_ERRORS)
 def elementary_divisors(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """The ``min(m, n)`` diagonal entries of the Smith normal form (invariant factors), zeros last.
 
@@ -324,13 +323,6 @@ def elementary_divisors(x: Tensor[Any], /, *, executor: Any = None, workers: Opt
     -------
     Tensor
         A new tensor of shape ``x.shape[:-2] + (min(m, n),)`` in the ops of ``x``.
-
-    Raises
-    ------
-    ShapeError
-        ``x.ndim < 2``.
-    DomainError
-        The ring is not Euclidean.
 
     Examples
     --------
@@ -517,31 +509,9 @@ def solve_integer(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, wo
     ...
     gentensor.errors.NoSolutionError: solve_integer: a @ x == b has no integer solution (got b = [3]); it has rational solutions, but no integer one
     """
-    a = as_tensor(a, "solve_integer")
-    b = as_tensor(b, "solve_integer")
-    if a.ndim < 2:
-        raise ShapeError(f"solve_integer: a must be a matrix or a stack of matrices (got a of shape {a.shape})")
-    m, n = a.shape[-2:]
-    vector = b.ndim == 1
-    if b.ndim == 0 or b.shape[-1 if vector else -2] != m:
-        raise ShapeError(
-            f"solve_integer: b must have shape ({m},) or (..., {m}, k) to match a (got a of shape {a.shape}, "
-            f"b of shape {b.shape})"
-        )
-    ops = arithmetic(common_ops([a.ops, b.ops], "solve_integer"))
+    pairs, k, vector = system_of(a, b, "solve_integer", square=False)
+    batch, n, ops = pairs.batch, pairs.n, pairs.ops
     _t.euclidean(ops, "solve_integer")
-    if vector:
-        b = b.reshape((m, 1))
-    k = b.shape[-1]
-    try:
-        batch = broadcast_shapes(a.shape[:-2], b.shape[:-2], func="solve_integer")
-    except ShapeError:
-        raise ShapeError(
-            f"solve_integer: the batch axes of a and b do not broadcast (got {a.shape[:-2]} and {b.shape[:-2]})"
-        ) from None
-    sa = stack_of(broadcast_to(a, batch + (m, n)), "solve_integer", square=False, ops=ops)
-    sb = stack_of(broadcast_to(b, batch + (m, k)), "solve_integer", square=False, ops=ops)
-    pairs = Stack(batch, m, n, ops, list(zip(sa.matrices, sb.matrices)))
     task = partial(_t.solve_integer_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
     results = run(task, pairs, "solve_integer", executor, workers)
     for index, (X, _, bad) in enumerate(results):
@@ -558,20 +528,12 @@ def _no_solution(A: list[list[Any]], b: list[Any], ops: ElementOps, batch: tuple
     from . import _policy  # the rank over the fraction field tells "no rational solution" apart
 
     shown = "[" + ", ".join(ops.format(v) for v in b) + "]"
-    where = f" at batch index {_unravel(index, batch)}" if batch else ""
+    where = f" at batch index {unravel(index, batch)}" if batch else ""
     rank_a = _policy.rank([list(r) for r in A], ops) if A and A[0] else 0
     rank_ab = _policy.rank([list(r) + [v] for r, v in zip(A, b)], ops) if A else 0
     why = "it has no rational solution either" if rank_ab > rank_a else "it has rational solutions, but no integer one"
     column = "" if vector else " (a column of b)"
     raise NoSolutionError(f"solve_integer: a @ x == b has no integer solution{where} (got b = {shown}{column}); {why}")
-
-
-def _unravel(k: int, shape: tuple[int, ...]) -> tuple[int, ...]:
-    idx = []
-    for size in reversed(shape):
-        k, r = divmod(k, size)
-        idx.append(r)
-    return tuple(reversed(idx))
 
 
 def det_mod(x: Tensor[Any], m: Any, /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | Any:

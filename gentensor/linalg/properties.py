@@ -27,10 +27,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Optional
 
+from .._docs import examples, made, section, sections
 from ..compute import conjugator
+from ..core.layout import as_int
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, DomainError, IndexingError, LimitError, NonSquareError
+from ..errors import DomainError, IndexingError, LimitError, NonSquareError
 from ..ops import ElementOps, booleans, capabilities_of, symbolic
 from . import _policy
 from ._stack import Stack, run, stack_of, wrap_matrices
@@ -161,76 +163,78 @@ def is_anti_symmetric(x: Tensor[Any], /) -> Any:
     return _predicate(x, "is_anti_symmetric", lambda r, o: _mirrored(r, o, o.neg), square=True)
 
 
-def is_diagonal(x: Tensor[Any], /) -> Any:
-    """True when every entry off the main diagonal is zero (rectangular matrices too).
+#: What the predicates return (see gentensor._docs).
+_ANSWER = section("Returns", ("bool or Tensor", "A ``bool`` for one matrix, a new booleans tensor for a stack."))
+#: What minor and permanent return, and the error they share.
+_PER_MATRIX = section(
+    "Returns", ("element or Tensor", "One element for a matrix; a new tensor of shape ``x.shape[:-2]`` for a stack.")
+)
+_NOT_SQUARE = ("NonSquareError", "``x`` is not square.")
+_NO_SIGN = section(
+    "Raises",
+    (
+        "DomainError",
+        "A sign cannot be decided (free symbols), or the ring has no order or\nconjugation (integers mod n).",
+    ),
+)
 
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_diagonal(gt.tensor([[1, 0, 0], [0, 2, 0]]))
-    True
+
+def _made_predicate(predicate: Any, name: str, summary: str, example: list[list[int]], *more: str) -> Callable[..., Any]:
+    """``predicate`` as the public ``name``, its docstring made of ``summary``, `_ANSWER`, ``more`` sections and an example."""
+    call = f"gt.linalg.{name}(gt.tensor({example}))"
+    return made(predicate, name, __name__, "\n\n".join([summary, _ANSWER, *more, examples(call, "True")]))
+
+
+def _band(name: str, keep: Callable[[int, int], bool], when: str, example: list[list[int]]) -> Callable[..., Any]:
+    """The predicate ``name``: true when every entry ``(i, j)`` outside ``keep(i, j)`` is zero, documented by ``when``.
+
+    Made once for the family below (each a function of its own on the
+    pages, in ``help()`` and to doctest); ``example`` is a matrix it holds for.
     """
-    return _predicate(x, "is_diagonal", lambda r, o: _zero_outside(r, o, lambda i, j: i == j))
+
+    def predicate(x: Tensor[Any], /) -> Any:
+        return _predicate(x, name, lambda r, o: _zero_outside(r, o, keep))
+
+    return _made_predicate(predicate, name, f"True when {when}.", example)
 
 
-def is_lower(x: Tensor[Any], /) -> Any:
-    """True when ``x`` is lower triangular: zero above the main diagonal.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_lower(gt.tensor([[1, 0], [5, 2]])), gt.linalg.is_upper(gt.tensor([[1, 0], [5, 2]]))
-    (True, False)
-    """
-    return _predicate(x, "is_lower", lambda r, o: _zero_outside(r, o, lambda i, j: j <= i))
-
-
-def is_upper(x: Tensor[Any], /) -> Any:
-    """True when ``x`` is upper triangular: zero below the main diagonal.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_upper(gt.tensor([[1, 3], [0, 2]]))
-    True
-    """
-    return _predicate(x, "is_upper", lambda r, o: _zero_outside(r, o, lambda i, j: j >= i))
-
-
-def is_lower_hessenberg(x: Tensor[Any], /) -> Any:
-    """True when ``x`` is zero above the first superdiagonal.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_lower_hessenberg(gt.tensor([[1, 2, 0], [1, 2, 3], [1, 2, 3]]))
-    True
-    """
-    return _predicate(x, "is_lower_hessenberg", lambda r, o: _zero_outside(r, o, lambda i, j: j <= i + 1))
-
-
-def is_upper_hessenberg(x: Tensor[Any], /) -> Any:
-    """True when ``x`` is zero below the first subdiagonal (see [`hessenberg`][gentensor.linalg.forms.hessenberg]).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_upper_hessenberg(gt.tensor([[1, 2, 3], [4, 5, 6], [0, 7, 8]]))
-    True
-    """
-    return _predicate(x, "is_upper_hessenberg", lambda r, o: _zero_outside(r, o, lambda i, j: i <= j + 1))
-
-
-def is_zero_matrix(x: Tensor[Any], /) -> Any:
-    """True when every entry is zero.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_zero_matrix(gt.zeros((2, 2)))
-    True
-    """
-    return _predicate(x, "is_zero_matrix", lambda r, o: _zero_outside(r, o, lambda i, j: False))
+# The matrices that are zero outside a band around the main diagonal (rectangular ones too).
+is_diagonal = _band(
+    "is_diagonal",
+    lambda i, j: i == j,
+    "every entry off the main diagonal is zero (rectangular matrices too)",
+    [[1, 0, 0], [0, 2, 0]],
+)
+is_lower = _band(
+    "is_lower",
+    lambda i, j: j <= i,
+    "``x`` is lower triangular: zero above the main diagonal",
+    [[1, 0], [5, 2]],
+)
+is_upper = _band(
+    "is_upper",
+    lambda i, j: j >= i,
+    "``x`` is upper triangular: zero below the main diagonal",
+    [[1, 3], [0, 2]],
+)
+is_lower_hessenberg = _band(
+    "is_lower_hessenberg",
+    lambda i, j: j <= i + 1,
+    "``x`` is zero above the first superdiagonal",
+    [[1, 2, 0], [1, 2, 3], [1, 2, 3]],
+)
+is_upper_hessenberg = _band(
+    "is_upper_hessenberg",
+    lambda i, j: i <= j + 1,
+    "``x`` is zero below the first subdiagonal (see [`hessenberg`][gentensor.linalg.forms.hessenberg])",
+    [[1, 2, 3], [4, 5, 6], [0, 7, 8]],
+)
+is_zero_matrix = _band(
+    "is_zero_matrix",
+    lambda i, j: False,
+    "every entry is zero",
+    [[0, 0], [0, 0]],
+)
 
 
 def is_identity(x: Tensor[Any], /) -> Any:
@@ -410,125 +414,88 @@ def _variations(signs: list[int]) -> int:
     return sum(1 for a, b in zip(nonzero, nonzero[1:]) if a != b)
 
 
-def _definiteness(x: Any, func: str, decide: Callable[[int, int, int, int], bool]) -> Any:
-    stack = stack_of(x, func, square=False)
-    if stack.m != stack.n:
-        return _answer([False] * len(stack.matrices), stack)
-    return _answer([decide(*_inertia(rows, stack.ops, func), stack.n) for rows in stack.matrices], stack)
+def _definiteness(
+    name: str, decide: Callable[[int, int, int, int], bool], when: str, example: list[list[int]]
+) -> Callable[..., Any]:
+    """The predicate ``name`` on the inertia of the Hermitian part: ``decide(positive, negative, zero, n)``.
 
-
-def is_positive_definite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has only positive eigenvalues (``v^H x v > 0`` for ``v != 0``).
-
-    Raises
-    ------
-    DomainError
-        A sign cannot be decided (free symbols), or the ring has no order or
-        conjugation (integers mod n).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_positive_definite(gt.tensor([[2, 1], [1, 2]])), gt.linalg.is_positive_definite(gt.tensor([[1, 2], [2, 1]]))
-    (True, False)
+    A non-square matrix answers ``False``.  Made once for the family below,
+    documented by ``when``; ``example`` is a matrix it holds for.
     """
-    return _definiteness(x, "is_positive_definite", lambda p, q, z, n: p == n)
+
+    def predicate(x: Tensor[Any], /) -> Any:
+        stack = stack_of(x, name, square=False)
+        if stack.m != stack.n:
+            return _answer([False] * len(stack.matrices), stack)
+        return _answer([decide(*_inertia(rows, stack.ops, name), stack.n) for rows in stack.matrices], stack)
+
+    return _made_predicate(predicate, name, f"True when the Hermitian part of ``x`` has {when}.", example, _NO_SIGN)
 
 
-def is_positive_semidefinite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has no negative eigenvalue.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_positive_semidefinite(gt.tensor([[1, 1], [1, 1]]))
-    True
-    """
-    return _definiteness(x, "is_positive_semidefinite", lambda p, q, z, n: q == 0)
-
-
-def is_negative_definite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has only negative eigenvalues.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_negative_definite(gt.tensor([[-2, 1], [1, -2]]))
-    True
-    """
-    return _definiteness(x, "is_negative_definite", lambda p, q, z, n: q == n)
-
-
-def is_negative_semidefinite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has no positive eigenvalue.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_negative_semidefinite(gt.tensor([[0, 0], [0, -1]]))
-    True
-    """
-    return _definiteness(x, "is_negative_semidefinite", lambda p, q, z, n: p == 0)
+# The definiteness of a matrix, read off the inertia of its Hermitian part (Sylvester's law).
+is_positive_definite = _definiteness(
+    "is_positive_definite",
+    lambda p, q, z, n: p == n,
+    "only positive eigenvalues (``v^H x v > 0`` for ``v != 0``)",
+    [[2, 1], [1, 2]],
+)
+is_positive_semidefinite = _definiteness(
+    "is_positive_semidefinite",
+    lambda p, q, z, n: q == 0,
+    "no negative eigenvalue",
+    [[1, 1], [1, 1]],
+)
+is_negative_definite = _definiteness(
+    "is_negative_definite",
+    lambda p, q, z, n: q == n,
+    "only negative eigenvalues",
+    [[-2, 1], [1, -2]],
+)
+is_negative_semidefinite = _definiteness(
+    "is_negative_semidefinite",
+    lambda p, q, z, n: p == 0,
+    "no positive eigenvalue",
+    [[0, 0], [0, -1]],
+)
+is_indefinite = _definiteness(
+    "is_indefinite",
+    lambda p, q, z, n: p > 0 and q > 0,
+    "both positive and negative eigenvalues",
+    [[1, 2], [2, 1]],
+)
 
 
-def is_indefinite(x: Tensor[Any], /) -> Any:
-    """True when the Hermitian part of ``x`` has both positive and negative eigenvalues.
+def _dominance(name: str, strict: bool, example: list[list[int]]) -> Callable[..., Any]:
+    """``is_strongly_diagonally_dominant`` (``strict``) or ``is_weakly_diagonally_dominant``: each diagonal entry against its row."""
 
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_indefinite(gt.tensor([[1, 2], [2, 1]]))
-    True
-    """
-    return _definiteness(x, "is_indefinite", lambda p, q, z, n: p > 0 and q > 0)
-
-
-def _dominance(x: Any, func: str, strict: bool) -> Any:
     def test(rows: list[list[Any]], ops: ElementOps) -> bool:
         field = _policy.field_ops(ops)
         absolute = getattr(field, "abs", None)
         if absolute is None:
-            raise DomainError(f"{func}: the ring has no absolute value (got ops {ops!r})")
+            raise DomainError(f"{name}: the ring has no absolute value (got ops {ops!r})")
         for i, row in enumerate(rows):
             off = field.sum(absolute(field.convert(v)) for j, v in enumerate(row) if j != i)
-            s = _sign(field.sub(absolute(field.convert(row[i])), off), field, func)
+            s = _sign(field.sub(absolute(field.convert(row[i])), off), field, name)
             if s < 0 or (strict and s == 0):
                 return False
         return True
 
-    return _predicate(x, func, test, square=True)
+    def predicate(x: Tensor[Any], /) -> Any:
+        return _predicate(x, name, test, square=True)
+
+    relation = ">" if strict else ">="
+    return _made_predicate(predicate, name, f"True when ``|x[i, i]| {relation} sum(|x[i, j]|, j != i)`` for every row.", example)
 
 
-def is_strongly_diagonally_dominant(x: Tensor[Any], /) -> Any:
-    """True when ``|x[i, i]| > sum(|x[i, j]|, j != i)`` for every row.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_strongly_diagonally_dominant(gt.tensor([[3, 1], [1, 3]]))
-    True
-    """
-    return _dominance(x, "is_strongly_diagonally_dominant", True)
-
-
-def is_weakly_diagonally_dominant(x: Tensor[Any], /) -> Any:
-    """True when ``|x[i, i]| >= sum(|x[i, j]|, j != i)`` for every row.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.is_weakly_diagonally_dominant(gt.tensor([[1, 1], [1, 1]]))
-    True
-    """
-    return _dominance(x, "is_weakly_diagonally_dominant", False)
+is_strongly_diagonally_dominant = _dominance("is_strongly_diagonally_dominant", True, [[3, 1], [1, 3]])
+is_weakly_diagonally_dominant = _dominance("is_weakly_diagonally_dominant", False, [[1, 1], [1, 1]])
 
 
 # -- minors and cofactors -----------------------------------------------------------------------------
 
 
 def _index(k: Any, size: int, func: str, what: str) -> int:
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise ArgumentTypeError(f"{func}: {what} must be an int (got {k!r})")
+    k = as_int(k, func, what)
     if not -size <= k < size:
         raise IndexingError(f"{func}: {what} {k} is out of range for a dimension of size {size}")
     return k % size
@@ -562,20 +529,9 @@ def minor_submatrix(x: Tensor[Any], i: int, j: int, /) -> Tensor[Any]:
     return wrap_matrices(out, stack.batch, (stack.m - 1, stack.n - 1), stack.ops)
 
 
+@sections(_PER_MATRIX, section("Raises", _NOT_SQUARE, ("IndexingError", "``i`` or ``j`` is out of range.")))
 def minor(x: Tensor[Any], i: int, j: int, /) -> Any:
     """The ``(i, j)`` minor: the determinant of [`minor_submatrix`][gentensor.linalg.properties.minor_submatrix].
-
-    Returns
-    -------
-    element or Tensor
-        One element for a matrix; a new tensor of shape ``x.shape[:-2]`` for a stack.
-
-    Raises
-    ------
-    NonSquareError
-        ``x`` is not square.
-    IndexingError
-        ``i`` or ``j`` is out of range.
 
     Examples
     --------
@@ -606,6 +562,14 @@ def cofactor(x: Tensor[Any], i: int, j: int, /) -> Any:
     return -m if isinstance(m, Tensor) else x.ops.neg(m)
 
 
+def adjugates(x: Any, func: str, executor: Any, workers: Optional[int]) -> tuple[Stack, list[list[list[Any]]]]:
+    """The square matrices of ``x`` and the adjugate of each, as rows (for `adjugate` and `cofactor_matrix`)."""
+    stack = stack_of(x, func, square=True)
+    _policy.check_commutative(stack.ops, func)
+    task = partial(_policy.adjugate, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "adjugate"))
+    return stack, run(task, stack, func, executor, workers)
+
+
 def cofactor_matrix(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """The matrix of cofactors: the transpose of the adjugate (division-free, any commutative ring).
 
@@ -620,17 +584,19 @@ def cofactor_matrix(x: Tensor[Any], /, *, executor: Any = None, workers: Optiona
     >>> gt.linalg.cofactor_matrix(gt.tensor([[1, 2], [3, 4]])).tolist()
     [[4, -3], [-2, 1]]
     """
-    stack = stack_of(x, "cofactor_matrix", square=True)
-    _policy.check_commutative(stack.ops, "cofactor_matrix")
-    task = partial(_policy.adjugate, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "adjugate"))
-    results = run(task, stack, "cofactor_matrix", executor, workers)
+    stack, results = adjugates(x, "cofactor_matrix", executor, workers)
     transposed = [[list(column) for column in zip(*adj)] for adj in results]
     return wrap_matrices(transposed, stack.batch, (stack.n, stack.n), stack.ops)
 
 
 # -- subspaces ------------------------------------------------------------------------------------------
 
+#: The error of the functions that take one matrix (`_one_matrix`).
+_ONE_MATRIX = section("Raises", ("ShapeError", "``x`` is not one matrix."))
+_ONE_SQUARE_MATRIX = section("Raises", ("ShapeError", "``x`` is not one matrix."), _NOT_SQUARE)
 
+
+@sections(_ONE_MATRIX)
 def columnspace(x: Tensor[Any], /) -> Tensor[Any]:
     """A basis of the column space: the columns of ``x`` where its reduced echelon form has pivots (SymPy's choice).
 
@@ -638,11 +604,6 @@ def columnspace(x: Tensor[Any], /) -> Tensor[Any]:
     -------
     Tensor
         A new ``(m, r)`` tensor (``r`` the rank) in the ops of ``x``.
-
-    Raises
-    ------
-    ShapeError
-        ``x`` is not one matrix.
 
     Examples
     --------
@@ -655,6 +616,7 @@ def columnspace(x: Tensor[Any], /) -> Tensor[Any]:
     return x[:, list(pivots)].copy() if pivots else x[:, :0].copy()
 
 
+@sections(_ONE_MATRIX)
 def rowspace(x: Tensor[Any], /) -> Tensor[Any]:
     """A basis of the row space: the non-zero rows of the reduced row echelon form.
 
@@ -664,11 +626,6 @@ def rowspace(x: Tensor[Any], /) -> Tensor[Any]:
     -------
     Tensor
         A new ``(r, n)`` tensor over the field of ``x`` (integers give rationals).
-
-    Raises
-    ------
-    ShapeError
-        ``x`` is not one matrix.
 
     Examples
     --------
@@ -690,12 +647,14 @@ def _rref(x: Tensor[Any], func: str) -> tuple[Tensor[Any], list[int]]:
     return Tensor._from_flat(flat, (stack.m, stack.n), field), list(pivots)
 
 
-def _one_matrix(x: Any, func: str) -> Tensor[Any]:
+def _one_matrix(x: Any, func: str, square: bool = False) -> Tensor[Any]:
     from ..errors import ShapeError
 
     x = as_tensor(x, func)
     if x.ndim != 2:
         raise ShapeError(f"{func}: expects one matrix, ndim == 2 (got shape {x.shape}); loop over a stack")
+    if square and x.shape[0] != x.shape[1]:
+        raise NonSquareError(f"{func}: needs a square matrix (got shape {x.shape})")
     return x
 
 
@@ -729,23 +688,12 @@ def _permanent_rows(rows: list[list[Any]], ops: ElementOps) -> Any:
     return total
 
 
+@sections(_PER_MATRIX, section("Raises", _NOT_SQUARE, ("LimitError", "More than 20 rows.")))
 def permanent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
     """The permanent: the determinant's sum over permutations without the signs (Ryser's formula).
 
     Any commutative ring; ``n * 2**n`` operations, so at most
     ``MAX_PERMANENT`` (20) rows.
-
-    Returns
-    -------
-    element or Tensor
-        One element for a matrix; a new tensor of shape ``x.shape[:-2]`` for a stack.
-
-    Raises
-    ------
-    NonSquareError
-        ``x`` is not square.
-    LimitError
-        More than 20 rows.
 
     Examples
     --------
@@ -766,6 +714,7 @@ def permanent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int]
 # -- the graph of the non-zero pattern ------------------------------------------------------------------------
 
 
+@sections(_ONE_SQUARE_MATRIX)
 def strongly_connected_components(x: Tensor[Any], /) -> list[list[int]]:
     """The diagonal blocks of a block-triangular form: index sets strongly connected through non-zero entries.
 
@@ -773,11 +722,6 @@ def strongly_connected_components(x: Tensor[Any], /) -> list[list[int]]:
     permuting rows and columns by the concatenated components (in the
     order returned, sinks first) makes ``x`` block lower triangular
     (SymPy's ``strongly_connected_components``; its order may differ).
-
-    Raises
-    ------
-    NonSquareError
-        ``x`` is not one square matrix.
 
     Examples
     --------
@@ -787,12 +731,11 @@ def strongly_connected_components(x: Tensor[Any], /) -> list[list[int]]:
     """
     from ._algebraic import diagonal_blocks
 
-    x = _one_matrix(x, "strongly_connected_components")
-    if x.shape[0] != x.shape[1]:
-        raise NonSquareError(f"strongly_connected_components: needs a square matrix (got shape {x.shape})")
+    x = _one_matrix(x, "strongly_connected_components", square=True)
     return diagonal_blocks(x.tolist())
 
 
+@sections(_ONE_SQUARE_MATRIX)
 def connected_components(x: Tensor[Any], /) -> list[list[int]]:
     """Index sets connected through non-zero entries in either direction: the blocks of a block-diagonal form.
 
@@ -802,9 +745,7 @@ def connected_components(x: Tensor[Any], /) -> list[list[int]]:
     >>> gt.linalg.connected_components(gt.tensor([[1, 0, 2], [0, 3, 0], [4, 0, 5]]))
     [[0, 2], [1]]
     """
-    x = _one_matrix(x, "connected_components")
-    if x.shape[0] != x.shape[1]:
-        raise NonSquareError(f"connected_components: needs a square matrix (got shape {x.shape})")
+    x = _one_matrix(x, "connected_components", square=True)
     rows = x.tolist()
     n = len(rows)
     parent = list(range(n))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._docs import examples, made, section, sections
 from ..core.operands import as_tensor, common_ops
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, DomainError, NonSquareError, ShapeError, SingularMatrixError
@@ -103,60 +104,42 @@ def _triangular(a: Any, b: Any, func: str, lower: bool) -> Tensor[Any]:
     return _result(_substitute(A, B, field, order, func), vector, field)
 
 
-def lower_triangular_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
-    """Solve ``a @ x == b`` for lower triangular ``a`` by forward substitution.
-
-    Returns
-    -------
-    Tensor
-        A new tensor shaped like ``b``, over the field of the entries.
-
-    Raises
-    ------
-    ArgumentValueError
-        ``a`` has a non-zero entry above the diagonal.
-    SingularMatrixError
-        A diagonal entry is zero.
-    ShapeError, NonSquareError
-        The shapes do not fit.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.lower_triangular_solve(gt.tensor([[1, 0], [2, 1]]), gt.tensor([[1], [4]])).tolist()
-    [[Fraction(1, 1)], [Fraction(2, 1)]]
-    """
-    return _triangular(a, b, "lower_triangular_solve", lower=True)
+#: What the solvers by substitution return and raise (see gentensor._docs).
+_SOLUTION = section("Returns", ("Tensor", "A new tensor shaped like ``b``, over the field of the entries."))
+_SUBSTITUTION = (
+    ("SingularMatrixError", "A diagonal entry is zero."),
+    ("ShapeError, NonSquareError", "The shapes do not fit."),
+)
 
 
-def upper_triangular_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
-    """Solve ``a @ x == b`` for upper triangular ``a`` by back substitution.
+def _triangular_solver(lower: bool, call: str, result: str) -> Any:
+    """``lower_triangular_solve`` (forward substitution) or ``upper_triangular_solve`` (back substitution)."""
+    side, other, way = ("lower", "above", "forward") if lower else ("upper", "below", "back")
+    name = f"{side}_triangular_solve"
 
-    Raises
-    ------
-    ArgumentValueError
-        ``a`` has a non-zero entry below the diagonal.
-    SingularMatrixError
-        A diagonal entry is zero.
+    def solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
+        return _triangular(a, b, name, lower=lower)
 
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.upper_triangular_solve(gt.tensor([[2, 1], [0, 4]]), gt.tensor([4, 8])).tolist()
-    [Fraction(1, 1), Fraction(2, 1)]
-    """
-    return _triangular(a, b, "upper_triangular_solve", lower=False)
+    raises = section("Raises", ("ArgumentValueError", f"``a`` has a non-zero entry {other} the diagonal."), *_SUBSTITUTION)
+    summary = f"Solve ``a @ x == b`` for {side} triangular ``a`` by {way} substitution."
+    return made(solve, name, __name__, "\n\n".join([summary, _SOLUTION, raises, examples(call, result)]))
 
 
+lower_triangular_solve = _triangular_solver(
+    True,
+    "gt.linalg.lower_triangular_solve(gt.tensor([[1, 0], [2, 1]]), gt.tensor([[1], [4]])).tolist()",
+    "[[Fraction(1, 1)], [Fraction(2, 1)]]",
+)
+upper_triangular_solve = _triangular_solver(
+    False,
+    "gt.linalg.upper_triangular_solve(gt.tensor([[2, 1], [0, 4]]), gt.tensor([4, 8])).tolist()",
+    "[Fraction(1, 1), Fraction(2, 1)]",
+)
+
+
+@sections(_SOLUTION, section("Raises", ("ArgumentValueError", "``a`` is not diagonal."), *_SUBSTITUTION))
 def diagonal_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     """Solve ``a @ x == b`` for diagonal ``a``: each row divided by its diagonal entry.
-
-    Raises
-    ------
-    ArgumentValueError
-        ``a`` is not diagonal.
-    SingularMatrixError
-        A diagonal entry is zero.
 
     Examples
     --------
@@ -172,54 +155,44 @@ def diagonal_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     return _result(_substitute(A, B, field, list(range(n)), "diagonal_solve"), vector, field)
 
 
-def _hermitian_solve(a: Any, b: Any, func: str) -> Tensor[Any]:
-    from .properties import is_hermitian
+def _hermitian_solver(name: str, sympy_name: str, call: str, result: str) -> Any:
+    """``name(a, b)``: the exact solve of ``a @ x == b`` for Hermitian ``a``, under the name of SymPy's ``sympy_name``.
 
-    a, b, vector, field = _system(a, b, func)
-    if not is_hermitian(a):
-        raise ArgumentValueError(f"{func}: a must be Hermitian (symmetric for real entries), as its factorization needs")
-    X = _policy.solve(_rows(a, field), _rows(b, field), field, func)
-    if X is None:
-        raise SingularMatrixError(f"{func}: the matrix is singular (got a {a.shape[0]}x{a.shape[0]} matrix with determinant 0)")
-    return _result(X, vector, field)
-
-
-def cholesky_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
-    """Solve ``a @ x == b`` for Hermitian ``a`` (SymPy's ``cholesky_solve``): exact, so without the square roots.
-
-    Raises
-    ------
-    ArgumentValueError
-        ``a`` is not Hermitian.
-    SingularMatrixError
-        ``a`` is singular.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.cholesky_solve(gt.tensor([[4, 2], [2, 3]]), gt.tensor([2, 1])).tolist()
-    [Fraction(1, 2), Fraction(0, 1)]
+    SymPy factors ``a`` first (Cholesky or LDL); exact arithmetic needs no
+    factorization, so both names solve the same way.  ``call`` and
+    ``result`` make the docstring's example.
     """
-    return _hermitian_solve(a, b, "cholesky_solve")
+
+    def solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
+        from .properties import is_hermitian
+
+        a, b, vector, field = _system(a, b, name)
+        if not is_hermitian(a):
+            raise ArgumentValueError(f"{name}: a must be Hermitian (symmetric for real entries), as its factorization needs")
+        X = _policy.solve(_rows(a, field), _rows(b, field), field, name)
+        if X is None:
+            raise SingularMatrixError(f"{name}: the matrix is singular (got a {a.shape[0]}x{a.shape[0]} matrix with determinant 0)")
+        return _result(X, vector, field)
+
+    summary = f"Solve ``a @ x == b`` for Hermitian ``a`` (SymPy's ``{sympy_name}``) by exact elimination: no square roots."
+    returns = section("Returns", ("Tensor", "The solution, a new tensor over the field of ``a`` and ``b`` (integers give rationals)."))
+    raises = section("Raises", ("ArgumentValueError", "``a`` is not Hermitian."), ("SingularMatrixError", "``a`` is singular."))
+    doc = "\n\n".join([summary, returns, raises, examples(call, result)])
+    return made(solve, name, __name__, doc)
 
 
-def ldl_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
-    """Solve ``a @ x == b`` for Hermitian ``a`` (SymPy's ``LDLsolve``).
-
-    Raises
-    ------
-    ArgumentValueError
-        ``a`` is not Hermitian.
-    SingularMatrixError
-        ``a`` is singular.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.linalg.ldl_solve(gt.tensor([[1, 2], [2, 1]]), gt.tensor([3, 3])).tolist()
-    [Fraction(1, 1), Fraction(1, 1)]
-    """
-    return _hermitian_solve(a, b, "ldl_solve")
+cholesky_solve = _hermitian_solver(
+    "cholesky_solve",
+    "cholesky_solve",
+    "gt.linalg.cholesky_solve(gt.tensor([[4, 2], [2, 3]]), gt.tensor([2, 1])).tolist()",
+    "[Fraction(1, 2), Fraction(0, 1)]",
+)
+ldl_solve = _hermitian_solver(
+    "ldl_solve",
+    "LDLsolve",
+    "gt.linalg.ldl_solve(gt.tensor([[1, 2], [2, 1]]), gt.tensor([3, 3])).tolist()",
+    "[Fraction(1, 1), Fraction(1, 1)]",
+)
 
 
 def qr_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
@@ -287,6 +260,16 @@ def cramer_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
 
 def pinv_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     """``pinv(a) @ b``: the least-squares solution of minimal norm (SymPy's ``pinv_solve`` without free parameters).
+
+    Returns
+    -------
+    Tensor
+        A new tensor with ``a.shape[-1]`` rows (a vector for a 1-d ``b``); integers give rationals.
+
+    Raises
+    ------
+    ShapeError
+        ``a`` is not a matrix, or ``b`` has no matching rows (as for [`pinv`][gentensor.linalg.solutions.pinv] and ``@``).
 
     Examples
     --------

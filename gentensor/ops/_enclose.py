@@ -199,25 +199,30 @@ def _f_log(ev: _Evaluator, a: Any, *base: Any) -> Box:
     return out
 
 
-def _f_sin(ev: _Evaluator, a: Any) -> Box:
+def _cos_sin_box(ev: _Evaluator, a: Any) -> tuple[Box, Box]:
+    """``(cos a, sin a)`` for a complex argument.
+
+    ``cos(x+iy) = cos x cosh y - i sin x sinh y`` and
+    ``sin(x+iy) = sin x cosh y + i cos x sinh y``; a real argument skips the
+    hyperbolic factors.
+    """
     x, p = ev.box(a), ev.prec + 10
-    if _is_zero(x[1]):
-        return _rbox(_cos_sin(x[0], p)[1])
-    # sin(a+bi) = sin a cosh b + i cos a sinh b
     c, s = _cos_sin(x[0], p)
+    if _is_zero(x[1]):
+        return _rbox(c), _rbox(s)
     ch, sh = _cosh_sinh(x[1], p)
     lib = _lib()
-    return lib.mpi_mul(s, ch, p), lib.mpi_mul(c, sh, p)
+    cos = lib.mpi_mul(c, ch, p), lib.mpi_neg(lib.mpi_mul(s, sh, p))
+    sin = lib.mpi_mul(s, ch, p), lib.mpi_mul(c, sh, p)
+    return cos, sin
+
+
+def _f_sin(ev: _Evaluator, a: Any) -> Box:
+    return _cos_sin_box(ev, a)[1]
 
 
 def _f_cos(ev: _Evaluator, a: Any) -> Box:
-    x, p = ev.box(a), ev.prec + 10
-    if _is_zero(x[1]):
-        return _rbox(_cos_sin(x[0], p)[0])
-    c, s = _cos_sin(x[0], p)
-    ch, sh = _cosh_sinh(x[1], p)
-    lib = _lib()
-    return lib.mpi_mul(c, ch, p), lib.mpi_neg(lib.mpi_mul(s, sh, p))
+    return _cos_sin_box(ev, a)[0]
 
 
 def _ratio(num: Callable[[_Evaluator, Any], Box], den: Callable[[_Evaluator, Any], Box]) -> Callable[[_Evaluator, Any], Box]:
@@ -385,26 +390,23 @@ def _f_frac(ev: _Evaluator, a: Any) -> Box:
     return _rbox(lib.mpi_sub(x, _integer_part(x, False), ev.prec + 10))
 
 
-def _f_min(ev: _Evaluator, *args: Any) -> Box:
-    lib = _lib()
-    ivs = [ev.real_arg(a) for a in args]
-    lo = ivs[0][0]
-    hi = ivs[0][1]
-    for a, b in ivs[1:]:
-        lo = a if lib.mpf_lt(a, lo) else lo
-        hi = b if lib.mpf_lt(b, hi) else hi
-    return _rbox((lo, hi))
+def _extreme(compare: str) -> Callable[..., Box]:
+    """``Min`` (``compare="mpf_lt"``) or ``Max`` (``"mpf_gt"``): both ends of the result are the extremes of the ends.
 
+    ``min`` is monotone in each argument, so ``min(x_i)`` lies between the
+    least lower end and the least upper end (``max`` likewise).
+    """
 
-def _f_max(ev: _Evaluator, *args: Any) -> Box:
-    lib = _lib()
-    ivs = [ev.real_arg(a) for a in args]
-    lo = ivs[0][0]
-    hi = ivs[0][1]
-    for a, b in ivs[1:]:
-        lo = a if lib.mpf_gt(a, lo) else lo
-        hi = b if lib.mpf_gt(b, hi) else hi
-    return _rbox((lo, hi))
+    def f(ev: _Evaluator, *args: Any) -> Box:
+        better = getattr(_lib(), compare)
+        ivs = [ev.real_arg(a) for a in args]
+        lo, hi = ivs[0]
+        for a, b in ivs[1:]:
+            lo = a if better(a, lo) else lo
+            hi = b if better(b, hi) else hi
+        return _rbox((lo, hi))
+
+    return f
 
 
 def _gamma_like(kind: int) -> Callable[[_Evaluator, Any], Box]:
@@ -452,8 +454,8 @@ _FUNCTIONS: dict[str, Callable[..., Box]] = {
     "floor": _f_floor,
     "ceiling": _f_ceiling,
     "frac": _f_frac,
-    "Min": _f_min,
-    "Max": _f_max,
+    "Min": _extreme("mpf_lt"),
+    "Max": _extreme("mpf_gt"),
     "gamma": _gamma_like(0),
     "factorial": _gamma_like(1),
     "loggamma": _gamma_like(3),

@@ -311,7 +311,15 @@ class RationalOps(_OperatorOps):
         return other is booleans or other is integers
 
 
-class FloatOps(_OperatorOps):
+class _IEEEOps(_OperatorOps):
+    """What floats and complexes share: true division as ``div`` and ``exquo`` (IEEE 754), ``repr`` as the text form."""
+
+    div = staticmethod(operator.truediv)
+    exquo = staticmethod(operator.truediv)
+    format = staticmethod(repr)
+
+
+class FloatOps(_IEEEOps):
     """Ops of Python ``float`` elements: an inexact field.
 
     Examples
@@ -337,9 +345,6 @@ class FloatOps(_OperatorOps):
     fast_elementary = FLOAT_FAST
     #: Any real exponent, in the reals: a negative base to a fractional power is ``nan``.
     power = staticmethod(FLOAT_FUNCTIONS["power"])
-    div = staticmethod(operator.truediv)
-    exquo = staticmethod(operator.truediv)
-    format = staticmethod(repr)
 
     def convert(self, value: Any) -> float:
         if type(value) is float:
@@ -363,7 +368,7 @@ class FloatOps(_OperatorOps):
         return other is booleans or other is integers or other is rationals
 
 
-class ComplexOps(_OperatorOps):
+class ComplexOps(_IEEEOps):
     """Ops of Python ``complex`` elements: an inexact field without order.
 
     Examples
@@ -388,9 +393,6 @@ class ComplexOps(_OperatorOps):
     fast_elementary = COMPLEX_FAST
     #: Any complex exponent: Python's own ``**`` (``0 ** -1`` gives ``inf+nanj``).
     power = staticmethod(COMPLEX_FUNCTIONS["power"])
-    div = staticmethod(operator.truediv)
-    exquo = staticmethod(operator.truediv)
-    format = staticmethod(repr)
 
     def lt(self, a: Any, b: Any) -> bool:
         raise DomainError(f"complexes.lt: complex numbers are not ordered (got {a!r} < {b!r})")

@@ -11,9 +11,10 @@ is ever evaluated as Python code.  The built-in ops read text through it
 from __future__ import annotations
 
 import math
+import operator
 import re
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import ArgumentValueError, LimitError
 from ..resources import check_bits, check_digits, get_limits
@@ -184,19 +185,18 @@ class _ExprParser:
         return value
 
     def expr(self) -> Any:
-        value = self.term()
-        while self.peek() in ("+", "-"):
-            op, at = self.take()[1:]
-            rhs = self.term()
-            value = self.sized(value + rhs if op == "+" else value - rhs, at)
-        return value
+        return self.left_assoc(self.term, {"+": operator.add, "-": operator.sub})
 
     def term(self) -> Any:
-        value = self.unary()
-        while self.peek() in ("*", "/"):
+        return self.left_assoc(self.unary, {"*": operator.mul, "/": operator.truediv})
+
+    def left_assoc(self, operand: Callable[[], Any], operators: dict[str, Callable[[Any, Any], Any]]) -> Any:
+        """``operand (op operand)*`` for the binary ``operators`` of one precedence level, grouped from the left."""
+        value = operand()
+        while self.peek() in operators:
             op, at = self.take()[1:]
-            rhs = self.unary()
-            value = self.sized(value * rhs if op == "*" else value / rhs, at)
+            rhs = operand()
+            value = self.sized(operators[op](value, rhs), at)
         return value
 
     def unary(self) -> Any:
