@@ -300,3 +300,12 @@ def test_the_fuzz_sees_a_bad_outcome():
     with pytest.raises(RecursionError):
         outcome(lambda: (_ for _ in ()).throw(RecursionError("deep")))
     assert isinstance(outcome(lambda: gt.zeros((2**63,))), gt.LimitError)
+
+
+def test_a_stack_of_many_empty_matrices_is_refused_before_any_work():
+    # 2**30 matrices of shape 3x0 hold no element, yet a list per matrix would take gigabytes
+    x = gt.zeros((2**30, 3, 0))
+    for f in (gt.linalg.rank, gt.linalg.matrix_rank):
+        with pytest.raises(gt.LimitError, match="empty 3x0 matrices"):
+            f(x)
+    assert gt.linalg.rank(gt.zeros((4, 3, 0))).tolist() == [0, 0, 0, 0]

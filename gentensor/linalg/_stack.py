@@ -17,10 +17,11 @@ from ..arrays.manipulation import broadcast_to
 from ..core.layout import broadcast_shapes
 from ..core.operands import as_tensor, common_ops, elements_as
 from ..core.tensor import Tensor
-from ..errors import DomainError, NonSquareError, ShapeError, UndecidableError
+from ..errors import DomainError, LimitError, NonSquareError, ShapeError, UndecidableError
 from ..ops import capabilities_of, ElementOps
 from ..parallel import run_tasks
 from ..parallel import watch
+from ..resources import get_limits
 
 __all__ = ["Stack", "arithmetic", "flat_of", "stack_of", "system_of", "run", "wrap_matrices", "nest"]
 
@@ -55,7 +56,14 @@ def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) 
         # Slices of the flat C-order list: every row a fresh list the kernels may consume.
         matrices = [[flat[s + i * n : s + (i + 1) * n] for i in range(m)] for s in range(0, len(flat), size)]
     else:  # m x 0 or 0 x n matrices: no elements to slice, but the rows (or none) still exist
-        matrices = [[[] for _ in range(m)] for _ in range(math.prod(batch))]
+        count = math.prod(batch)
+        lim = get_limits().max_elements
+        if count * max(m, 1) > lim:  # a tensor of no elements may still hold 2**30 empty matrices
+            raise LimitError(
+                f"{func}: a stack of {count} empty {m}x{n} matrices is more than max_elements={lim} matrices and rows "
+                "to work on; raise it with gt.limits(max_elements=...)"
+            )
+        matrices = [[[] for _ in range(m)] for _ in range(count)]
     return Stack(tuple(batch), m, n, ops, matrices)
 
 
