@@ -47,7 +47,7 @@ from types import FunctionType, ModuleType
 from typing import Any, Callable, Union
 
 from . import _namespace, _numpy_protocol, linalg
-from .arrays import composition, manipulation, shaping
+from .arrays import composition, dtypes, manipulation, shaping
 from .compute import bitwise, calculus, elementary, elementwise, products, reductions, searching, sorting, statistics
 from .core.methods import API_VERSIONS
 from .core.tensor import EmbeddedTensor, Tensor, is_array_like, reading_nested
@@ -469,6 +469,7 @@ TABLE: dict[str, Row] = {
     "argsort": Method(sorting.argsort, "axis=-1, *, descending=False"),
     "trace": Method(products.trace, _DIAGONAL),
     # -- element functions ----------------------------------------------------------------------------
+    "astype": Method(dtypes.astype, "dtype, /, *, copy=True", "self, dtype, copy=copy"),
     "clip": Method(elementary.clip, "min=None, max=None"),
     "conj": Method(elementary.conj),
     "conjugate": Method(calculus.conjugate),

@@ -187,3 +187,16 @@ def test_constants() -> None:
 def test_gauss_elements_keep_their_ring() -> None:
     g = gt.tensor([Gauss(1, 1)], ops=gaussian)
     assert g.dtype is gaussian and gt.result_type(g, 2) is gaussian
+
+
+def test_the_astype_method_casts_to_bool_as_numpy() -> None:
+    # x.astype is gentensor.astype (the method table): zero is False, anything else True, NaN included
+    import numpy as np
+
+    values = [1.5, 0.0, -2.0, float("nan"), -0.0]
+    got = gt.tensor(values).astype(gt.booleans).tolist()
+    assert got == np.array(values).astype(bool).tolist()
+    assert gt.tensor([3, 0, -1]).astype(gt.bool).tolist() == [True, False, True]
+    assert gt.tensor([Fraction(1, 2), 0]).astype("bool").tolist() == [True, False]
+    x = gt.tensor([1, 2])
+    assert x.astype(gt.integers, copy=False) is x and x.astype(gt.integers) is not x

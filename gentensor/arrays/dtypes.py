@@ -172,7 +172,7 @@ def check_device(device: Any, func: str) -> None:
 
 # -- the dtype functions ------------------------------------------------------------------------
 def astype(x: Tensor[Any], dtype: OpsSpec, /, *, copy: Any = True, device: Any = None) -> Tensor[Any]:
-    """``x`` with every element converted to ``dtype`` (an ops, a type or a name): the function form of ``x.astype``.
+    """``x`` with every element converted to ``dtype`` (an ops, a type or a name); ``x.astype(dtype)`` calls it.
 
     Parameters
     ----------
@@ -217,7 +217,7 @@ def astype(x: Tensor[Any], dtype: OpsSpec, /, *, copy: Any = True, device: Any =
         return x
     if isdtype(target, "bool") and target is not x.ops:
         return x != x.ops.zero  # the standard's cast to bool: zero is False, anything else True
-    return x.astype(target)
+    return x._cast(target)
 
 
 def _ops_of(value: Any, func: str) -> Any:

@@ -245,7 +245,7 @@ def to_tensor(data: Any, ops: OpsSpec | None = None) -> Tensor[Any]:
     if isinstance(data, Tensor):
         if ops is None:
             return data.copy()
-        return data.astype(ops)
+        return data._cast(ops)
     if isinstance(data, _NEST):
         fast = _machine_nested(data, ops)
         if fast is not None:

@@ -459,15 +459,19 @@ class Tensor(TensorMethods, Generic[E]):
         """
         return self if self.is_contiguous else self.copy()
 
-    def astype(self, dtype: OpsSpec, /, *, copy: bool = True) -> "Tensor[Any]":
-        """A new tensor with every element converted to ``dtype`` (an ops object, a type or a name).
+    def _cast(self, dtype: OpsSpec, /, *, copy: bool = True) -> "Tensor[Any]":
+        """A new tensor with every element converted exactly to ``dtype`` (an ops object, a type or a name).
 
-        ``copy=False`` returns ``x`` itself when it already has that ops.
+        The core's conversion, element by element through the target's
+        ``convert``: what ``gt.tensor(x, ops=...)`` does.  The public
+        ``x.astype`` (``gentensor.astype``) adds the standard's cast to bool
+        on top.  ``copy=False`` returns ``x`` itself when it already has that
+        ops.
 
         Examples
         --------
         >>> import gentensor as gt
-        >>> gt.tensor([1, 2]).astype(gt.rationals)
+        >>> gt.tensor([1, 2])._cast(gt.rationals)
         tensor([1, 2], ops=rationals)
         """
         target = as_ops(dtype, "astype")
