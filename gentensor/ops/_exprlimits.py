@@ -18,6 +18,7 @@ expression towards one total (``count_numbers``): the product of 300
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 from ..errors import LimitError
@@ -55,13 +56,14 @@ def power_bits(base: Any, exponent: Any) -> int:
     return math.ceil(size * abs(exponent)) + 1
 
 
-def check_expr(e: Any, what: str, *, count_numbers: bool = True) -> None:
+def check_expr(e: Any, what: str, *, count_numbers: bool = True, structure: bool = True) -> None:
     """Refuse an expression past ``max_depth``, ``max_nodes``, ``max_bits`` or ``max_exponent``.
 
     ``what`` starts the message (``"load: f.json: data[3]"``).  With
     ``count_numbers`` every number counts towards ``max_bits`` (input read from
     text or files); without it only unevaluated powers of numbers do (values
-    a program already holds).
+    a program already holds).  With ``structure=False`` depth and size are
+    not limited (results computed from checked input may grow).
 
     Raises
     ------
@@ -84,6 +86,8 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True) -> None:
         return
     lim = get_limits()
     max_depth, max_nodes, max_bits, max_exponent = lim.max_depth, lim.max_nodes, lim.max_bits, lim.max_exponent
+    if not structure:
+        max_depth = max_nodes = sys.maxsize
     # Level by level (no recursion, no per-node tuples): the walk costs a few microseconds per element.
     level = [e]
     depth = nodes = bits = 0
