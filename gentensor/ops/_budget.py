@@ -10,57 +10,164 @@ billion bits, and the call never returns.  Two things bound this work:
   element to such a SymPy call, the working precision it would need is
   estimated from magnitudes computed in log space; an element past the
   budget is not handed over at all;
-* a **deadline** (`deadline`): the SymPy call runs under a profile hook of
-  the calling thread that checks the clock at every Python function call and
-  stops the call with `OutOfTime` once the budget (``zero_test_seconds`` of
-  [`gentensor.limits`][gentensor.resources.limits]) is spent.  mpmath and SymPy are pure Python, so
-  the check comes often; a single operation on huge integers in C cannot
+* a **deadline** (`within`): the SymPy call runs while a watchdog thread
+  watches the clock; once the budget (``zero_test_seconds`` of
+  [`gentensor.limits`][gentensor.resources.limits]) is spent it raises `OutOfTime` *inside* the calling
+  thread (CPython's ``PyThreadState_SetAsyncExc``), which stops SymPy and
+  mpmath at their next bytecode.  Nothing runs while the budget lasts, so
+  the bound costs nothing; a single operation on huge integers in C cannot
   be stopped, which is why the screen comes first.
 
 `bounded` combines both with the translation of what SymPy and mpmath raise
 (``PrecisionExhausted``, ``RecursionError``, ``OverflowError``, CPython's
-digit limit) into the error tree.  The hook is installed only when no other
-profiler is (``cProfile``, an IDE's): under one, only the screen and the
-checks between steps bound the work.  `OutOfTime` derives from
+digit limit) into the error tree.  `OutOfTime` derives from
 ``BaseException`` so that no ``except Exception`` inside SymPy swallows it.
+An exception sent from another thread arrives when it arrives: `within`
+settles it whatever the moment (during the call, while leaving, after the
+call returned), so it never escapes; the protocol is in `within`.  On an
+interpreter without ``ctypes.pythonapi`` the screen and the checks between
+steps are the only bounds.
+
+Interrupting SymPy can leave an assumption it was computing marked unknown
+in the expression's cache (as Ctrl-C does): later assumption queries on that
+expression may answer ``None``, which gentensor never takes as a decision.
 """
 
 from __future__ import annotations
 
-import sys
+import os
 import threading
 import time
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Optional, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 from ..errors import GentensorError, LimitError, UndecidableError
 from ..resources import get_limits
 
-__all__ = ["OutOfTime", "deadline", "bounded", "seconds_left", "time_budget"]
+__all__ = ["OutOfTime", "within", "bounded", "time_budget"]
 
 T = TypeVar("T")
 
 
 class OutOfTime(BaseException):
-    """Internal: the deadline of `deadline` passed while SymPy or mpmath was working."""
+    """Internal: the budget of `within` ran out while SymPy or mpmath was working."""
 
 
-class _State(threading.local):
-    def __init__(self) -> None:
-        self.deadline: Optional[float] = None  # the earliest active deadline of this thread
-        self.hooked = False  # whether this thread's profile hook is ours
+class _Record:
+    """One thread's deadlines: the nested budgets in force (innermost last), and whether one was sent."""
+
+    def __init__(self, ident: int) -> None:
+        self.ident = ident
+        self.stack: list[float] = []
+        self.fired = False  # an OutOfTime was sent to the thread and not yet cleared
 
 
-_STATE = _State()
+class _Local(threading.local):
+    record: Optional[_Record] = None
 
 
-def _hook(frame: Any, event: str, arg: Any) -> None:
-    # Only at Python function calls: raising at a C call inside a bare ``except:`` of a
-    # library would be swallowed, and CPython removes a profile hook that raises.
-    if event == "call":
-        limit = _STATE.deadline
-        if limit is not None and time.monotonic() > limit:
-            raise OutOfTime
+# Only C-level locks: an exception sent to a thread can arrive at the start of any Python
+# function, and one arriving inside threading.Condition's own code would leave its lock held.
+_LOCK = threading.Lock()
+_SIGNAL = threading.Lock()  # released to wake the watchdog (a binary semaphore)
+_ARMED: dict[int, _Record] = {}  # thread ident -> record, while the thread has a deadline
+_LOCAL = _Local()
+_WATCHER: list[threading.Thread] = []
+
+
+def _async_exc() -> Any:
+    """CPython's ``PyThreadState_SetAsyncExc`` through ctypes, or ``None`` where it is not available."""
+    try:
+        import ctypes
+
+        prototype = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_ulong, ctypes.py_object)
+        return prototype(("PyThreadState_SetAsyncExc", ctypes.pythonapi))
+    except Exception:  # not CPython
+        return None
+
+
+_SEND = _async_exc()
+
+
+def _clear(ident: int) -> None:
+    """Withdraw an OutOfTime sent to the thread and not yet raised in it."""
+    import ctypes
+
+    _SEND(ident, ctypes.py_object())  # NULL: clear the pending exception
+
+
+def _watch() -> None:
+    """The watchdog: sends OutOfTime to each thread whose earliest deadline has passed (once per deadline)."""
+    signal = _SIGNAL
+    signal.acquire(blocking=False)
+    while True:
+        with _LOCK:
+            now = time.monotonic()
+            soonest: Optional[float] = None
+            for ident, record in list(_ARMED.items()):
+                if not record.stack or record.fired:
+                    continue
+                limit = min(record.stack)
+                if limit <= now:
+                    if _SEND(ident, OutOfTime) == 0:  # the thread is gone
+                        del _ARMED[ident]
+                    else:
+                        record.fired = True
+                elif soonest is None or limit < soonest:
+                    soonest = limit
+        if soonest is None:
+            signal.acquire()
+        else:
+            signal.acquire(timeout=max(soonest - now, 0.0) + 0.001)
+
+
+def _wake() -> None:
+    try:
+        _SIGNAL.release()
+    except RuntimeError:  # already signalled
+        pass
+
+
+def _push(record: _Record, limit: float) -> None:
+    if not _WATCHER:
+        _start_watcher()
+    with _LOCK:
+        record.stack.append(limit)
+        _ARMED[record.ident] = record
+    _wake()
+
+
+def _start_watcher() -> None:
+    with _LOCK:
+        if _WATCHER:
+            return
+        watcher = threading.Thread(target=_watch, name="gentensor-budget", daemon=True)
+        _WATCHER.append(watcher)
+    watcher.start()
+
+
+def _pop(record: _Record, depth: int) -> None:
+    """Leave the budgets from ``depth`` on (idempotent); withdraw an OutOfTime not yet raised."""
+    with _LOCK:
+        del record.stack[depth:]
+        if record.fired:
+            _clear(record.ident)
+            record.fired = False  # an outer deadline already passed is sent again by the watchdog
+        if not record.stack:
+            _ARMED.pop(record.ident, None)
+    _wake()
+
+
+def _reset_after_fork() -> None:
+    global _LOCK, _SIGNAL
+    _LOCK = threading.Lock()
+    _SIGNAL = threading.Lock()
+    _ARMED.clear()
+    _WATCHER.clear()
+    _LOCAL.record = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_reset_after_fork)
 
 
 def time_budget() -> float:
@@ -68,18 +175,18 @@ def time_budget() -> float:
     return float(get_limits().zero_test_seconds)
 
 
-def seconds_left() -> Optional[float]:
-    """Seconds until the active deadline of this thread (``None`` outside `deadline`)."""
-    limit = _STATE.deadline
-    return None if limit is None else limit - time.monotonic()
+def within(seconds: Optional[float], call: Callable[..., T], *args: Any) -> T:
+    """``call(*args)``, stopped with `OutOfTime` once ``seconds`` have passed (``zero_test_seconds`` by default).
 
+    Budgets nest: an inner one never outlasts an outer one, and when the
+    outer one has passed too, the watchdog stops the caller next.
 
-@contextmanager
-def deadline(seconds: Optional[float] = None) -> Iterator[None]:
-    """Run the block under a deadline ``seconds`` from now (``zero_test_seconds`` by default).
-
-    Past it, the next Python function call inside the block raises
-    `OutOfTime`.  Deadlines nest: an inner one never extends an outer one.
+    Protocol (an exception sent from another thread may arrive between any
+    two bytecodes): the budget is registered inside the ``try``, so an
+    exception arriving after registration is caught there; leaving is
+    idempotent and withdraws an exception sent but not yet raised; at most
+    one exception is sent per passed deadline, so if it arrives while
+    leaving, the second attempt to leave cannot be interrupted.
 
     Examples
     --------
@@ -89,35 +196,38 @@ def deadline(seconds: Optional[float] = None) -> Iterator[None]:
     ...     while True:
     ...         step()
     >>> try:
-    ...     with deadline(0.05):
-    ...         spin()
+    ...     within(0.05, spin)
     ... except OutOfTime:
     ...     print("stopped")
     stopped
+    >>> within(1.0, sum, [1, 2])
+    3
     """
-    state = _STATE
-    outer = state.deadline
     limit = time.monotonic() + (time_budget() if seconds is None else seconds)
-    if outer is not None and outer < limit:
-        limit = outer
-    state.deadline = limit
-    installed = False
-    if sys.getprofile() is None:
-        sys.setprofile(_hook)
-        installed = True
-        state.hooked = True
-    try:
-        if limit < time.monotonic():
+    if _SEND is None:
+        result = call(*args)
+        if time.monotonic() > limit:
             raise OutOfTime
-        yield
+        return result
+    record = _LOCAL.record
+    if record is None:
+        record = _LOCAL.record = _Record(threading.get_ident())
+    depth = len(record.stack)
+    stopped = False
+    try:
+        _push(record, limit)
+        result = call(*args)
+    except OutOfTime:
+        stopped = True
     finally:
-        state.deadline = outer
-        if outer is None:
-            if installed or (state.hooked and sys.getprofile() is _hook):
-                sys.setprofile(None)
-            state.hooked = False
-        elif state.hooked and sys.getprofile() is None:
-            sys.setprofile(_hook)  # CPython removed the hook when it raised: the outer deadline still binds
+        try:
+            _pop(record, depth)
+        except OutOfTime:  # the exception sent arrived while leaving: nothing else can be pending
+            stopped = True
+            _pop(record, depth)
+    if stopped:
+        raise OutOfTime
+    return result
 
 
 def _precision_exhausted() -> type[BaseException]:
@@ -142,8 +252,7 @@ def bounded(func: str, what: Callable[[], str], call: Callable[..., T], *args: A
     3
     """
     try:
-        with deadline(seconds):
-            return call(*args)
+        return within(seconds, call, *args)
     except GentensorError:
         raise
     except OutOfTime:

@@ -88,12 +88,26 @@ def expr_text(e: Any, max_bits: int | None = None) -> str:
     >>> expr_text(sympy.Integer(7)**200, max_bits=64)
     '<an integer of 562 bits>'
     """
-    return str(_printer("str", _costly(e), max_bits).doprint(e))
+    return _print("str", e, max_bits)
 
 
 def expr_latex(e: Any) -> str:
     """``sympy.latex(e)``, without numeric evaluation when that costs too much."""
-    return str(_printer("latex", _costly(e), None).doprint(e))
+    return _print("latex", e, None)
+
+
+def _print(kind: str, e: Any, max_bits: int | None) -> str:
+    """Print in SymPy's order within the time budget; in stored order when that fails or costs too much."""
+    from ._budget import OutOfTime, within
+
+    if not _costly(e):
+        try:
+            return str(within(None, _printer(kind, False, max_bits).doprint, e))
+        except OutOfTime:
+            pass
+        except Exception:  # SymPy's numerics failing while ordering the terms (PrecisionExhausted)
+            pass
+    return str(_printer(kind, True, max_bits).doprint(e))
 
 
 def _is_sympy(v: Any) -> bool:

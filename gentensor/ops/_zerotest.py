@@ -32,7 +32,7 @@ zero as a rational function of its non-polynomial parts (``sin(y)``,
 ``exp(z)``, ``sqrt(2)``, taken as independent unknowns) is zero.  Steps 3
 and 4 call SymPy: they run only when evaluating the expression costs less
 than the precision budget (`gentensor.ops._magnitude.too_costly`), and
-under the time budget (`gentensor.ops._budget.deadline`), which stops
+under the time budget (`gentensor.ops._budget.within`), which stops
 SymPy inside its own calls.
 
 Whatever is left is ``"unknown"``.  :meth:`SymbolicOps.is_zero
@@ -49,7 +49,7 @@ from typing import Any, Callable, Optional
 
 from ..errors import DomainError, UndecidableError
 from ..resources import get_limits
-from ._budget import OutOfTime, deadline
+from ._budget import OutOfTime, within
 from ._enclose import Box, enclose, excludes_zero
 from ._exprlimits import check_expr
 from ._magnitude import precision_budget, survey
@@ -139,6 +139,8 @@ def undecided(e: Any, func: str, test: Optional[ZeroTest] = None) -> bool:
         return True
     if policy == "nonzero":
         return False
+    if type(e).__module__.startswith("sympy.polys") and hasattr(e, "as_expr"):
+        e = e.as_expr()  # an element of a SymPy domain (linear algebra's kernels): show the expression
     how = f" (tried: {test.method})" if test is not None else ""
     raise UndecidableError(
         f"{func}: cannot decide whether {_short(e)} is zero{how}; raise gt.limits(zero_test_bits=..., "
@@ -231,8 +233,7 @@ class _Decision:
             self.stopped()
             return None
         try:
-            with deadline(self.deadline - time.monotonic()):
-                return step()
+            return within(self.deadline - time.monotonic(), step)
         except OutOfTime:
             self.stopped()
         except (RecursionError, MemoryError, OverflowError):
@@ -307,7 +308,7 @@ class _Decision:
             for prec in self.precisions():
                 if self.late():
                     break
-                box = enclose(self.e, prec, point)
+                box = enclose(self.e, prec, point, exact=None if point else _proven_zero)
                 if box is None:
                     break
                 evaluated = True
@@ -479,6 +480,51 @@ class _Decision:
         except Exception:  # SymPy failing inside a rewrite proves nothing
             self.tried.append("rewriting failed")
         return None
+
+
+def integer_value(e: Any) -> Optional[int]:
+    """The integer a constant ``floor``/``ceiling`` (or any constant whose box is one integer) equals, if proven.
+
+    ``floor(atan(1/2) + atan(1/3) - pi/4)`` is 0, though SymPy's numerics
+    raise on it: the box of its argument holds 0, and the zero test proves
+    the argument is 0.  ``None`` when not proven (or not a constant).
+
+    Examples
+    --------
+    >>> import sympy
+    >>> z = sympy.atan(sympy.Rational(1, 2)) + sympy.atan(sympy.Rational(1, 3)) - sympy.pi / 4
+    >>> integer_value(sympy.floor(z, evaluate=False)), integer_value(sympy.pi) is None
+    (0, True)
+    """
+    if getattr(e, "free_symbols", True):
+        return None
+    box = enclose(e, 64, exact=_proven_zero)
+    if box is None:
+        return None
+    (lo, hi), (ilo, ihi) = box
+    from mpmath.libmp import fzero, to_int
+
+    if lo != hi or ilo != fzero or ihi != fzero:
+        return None
+    n = to_int(lo)
+    from mpmath.libmp import from_int
+
+    return n if from_int(n) == lo else None
+
+
+_EXACT_DEPTH = threading.local()  # .n: how deep floor/ceiling values are being decided
+
+
+def _proven_zero(d: Any) -> bool:
+    """Whether the constant ``d`` is proven zero (for floor and ceiling at integers), two levels deep at most."""
+    depth = getattr(_EXACT_DEPTH, "n", 0)
+    if depth >= 2:
+        return False
+    _EXACT_DEPTH.n = depth + 1
+    try:
+        return zero_test(d, checked=True).verdict == ZERO
+    finally:
+        _EXACT_DEPTH.n = depth
 
 
 def _abstracted(e: Any, sympy: Any) -> Optional[Any]:
