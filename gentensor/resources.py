@@ -42,7 +42,18 @@ from typing import Any, Iterator, Sequence
 
 from .errors import ArgumentTypeError, ArgumentValueError, LimitError
 
-__all__ = ["Limits", "limits", "get_limits", "set_limits", "check_shape", "check_ndim", "check_digits", "check_bits"]
+__all__ = [
+    "Limits",
+    "limits",
+    "get_limits",
+    "set_limits",
+    "check_shape",
+    "check_ndim",
+    "check_digits",
+    "check_bits",
+    "check_number_bits",
+    "count_text",
+]
 
 UNDECIDED = ("raise", "zero", "nonzero")
 
@@ -211,6 +222,25 @@ def _raise_hint(name: str) -> str:
     return f"raise it with gt.limits({name}=...)"
 
 
+def count_text(n: int) -> str:
+    """A count for a message: as it is up to 30 digits, else ``about 2**k`` (no huge decimal conversion).
+
+    Examples
+    --------
+    >>> count_text(12345), count_text(2**200 + 1)
+    ('12345', 'about 2**200')
+    """
+    n = int(n)
+    if -(10**30) < n < 10**30:
+        return str(n)
+    return f"about {'-' if n < 0 else ''}2**{abs(n).bit_length() - 1}"
+
+
+def _shape_text(shape: Sequence[int]) -> str:
+    shown = ", ".join(count_text(int(n)) for n in list(shape)[:8]) + (", ..." if len(shape) > 8 else ",")
+    return f"({shown.rstrip(',') if len(shape) > 1 else shown})"
+
+
 # -- checks used by the input paths ---------------------------------------------------------
 
 
@@ -238,7 +268,7 @@ def check_shape(shape: Sequence[int], func: str) -> None:
     n = math.prod(shape)  # a zero-length axis means no elements, whatever the others
     if n > lim:
         raise LimitError(
-            f"{func}: the shape {tuple(shape)} has {n} elements, more than max_elements={lim}; "
+            f"{func}: the shape {_shape_text(shape)} has {count_text(n)} elements, more than max_elements={lim}; "
             f"{_raise_hint('max_elements')}"
         )
 
@@ -275,7 +305,7 @@ def check_digits(ndigits: int, what: str) -> None:
     """
     lim = get_limits().max_digits
     if ndigits > lim:
-        raise LimitError(f"{what} has {ndigits} digits, more than max_digits={lim}; {_raise_hint('max_digits')}")
+        raise LimitError(f"{what} has {count_text(ndigits)} digits, more than max_digits={lim}; {_raise_hint('max_digits')}")
 
 
 def check_bits(nbits: int, what: str) -> None:
@@ -287,4 +317,20 @@ def check_bits(nbits: int, what: str) -> None:
     """
     lim = get_limits().max_bits
     if nbits > lim:
-        raise LimitError(f"{what} would have about {nbits} bits, more than max_bits={lim}; {_raise_hint('max_bits')}")
+        shown = count_text(nbits)
+        raise LimitError(
+            f"{what} would have {shown if shown.startswith('about') else 'about ' + shown} bits, more than "
+            f"max_bits={lim}; {_raise_hint('max_bits')}"
+        )
+
+
+def check_number_bits(nbits: int, func: str, what: str = "the number") -> None:
+    """Refuse a number given to ``func`` that has more than ``max_bits`` bits.
+
+    Examples
+    --------
+    >>> check_number_bits(64, "isqrt")
+    """
+    lim = get_limits().max_bits
+    if nbits > lim:
+        raise LimitError(f"{func}: {what} has {count_text(nbits)} bits, more than max_bits={lim}; {_raise_hint('max_bits')}")

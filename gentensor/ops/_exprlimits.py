@@ -22,7 +22,7 @@ import sys
 from typing import Any
 
 from ..errors import LimitError
-from ..resources import get_limits
+from ..resources import count_text, get_limits
 
 __all__ = ["check_expr", "number_bits", "power_bits"]
 
@@ -122,7 +122,7 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True, structure: bool
 def _check_total(bits: int, max_bits: int, what: str) -> None:
     if bits > max_bits:
         raise LimitError(
-            f"{what}: the numbers in the expression have about {bits} bits in all, more than "
+            f"{what}: the numbers in the expression have about {count_text(bits)} bits in all, more than "
             f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
         )
 
@@ -137,7 +137,7 @@ def _check_power(node: Any, max_bits: int, max_exponent: int, what: str, count_n
     estimate = _bits(node)
     if estimate > max_bits:
         raise LimitError(
-            f"{what}: a power of a number would have about {estimate} bits, more than "
+            f"{what}: a power of a number would have about {count_text(estimate)} bits, more than "
             f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
         )
     if not base.is_Rational:
@@ -196,8 +196,6 @@ def _bits(e: Any) -> int:
 
 
 def _short(v: Any, limit: int = 40) -> str:
-    try:
-        text = str(v)
-    except Exception:  # a deep tree may not print
-        text = f"<{type(v).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    from ._show import short_str
+
+    return short_str(v, limit)

@@ -19,6 +19,7 @@ from ..errors import ArgumentValueError, LimitError
 from ..resources import check_bits, check_digits, get_limits
 from ._codec import SYMPY_FUNCTIONS
 from ._exprlimits import check_expr, number_bits, power_bits
+from ._show import short_str
 
 __all__ = ["parse_cell", "exact_decimal", "checked_int"]
 
@@ -222,7 +223,7 @@ class _ExprParser:
                         check_bits(power_bits(base, size), f"the power at character {at}")
                 elif size > self.max_exponent:
                     raise LimitError(
-                        f"the exponent {exponent} at character {at} is larger than max_exponent={self.max_exponent}; "
+                        f"the exponent {short_str(exponent, 40)} at character {at} is larger than max_exponent={self.max_exponent}; "
                         "raise it with gt.limits(max_exponent=...)"
                     )
             return self.sized(self.sympy.Pow(base, exponent), at)
