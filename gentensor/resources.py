@@ -89,14 +89,22 @@ class Limits:
     max_elements : int
         Elements of one tensor a call may build.
     max_modulus_bits : int
-        Bits of the modulus of [`gentensor.modular`][gentensor.ops._modular.modular] (its primality test
-        must finish: a 4096-bit modulus takes a fraction of a second).
+        Bits of a number whose primality or exact roots are computed: the
+        modulus of [`gentensor.modular`][gentensor.ops._modular.modular], the arguments of
+        ``is_prime`` and ``next_prime``, an integer whose symbolic square root
+        SymPy factors (a 4096-bit primality test takes a fraction of a
+        second, ``next_prime`` about a second).
+    max_file_bytes : int
+        Bytes of a file [`gentensor.load`][gentensor.io._saveload.load] reads (checked before reading;
+        a file object is read up to this many bytes).
     zero_test_bits : int
         The highest precision, in bits, at which the symbolic zero test
         evaluates an expression to prove it non-zero.
     zero_test_seconds : float
-        Time after which the zero test stops trying further methods (a
-        method already running finishes first).
+        The time budget of one symbolic zero test, and of each other call
+        into SymPy's numerics on an element (a comparison, a sort key,
+        ``floor``, printing in SymPy's order): SymPy is stopped inside its
+        own computation when it runs out (see ``docs/safety.md``).
     undecided : str
         What the symbolic zero test does when it can neither prove an element
         zero nor prove it non-zero: ``"raise"`` (the default) raises
@@ -120,6 +128,7 @@ class Limits:
     max_ndim: int = 64
     max_elements: int = 100_000_000
     max_modulus_bits: int = 4096
+    max_file_bytes: int = 1 << 30
     zero_test_bits: int = 1024
     zero_test_seconds: float = 2.0
     undecided: str = "raise"

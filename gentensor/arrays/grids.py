@@ -26,6 +26,7 @@ from ..core.operands import as_tensor, build
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
 from ..ops import OpsSpec
+from ..resources import check_shape
 from .dtypes import check_device, resolve_dtype
 from .manipulation import broadcast_to
 
@@ -66,6 +67,8 @@ def linspace(
     ------
     ValueError
         A negative ``num``.
+    LimitError
+        ``num`` is more than ``max_elements`` (checked before any value is computed).
 
     Examples
     --------
@@ -81,6 +84,7 @@ def linspace(
         raise ArgumentTypeError(f"linspace: num must be an int (got {num!r})")
     if num < 0:
         raise ArgumentValueError(f"linspace: num must be non-negative (got {num})")
+    check_shape((num,), "linspace")
     for name, v in (("start", start), ("stop", stop)):
         if not isinstance(v, numbers.Number) and not hasattr(v, "is_Number"):
             raise ArgumentTypeError(f"linspace: {name} must be a number (got {v!r})")
@@ -125,6 +129,8 @@ def meshgrid(*arrays: Any, indexing: str = "xy") -> list[Tensor[Any]]:
     ------
     ShapeError
         An input is not 1-d.
+    LimitError
+        The grid has more than ``max_elements`` elements (checked before any is built).
 
     Examples
     --------
@@ -142,6 +148,7 @@ def meshgrid(*arrays: Any, indexing: str = "xy") -> list[Tensor[Any]]:
     shape = [x.shape[0] for x in xs]
     if indexing == "xy" and len(xs) >= 2:
         shape[0], shape[1] = shape[1], shape[0]
+    check_shape(shape, "meshgrid")
     out = []
     for k, x in enumerate(xs):
         place = k

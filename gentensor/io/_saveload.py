@@ -34,7 +34,7 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, FormatError, LimitError
 from ..ops import defines, ElementOps, ops_from_spec, OpsSpec
 from ..ops._codec import _Bad, _show
-from ._files import write_atomic
+from ._files import read_regular, read_stream, write_atomic
 from ..ops._parse import checked_int
 from ..resources import check_shape
 
@@ -258,6 +258,12 @@ def load(path: FileSpec, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
         an unknown ops, a wrong element count, a bad element, a SymPy tree
         naming a class outside the whitelist.  The message names the file and
         the place (line and column, or a path such as ``data[3]``).
+    LimitError
+        The file has more than ``max_file_bytes`` bytes (checked before
+        reading it).
+    NotRegularFileError
+        ``path`` is (or links to) a FIFO, a device or a socket (refused before
+        reading: a FIFO would block, ``/dev/zero`` never ends).
     OSError
         The file cannot be read.
 
@@ -275,13 +281,12 @@ def load(path: FileSpec, /, *, ops: OpsSpec | None = None) -> Tensor[Any]:
     tensor([3, 5, 6], ops=modular(7))
     """
     if _is_file_object(path, "read"):
-        raw = path.read()  # type: ignore[union-attr]
         shown = getattr(path, "name", None)
-        return loads(raw, name=shown if isinstance(shown, str) else "<file object>", ops=ops)
+        shown = shown if isinstance(shown, str) else "<file object>"
+        raw = read_stream(path, "load", shown)
+        return loads(raw, name=shown, ops=ops)
     name = _path(path, "load")
-    with open(name, "rb") as f:
-        raw = f.read()
-    return loads(raw, name=name, ops=ops)
+    return loads(read_regular(name, "load"), name=name, ops=ops)
 
 
 def parse_json(raw: bytes | str, name: str, func: str = "load", parse_float: Any = None) -> Any:

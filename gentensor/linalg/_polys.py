@@ -21,7 +21,7 @@ entries are refused with ``DomainError``.  SymPy is imported on first use only.
 from __future__ import annotations
 
 import operator
-from functools import reduce
+from functools import partial, reduce
 from typing import Any, Callable, Optional
 
 from ..errors import DomainError
@@ -222,7 +222,9 @@ def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
 
     Expanded polynomials in plain symbols with rational coefficients (the
     common case: ``gt.symbols`` matrices, ``a*x**2 + b``) are read term by
-    term (`_expanded_polys`); other exact expressions are read as polynomials
+    term (`_expanded_polys`); constants that are algebraic numbers of small
+    degree go to their algebraic field (`_algebraic_domain`: exact, no zero
+    test needed); other exact expressions are read as polynomials
     or rational functions whose generators are their symbols and their
     non-polynomial parts (``sin(x)``, ``sqrt(2)``, ``exp(x)``, ``pi``, ``I``),
     over ``ZZ`` or ``QQ`` (`_tree_domain`:
@@ -246,7 +248,9 @@ def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
     >>> to_domain([sympy.sin(x) + 1])[0]
     ZZ[sin(x)]
     >>> to_domain([sympy.sqrt(2) / 3, sympy.I])[0]
-    QQ[sqrt(2),I]
+    QQ<sqrt(2) + I>
+    >>> to_domain([sympy.sqrt(2) * x, sympy.I])[0]
+    ZZ[x,sqrt(2),I]
     """
     if not values:
         from sympy import ZZ
@@ -255,6 +259,9 @@ def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
     fast = _expanded_polys(values)
     if fast is not None:
         return fast
+    algebraic = _algebraic_domain(values)
+    if algebraic is not None:
+        return algebraic
     tree = _tree_domain(values)
     if tree is not None:
         return tree
@@ -268,8 +275,24 @@ def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
 EXPANSION_LIMIT = 10**8
 
 
-class _NotExact(Exception):
-    """Internal: a float or an infinity inside an entry (SymPy's domains decide those)."""
+#: Generators times terms past which polynomial rings cost more than expressions (each monomial is a tuple
+#: with one exponent per generator: a sum of 6000 symbols would hold 36 million exponents).
+GENERATOR_WORK = 2_000_000
+
+
+class _TooLarge(Exception):
+    """Internal: the entries have too many generators for polynomial rings; the generic kernels run instead."""
+
+
+def _check_work(ngens: int, terms: int) -> None:
+    if ngens * terms > GENERATOR_WORK:
+        raise _TooLarge
+
+
+class _NoDomain:
+    """What `_matrix_domain` returns instead of a domain when none is worth building (the kernels decline)."""
+
+    is_Exact = False
 
 
 def _generators(values: list[Any]) -> Optional[tuple[list[Any], bool, bool]]:
@@ -325,6 +348,44 @@ def _as_expr(v: Any) -> Any:
     return None
 
 
+#: Algebraic numbers whose field degree is past this bound stay generators (their arithmetic would cost more).
+ALGEBRAIC_DEGREE = 16
+
+
+def _algebraic_domain(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
+    """Constants that are all algebraic numbers (radicals, ``I``, sin and cos of rational multiples of pi) in their field.
+
+    ``QQ<theta>`` (SymPy's algebraic field of a primitive element) computes
+    exactly: its zero is the zero, so no zero test is needed and no hidden
+    relation can make an exact division fail.  ``None`` when an entry has
+    symbols or a non-algebraic part, the degree is past `ALGEBRAIC_DEGREE`,
+    or SymPy does not find the field within the time budget.
+    """
+    import sympy
+    from sympy.polys.constructor import construct_domain
+
+    from ..ops._zerotools import _degree_bound
+
+    exprs = [_as_expr(v) for v in values]
+    if any(e is None or e.free_symbols or e.has(sympy.Float) for e in exprs):
+        return None
+    if all(e.is_Rational for e in exprs):
+        return None
+    distinct = {e for e in exprs if not e.is_Rational}
+    degree = _degree_bound(sympy.Add(*distinct, evaluate=False), sympy)  # one bound for the field of all of them
+    if degree is None or degree > ALGEBRAIC_DEGREE:
+        return None
+    try:
+        K, elems = within(None, partial(construct_domain, extension=True), exprs)
+    except OutOfTime:
+        return None
+    except Exception:  # SymPy not finding the field (NotAlgebraic, a degree it cannot handle)
+        return None
+    if not (K.is_AlgebraicField or K.is_QQ or K.is_ZZ):
+        return None
+    return K, list(elems)
+
+
 def _integer_parts(gens: list[Any]) -> dict[Any, Any]:
     """The constant ``floor``/``ceiling`` parts whose integer value the zero test proves (hidden zeros inside)."""
     from sympy import Integer
@@ -363,6 +424,7 @@ def _tree_domain(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
     gens, rational, fractions = found
     known = _integer_parts(gens)
     gens = [g for g in gens if g not in known]
+    total = 0
     for v in values:
         size = _expansion_terms(v)
         if size > EXPANSION_LIMIT:
@@ -370,6 +432,8 @@ def _tree_domain(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
                 f"linalg: expanding an entry would build about {size} terms (times the growth of their "
                 f"coefficients), more than {EXPANSION_LIMIT} (got {short_repr(v, 60)}); factor or substitute first"
             )
+        total += size
+    _check_work(len(gens), total)
     ground = QQ if rational else ZZ
     convert: Callable[[Any], Any]
     if not gens:
@@ -456,6 +520,7 @@ def _expanded_polys(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
         parsed.append(terms)
     if not symbols:
         return None
+    _check_work(len(symbols), sum(len(t) for t in parsed))
     from sympy import QQ, ZZ, default_sort_key
 
     gens = sorted(symbols, key=default_sort_key)
@@ -536,7 +601,10 @@ def _matrix_domain(rows: list[list[Any]]) -> tuple[Any, list[list[Any]]]:
                 f"linalg: the matrix has a non-commutative entry (got {v}); determinants, inverses, ranks and "
                 "decompositions need commuting entries: use commutative symbols"
             )
-    K, flat = to_domain(values)
+    try:
+        K, flat = to_domain(values)
+    except _TooLarge:
+        return _NoDomain(), rows  # too many generators: "not exact" makes every kernel here decline
     return K, [flat[i * ncols : (i + 1) * ncols] for i in range(len(rows))]
 
 

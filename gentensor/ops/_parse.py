@@ -147,6 +147,12 @@ class _ExprParser:
         self.depth = 0
         lim = get_limits()
         self.max_depth, self.max_bits, self.max_exponent = lim.max_depth, lim.max_bits, lim.max_exponent
+        operands = sum(1 for kind, _, _ in self.tokens if kind != "op")
+        if operands > lim.max_nodes:
+            raise LimitError(
+                f"the expression has {operands} numbers and names, more than max_nodes={lim.max_nodes} "
+                "sub-expressions; raise it with gt.limits(max_nodes=...)"
+            )
 
     def parse(self) -> Any:
         import sympy
@@ -185,20 +191,33 @@ class _ExprParser:
         return value
 
     def expr(self) -> Any:
-        value = self.term()
+        """A sum, built once from all its terms (one ``+`` at a time would be quadratic in the length)."""
+        first = self.term()
+        if self.peek() not in ("+", "-"):
+            return first
+        terms, at = [first], 0
         while self.peek() in ("+", "-"):
             op, at = self.take()[1:]
             rhs = self.term()
-            value = self.sized(value + rhs if op == "+" else value - rhs, at)
-        return value
+            terms.append(rhs if op == "+" else -rhs)
+        return self.sized(self.sympy.Add(*terms), at)
 
     def term(self) -> Any:
-        value = self.unary()
+        """A product, built once from all its factors; the bits of its numbers are counted first."""
+        first = self.unary()
+        if self.peek() not in ("*", "/"):
+            return first
+        factors, at = [first], 0
+        bits = number_bits(first) if first.is_Number else 0
         while self.peek() in ("*", "/"):
             op, at = self.take()[1:]
             rhs = self.unary()
-            value = self.sized(value * rhs if op == "*" else value / rhs, at)
-        return value
+            if rhs.is_Number:
+                bits += number_bits(rhs)
+                if bits > self.max_bits:
+                    check_bits(bits, f"the product at character {at}")
+            factors.append(rhs if op == "*" else self.sympy.Pow(rhs, -1))
+        return self.sized(self.sympy.Mul(*factors), at)
 
     def unary(self) -> Any:
         if self.peek() in ("+", "-"):

@@ -68,10 +68,16 @@ def _printer(kind: str, costly: bool, max_bits: int | None) -> Any:
     return printer
 
 
+_ORDERING_WORK = 20_000  # terms times symbols past which SymPy's ordering of a sum takes seconds
+
+
 def _costly(e: Any) -> bool:
+    """Whether ordering the terms would evaluate too much, or compare too many monomials."""
     from ._magnitude import too_costly
 
     try:
+        if getattr(e, "is_Add", False) and len(e.args) * max(len(e.free_symbols), 1) > _ORDERING_WORK:
+            return True
         return too_costly(e)
     except Exception:  # never let the estimate stop the printing
         return True
