@@ -31,6 +31,7 @@ from ..core.operands import as_operand, convert_scalar, convert_values, operand_
 from ..core.tensor import Tensor
 from ..errors import DomainError, NotDivisibleError
 from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
+from ..ops._show import short_repr
 from ..parallel import resolve, run_map
 
 __all__ = [
@@ -248,7 +249,7 @@ def _located(func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[
             f(*args)
         except type(err):
             idx = _unravel(k, shape)
-            shown = " and ".join(repr(a) for a in args)
+            shown = " and ".join(short_repr(a) for a in args)  # never a huge number, never SymPy's numerics
             if isinstance(err, ZeroDivisionError):
                 msg = f"{func}: division by zero at index {idx} (got {shown})"
             else:
