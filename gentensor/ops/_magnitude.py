@@ -217,17 +217,32 @@ def _minus_one(v: Any) -> Any:
 
 
 def _add(x: Mag, y: Mag) -> Mag:
-    """``x + y``: same signs add; a term more than twice the other's size decides sign and size."""
+    """``x + y``: same signs add; a term larger than the other decides the sign and bounds the size."""
     lib = _lib()
     real = x.real and y.real
     hi = _plus_one(_mpf_max(x.hi, y.hi))
     if real and x.sign and x.sign == y.sign:
         return Mag(True, x.sign, _mpf_max(x.lo, y.lo), hi)
     for big, small in ((x, y), (y, x)):
-        if big.lo != lib.fninf and lib.mpf_gt(big.lo, _plus_one(small.hi)):
-            # |small| <= |big| / 2: the sum keeps big's sign, and |sum| >= |big| / 2
-            return Mag(real, big.sign if real else 0, _minus_one(big.lo), hi)
+        if big.lo != lib.fninf and lib.mpf_gt(big.lo, small.hi):
+            # |big| >= 2**lo > 2**hi >= |small|: the sum keeps big's sign, |sum| >= 2**lo - 2**hi
+            return Mag(real, big.sign if real else 0, _log2_difference(big.lo, small.hi), hi)
     return Mag(real, 0, lib.fninf, hi)
+
+
+def _log2_difference(lo: Any, hi: Any) -> Any:
+    """A lower bound of ``log2(2**lo - 2**hi)`` for ``lo > hi`` (``lo + log2(1 - 2**(hi - lo))``)."""
+    lib = _lib()
+    if hi == lib.fninf:
+        return lo
+    gap = lib.mpf_sub(hi, lo, _P, lib.round_ceiling)  # < 0
+    if lib.mpf_lt(gap, lib.from_int(-_P)):  # 1 - 2**gap > 1 - 2**-64: its log2 is above -2**-32
+        return lib.mpf_sub(lo, lib.mpf_shift(lib.fone, -_P // 2), _P, lib.round_floor)
+    part = _pow2(gap, True)  # 2**(hi - lo) < 1, rounded up
+    rest = lib.mpf_sub(lib.fone, part, _P, lib.round_floor)
+    if lib.mpf_sign(rest) <= 0:
+        return lib.fninf
+    return lib.mpf_add(lo, _log2_bounds(rest, rest)[0], _P, lib.round_floor)
 
 
 def _mul(x: Mag, y: Mag) -> Mag:
@@ -352,14 +367,13 @@ class _Survey:
     def number(self, e: Any) -> Optional[Mag]:
         lib = _lib()
         if e.is_Rational:
-            p, q = abs(int(e.p)), int(e.q)
+            p, q = int(e.p), int(e.q)
             if p == 0:
                 return _zero()
-            sign = 1 if e.p > 0 else -1
-            # 2**(bits-1) <= n < 2**bits for numerator and denominator
-            lo = lib.from_int(p.bit_length() - 1 - q.bit_length())
-            hi = lib.from_int(p.bit_length() - (q.bit_length() - 1))
-            return Mag(True, sign, lo, hi)
+            a = lib.from_rational(abs(p), q, _P, lib.round_floor)
+            b = lib.from_rational(abs(p), q, _P, lib.round_ceiling)
+            lo, hi = _log2_bounds(a, b)
+            return Mag(True, 1 if p > 0 else -1, lo, hi)
         return None
 
     def exp(self, x: Mag) -> Optional[Mag]:
