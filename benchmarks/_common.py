@@ -1,8 +1,8 @@
-"""Shared benchmark helpers: an interleaved best-of-N timer and a table printer with ratios.
+"""Shared benchmark helpers: an interleaved timer (best or median of N rounds) and a table printer with ratios.
 
 Every case runs all its contenders in one process, interleaved round by
 round (so a busy machine slows them alike); each contender's best time is
-kept.  The ratio column is ``gentensor time / contender time`` (below 1:
+kept, or its median time (``report(..., median=True)``).  The ratio column is ``gentensor time / contender time`` (below 1:
 gentensor is faster); a contender may carry the project's goal for that
 ratio, and the table says whether this run met it.
 """
@@ -33,12 +33,33 @@ class Case(NamedTuple):
     before_each: Callable[[], None] | None = None  # e.g. SymPy's clear_cache
 
 
-def best_times(case: Case, rounds: int, clock: Callable[[], float] = time.perf_counter) -> list[float]:
-    """Best time of each contender over ``rounds`` interleaved rounds (GC off while timing).
+def best_times(
+    case: Case, rounds: int, clock: Callable[[], float] = time.perf_counter, median: bool = False
+) -> list[float]:
+    """Best (or median) time of each contender over ``rounds`` interleaved rounds (GC off while timing).
 
     ``clock`` is wall time by default; ``time.process_time`` (CPU time of this
     process) is steadier on a machine shared with other work.
     """
+    if median:
+        samples: list[list[float]] = [[] for _ in case.contenders]
+        count = len(case.contenders)
+        for r in range(rounds):
+            # Each round starts with another contender, so none always runs right after the heaviest one
+            # (whose freed memory the next allocation pays for).
+            for i in [(r + k) % count for k in range(count)]:
+                contender = case.contenders[i]
+                if case.before_each is not None:
+                    case.before_each()
+                gc.collect()
+                gc.disable()
+                try:
+                    start = clock()
+                    contender.run()
+                    samples[i].append(clock() - start)
+                finally:
+                    gc.enable()
+        return [sorted(s)[len(s) // 2] for s in samples]
     best = [float("inf")] * len(case.contenders)
     for _ in range(rounds):
         for i, contender in enumerate(case.contenders):
@@ -94,19 +115,19 @@ def machine() -> str:
     )
 
 
-def report(cases: list[Case], rounds: int, cpu_time: bool = False) -> bool:
+def report(cases: list[Case], rounds: int, cpu_time: bool = False, median: bool = False) -> bool:
     """Time every case and print the table; True when every stated goal was met."""
     clock = time.process_time if cpu_time else time.perf_counter
     print(machine())
     print(
-        f"best of {rounds} interleaved rounds of {'CPU' if cpu_time else 'wall-clock'} time; "
+        f"{'median' if median else 'best'} of {rounds} interleaved rounds of {'CPU' if cpu_time else 'wall-clock'} time; "
         "ratio = gentensor / contender (below 1: gentensor is faster)\n"
     )
     print(f"{'case':<36} {'contender':<38} {'time':>11}  {'ratio':>6}  goal")
     print("-" * 108)
     all_met = True
     for case in cases:
-        times = best_times(case, rounds, clock)
+        times = best_times(case, rounds, clock, median)
         ours = times[0]
         for i, (contender, t) in enumerate(zip(case.contenders, times)):
             title = case.title if i == 0 else ""
@@ -119,3 +140,26 @@ def report(cases: list[Case], rounds: int, cpu_time: bool = False) -> bool:
             print(f"{title:<36} {contender.name:<38} {fmt_time(t):>11}  {ratio:>6}  {goal}")
         print()
     return all_met
+
+
+def median(values: list[float]) -> float:
+    """The median of some timings (the middle one; the mean of the two middle ones for an even count)."""
+    ordered = sorted(values)
+    k = len(ordered)
+    return ordered[k // 2] if k % 2 else (ordered[k // 2 - 1] + ordered[k // 2]) / 2
+
+
+def flint_or_none() -> Any:
+    """python-flint for the contenders, or ``None`` when absent or hidden by ``GENTENSOR_NO_FLINT=1``.
+
+    With the variable set gentensor runs its pure-Python kernels, and the
+    FLINT contenders are left out too: the run then compares the default
+    install with the pure-Python alternatives.
+    """
+    if os.environ.get("GENTENSOR_NO_FLINT", "").strip() not in ("", "0"):
+        return None
+    try:
+        import flint  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return flint

@@ -1,31 +1,38 @@
-"""Exact integer and modular computation: gentensor side by side with FLINT, SymPy and NumPy.
+"""Exact integer and modular computation: gentensor side by side with FLINT, SymPy, NumPy and the pure-Python floors.
 
 Every case runs its contenders in one process, interleaved round by round,
-and reports the best time of each (CPU time of the process by default,
-steadier on a shared machine; ``--wall`` for wall-clock time); the ratio column is ``gentensor time /
-contender time`` (below 1: gentensor is faster).  Conversions are counted
-on both sides: gentensor starts from a tensor and ends with a tensor of
-Python numbers; FLINT starts from Python lists and ends with Python ints
-(``list(map(int, M.entries()))``), because that is what a Python user holds
-before and after.
+and reports the median time of each (CPU time of the process by default,
+steadier on a shared machine; ``--wall`` for wall-clock time); the ratio
+column is ``gentensor time / contender time`` (below 1: gentensor is
+faster).  Conversions are counted on both sides: gentensor starts from a
+tensor and ends with a tensor of Python numbers; FLINT starts from Python
+lists and ends with Python ints (``list(map(int, M.entries()))``), because
+that is what a Python user holds before and after.
 
-Cases marked "without FLINT" run with the pure-Python provider table (as
-when python-flint is not installed).  SymPy's ``hermite_normal_form`` and
-``smith_normal_form`` run once in a child process with
-``SYMPY_GROUND_TYPES=python`` (pure-Python integers, like gentensor without
-FLINT), after an untimed warm-up call on a 4x4 matrix, killed at the time limit: then the table shows ``>`` the limit and
-the ratio is an upper bound.  A case may also carry an absolute budget for
-gentensor's time.
+Run it twice: as is (python-flint installed: gentensor's FLINT kernels
+against FLINT), and with ``GENTENSOR_NO_FLINT=1`` (the default install:
+gentensor's pure-Python kernels against the pure-Python floors, NumPy and
+SymPy; FLINT contenders are then left out).  In the first run, contenders
+marked "without FLINT" also run with the pure-Python provider table.
+
+SymPy's ``hermite_normal_form``, ``smith_normal_form`` and ``DomainMatrix``
+run once in a child process with ``SYMPY_GROUND_TYPES=python``
+(pure-Python integers, like gentensor without FLINT), after an untimed
+warm-up call, killed at the time limit: then the table shows ``>`` the
+limit and the ratio is an upper bound.  A case may also carry an absolute
+budget for gentensor's time.
 
     python benchmarks/bench_integer.py            # full run
     python benchmarks/bench_integer.py --quick    # fewer rounds, 30 s limit
-    python benchmarks/bench_integer.py --only hnf # cases whose key starts with this
+    python benchmarks/bench_integer.py --only lll # cases whose key starts with this
+    GENTENSOR_NO_FLINT=1 python benchmarks/bench_integer.py --quick
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import operator
 import os
 import platform
 import random
@@ -43,12 +50,9 @@ import sympy  # noqa: E402
 import _common  # noqa: E402
 import gentensor as gt  # noqa: E402
 from _common import fmt_time  # noqa: E402
-from gentensor.linalg import _fast, _policy, _providers  # noqa: E402
+from gentensor.linalg import _charpoly, _fast, _policy, _providers  # noqa: E402
 
-try:
-    import flint  # type: ignore[import-not-found]
-except ImportError:
-    flint = None
+flint = _common.flint_or_none()
 
 P = 2**31 - 1  # a word-size prime
 
@@ -104,22 +108,146 @@ class pure_table:
 # -- cases ---------------------------------------------------------------------------------
 
 
+def pure_path(name: str, run: Callable[[], Any]) -> Contender:
+    """gentensor's pure-Python kernels: the default install (in the FLINT run, through the pure provider table)."""
+    return Contender(name, run, pure=flint is not None)
+
+
+def without_flint(contenders: list[Contender], name: str, run: Callable[[], Any]) -> None:
+    """Add the pure-Python path as one more contender (the FLINT run only: otherwise it is gentensor itself)."""
+    if flint is not None:
+        contenders.append(Contender(name, run, pure=True))
+
+
 def modular_cases(n: int = 80) -> list[Case]:
     rows = [[v % P for v in row] for row in ints(n, n, P, 1)]
     x = gt.tensor(rows, ops=gt.modular(P))
     out = []
     for op in ("det", "inv", "rank"):
-        ours = Contender(f"gentensor linalg.{op}", lambda op=op: getattr(gt.linalg, op)(x))
-        contenders = [ours]
+        contenders = [Contender(f"gentensor linalg.{op}", lambda op=op: getattr(gt.linalg, op)(x))]
         if flint is not None:
             if op == "inv":
                 theirs = lambda: flint_ints(flint.nmod_mat(rows, P).inv())  # noqa: E731
             else:
                 theirs = lambda op=op: int(getattr(flint.nmod_mat(rows, P), op)())  # noqa: E731
             contenders.append(Contender(f"flint nmod_mat.{op} incl. conversion", theirs, goal=2.0))
-        contenders.append(Contender(f"gentensor {op} without FLINT", lambda op=op: getattr(gt.linalg, op)(x), pure=True))
+        without_flint(contenders, f"gentensor {op} without FLINT", lambda op=op: getattr(gt.linalg, op)(x))
         out.append(Case(f"modp-{op}", f"modular(2**31-1) {op}, {n}x{n}", contenders))
     return out
+
+
+def rank_floor(rows: list[list[int]], p: int) -> int:
+    """Forward elimination mod p on whole rows, as one writes it (the floor of a pure-Python rank)."""
+    M = [r[:] for r in rows]
+    m, ncols, rank = len(M), len(M[0]), 0
+    for c in range(ncols):
+        piv = next((i for i in range(rank, m) if M[i][c]), None)
+        if piv is None:
+            continue
+        M[rank], M[piv] = M[piv], M[rank]
+        inv, top = pow(M[rank][c], -1, p), M[rank]
+        for i in range(rank + 1, m):
+            f = M[i][c] * inv % p
+            if f:
+                M[i] = [(x - f * y) % p for x, y in zip(M[i], top)]
+        rank += 1
+    return rank
+
+
+def modular_floor_cases(n: int = 80, k: int = 120) -> list[Case]:
+    """The pure-Python paths mod p against their floors: rank (forward elimination) and @ (one % per dot product)."""
+    rows = [[v % P for v in row] for row in ints(n, n, P, 7)]
+    rows[-1] = [(2 * a + b) % P for a, b in zip(rows[0], rows[1])]
+    x = gt.tensor(rows, ops=gt.modular(P))
+    assert gt.linalg.rank(x) == rank_floor(rows, P)
+    a, b = ints(k, k, P, 8), ints(k, k, P, 9)
+    a, b = [[v % P for v in r] for r in a], [[v % P for v in r] for r in b]
+    xa, xb = gt.tensor(a, ops=gt.modular(P)), gt.tensor(b, ops=gt.modular(P))
+    columns = [list(col) for col in zip(*b)]
+
+    def floor() -> Any:
+        return [[sum(map(operator.mul, row, col)) % P for col in columns] for row in a]
+
+    return [
+        Case("floor-rank", f"modular(2**31-1) rank, {n}x{n}, rank {n - 1}, without FLINT", [
+            pure_path("gentensor linalg.rank", lambda: gt.linalg.rank(x)),
+            Contender("forward elimination on whole rows (floor)", lambda: rank_floor(rows, P), goal=1.0),
+        ]),
+        Case("floor-matmul", f"modular(2**31-1) @, {k}x{k}, without FLINT", [
+            pure_path("gentensor a @ b", lambda: xa @ xb),
+            Contender("sum(map(mul, row, col)) % p (floor)", floor, goal=1.1),
+        ]),
+    ]
+
+
+def charpoly_cases() -> list[Case]:
+    out = []
+    for n in (100, 200):
+        rows = [[v % P for v in row] for row in ints(n, n, P, 10 + n)]
+        x = gt.tensor(rows, ops=gt.modular(P))
+        contenders = [pure_path("gentensor charpoly (Hessenberg)", lambda x=x: gt.linalg.charpoly(x))]
+        if n == 100:  # the previous kernel: Berkowitz, O(n**4); at 200 it takes 12 s
+            contenders.append(Contender("Berkowitz, reduced once per sum (the path before)",
+                                        lambda rows=rows: _charpoly.charpoly_berkowitz(rows, _providers.ModularLift(P))))
+        if flint is not None:
+            contenders.append(Contender("flint nmod_mat.charpoly incl. conversion",
+                                        lambda rows=rows: [int(c) for c in flint.nmod_mat(rows, P).charpoly().coeffs()]))
+        out.append(Case(f"charpoly-modp-{n}", f"modular(2**31-1) charpoly, {n}x{n}, without FLINT", contenders,
+                        budget=3.0 if n == 200 else None))
+    return out
+
+
+def _dm_rref_den(n: int) -> Any:
+    from sympy.polys.matrices import DomainMatrix
+
+    rows = _rref_rows(n)
+    return DomainMatrix([[sympy.ZZ(v) for v in r] for r in rows], (n, n + 5), sympy.ZZ).rref_den()
+
+
+def _rref_rows(n: int) -> list[list[int]]:
+    rows = ints(n, n + 5, 99, 11)
+    rows[-1] = [a + b for a, b in zip(rows[0], rows[1])]
+    return rows
+
+
+def rref_cases(n: int = 60) -> list[Case]:
+    rows = _rref_rows(n)
+    x = gt.tensor(rows)
+    contenders = [pure_path("gentensor linalg.rref", lambda: gt.linalg.rref(x)),
+                  Contender("SymPy DomainMatrix(ZZ).rref_den() (python ints)", lambda: _dm_rref_den(n), goal=1.0, child=True,
+                            warm=lambda: _dm_rref_den(4))]
+    if flint is not None:
+        contenders.append(Contender("flint fmpz_mat.rref incl. conversion", lambda: flint.fmpz_mat(rows).rref()))
+    return [Case("rref-int", f"rref of {n}x{n + 5} ints in [-99, 99], rank {n - 1}, without FLINT", contenders)]
+
+
+def _fraction_rows(n: int, seed: int) -> list[list[Fraction]]:
+    rng = random.Random(seed)
+    return [[Fraction(rng.randint(-9, 9), rng.randint(1, 9)) for _ in range(n)] for _ in range(n)]
+
+
+def _dm_qq_matmul(n: int) -> Any:
+    from sympy.polys.matrices import DomainMatrix
+
+    QQ = sympy.QQ
+    a = DomainMatrix([[QQ(v.numerator, v.denominator) for v in r] for r in _fraction_rows(n, 12)], (n, n), QQ)
+    b = DomainMatrix([[QQ(v.numerator, v.denominator) for v in r] for r in _fraction_rows(n, 13)], (n, n), QQ)
+    return a.matmul(b)
+
+
+def fraction_matmul_cases(n: int = 100) -> list[Case]:
+    a, b = _fraction_rows(n, 12), _fraction_rows(n, 13)
+    xa, xb = gt.tensor(a), gt.tensor(b)
+    na, nb = numpy.array(a, dtype=object), numpy.array(b, dtype=object)
+    contenders = [pure_path("gentensor a @ b", lambda: xa @ xb),
+                  Contender("SymPy DomainMatrix(QQ) @ (python ground types)", lambda: _dm_qq_matmul(n), goal=1.0, child=True,
+                            warm=lambda: _dm_qq_matmul(4)),
+                  Contender("NumPy object a @ b (Fractions)", lambda: na @ nb)]
+    if flint is not None:
+        contenders.append(Contender("flint fmpq_mat product incl. conversion", lambda: flint.fmpq_mat(
+            [[flint.fmpq(v.numerator, v.denominator) for v in r] for r in a]) * flint.fmpq_mat(
+            [[flint.fmpq(v.numerator, v.denominator) for v in r] for r in b])))
+    return [Case("rat-matmul", f"Fraction @, {n}x{n}, entries p/q with |p|, q <= 9, without FLINT", contenders)]
 
 
 def matmul_case(n: int = 100) -> list[Case]:
@@ -135,7 +263,7 @@ def matmul_case(n: int = 100) -> list[Case]:
                       lambda: flint_ints(flint.fmpz_mat(a) * flint.fmpz_mat(b)), goal=2.0),
         ]))
     cases.append(Case("matmul-pure", f"int @ {n}x{n} without FLINT", [
-        Contender("gentensor a @ b (packed int kernel)", lambda: ga @ gb, pure=True),
+        pure_path("gentensor a @ b (packed int kernel)", lambda: ga @ gb),
         Contender("NumPy object a @ b", lambda: na @ nb, goal=1.3),
     ]))
     return cases
@@ -174,24 +302,43 @@ def _normal_form_cases(n: int) -> list[Case]:
                 Contender(f"flint fmpz_mat.{name} incl. conversion", theirs, goal=2.0),
             ]))
         out.append(Case(f"{name}-pure-{n}", f"{name} {n}x{n} without FLINT", [
-            Contender(f"gentensor {ours.__name__}", lambda ours=ours: ours(x), pure=True),
+            pure_path(f"gentensor {ours.__name__}", lambda ours=ours: ours(x)),
             Contender(f"SymPy {oracle.__name__[1:]} (python ints)", lambda oracle=oracle: oracle(n, 100 + n),
                       goal=0.1 if n == 20 else None, child=True, warm=lambda oracle=oracle: oracle(4, 0)),
         ], budget=10.0 if n == 60 else None))
     return out
 
 
-def lll_cases(n: int = 30) -> list[Case]:
-    rows = knapsack(n)
-    x = gt.tensor(rows)
+def _dm_lll(rows: list[list[int]]) -> Any:
+    from sympy.polys.matrices import DomainMatrix
+
+    return DomainMatrix([[sympy.ZZ(v) for v in r] for r in rows], (len(rows), len(rows[0])), sympy.ZZ).lll()
+
+
+def _lll_bases() -> list[tuple[str, str, list[list[int]]]]:
+    out = [(f"random{n}", f"random {n}x{n} basis, entries in [-99, 99]", ints(n, n, 99, 40 + n)) for n in (20, 40, 60, 80)]
+    out += [(f"knapsack{n}", f"{n}-dim knapsack lattice", knapsack(n)) for n in (30, 60)]
+    return out
+
+
+def lll_cases() -> list[Case]:
     out = []
-    for delta in (Fraction(3, 4), Fraction(99, 100)):
-        contenders = [Contender(f"gentensor lll(delta={delta})", lambda delta=delta: gt.linalg.lll(x, delta=delta))]
-        if flint is not None:
-            contenders.append(Contender(f"flint fmpz_mat.lll(delta={float(delta)}) incl. conversion",
-                                        lambda delta=delta: flint_ints(flint.fmpz_mat(rows).lll(delta=float(delta))), goal=2.0))
-        contenders.append(Contender("gentensor lll without FLINT", lambda delta=delta: gt.linalg.lll(x, delta=delta), pure=True))
-        out.append(Case(f"lll-{delta.denominator}", f"lll, {n}-dim knapsack lattice, delta {delta}", contenders))
+    for key, title, rows in _lll_bases():
+        x = gt.tensor(rows)
+        for delta in (Fraction(3, 4), Fraction(99, 100)):
+            ours = Contender(f"gentensor lll(delta={delta})", lambda x=x, delta=delta: gt.linalg.lll(x, delta=delta))
+            if flint is not None:
+                out.append(Case(f"lll-{key}-{delta.denominator}", f"lll, {title}, delta {delta}", [
+                    ours,
+                    Contender(f"flint fmpz_mat.lll(delta={float(delta)}) incl. conversion",
+                              lambda rows=rows, delta=delta: flint_ints(flint.fmpz_mat(rows).lll(delta=float(delta))), goal=1.5),
+                ]))
+            elif key == "random20":  # the pure kernel against SymPy's (exact, python ints; its knapsack run fails an assertion)
+                out.append(Case(f"lll-{key}-{delta.denominator}", f"lll, {title}, delta {delta}, without FLINT", [
+                    ours,
+                    Contender("SymPy DomainMatrix.lll (python ints)", lambda rows=rows: _dm_lll(rows), child=True,
+                              warm=lambda: _dm_lll([[1, 0], [3, 1]])),
+                ]))
     return out
 
 
@@ -204,30 +351,31 @@ def _one_at_a_time(x: gt.Tensor) -> list[Any]:
     return [_policy.det(rows, stack.ops, "auto", kernel) for rows in stack.matrices]
 
 
-def stacked_cases(count: int = 10**4, n: int = 4) -> list[Case]:
-    rng = random.Random(4)
-    stack = [[[rng.randint(-99, 99) for _ in range(n)] for _ in range(n)] for _ in range(count)]
-    x = gt.tensor(stack)
-    floats = numpy.array(stack, dtype=float)
-    assert gt.linalg.det(x).tolist() == _one_at_a_time(x)
-    contenders = [
-        Contender("gentensor linalg.det (bulk)", lambda: gt.linalg.det(x)),
-        Contender("one matrix at a time (the path before)", lambda: _one_at_a_time(x), goal=0.2),
-        Contender("NumPy float det (inexact)", lambda: numpy.linalg.det(floats)),
-    ]
-    if flint is not None:
-        contenders.append(Contender("loop of flint fmpz_mat(m).det()", lambda: [int(flint.fmpz_mat(m).det()) for m in stack]))
-    cases = [Case("stack-det", f"det of a ({count}, {n}, {n}) int stack", contenders)]
-    cases.append(Case("stack-det-pure", f"det of a ({count}, {n}, {n}) int stack without FLINT", [
-        Contender("gentensor linalg.det (bulk)", lambda: gt.linalg.det(x), pure=True),
-        Contender("one matrix at a time (the path before)", lambda: _one_at_a_time(x), goal=0.2, pure=True),
-    ]))
-    small = [m for m in stack[:1000] if gt.linalg.det(gt.tensor(m))]
-    xs = gt.tensor(small)
-    cases.append(Case("stack-inv", f"inv of a ({len(small)}, {n}, {n}) int stack", [
-        Contender("gentensor linalg.inv (bulk)", lambda: gt.linalg.inv(xs)),
-        Contender("one matrix at a time", lambda: [_policy.inv([list(r) for r in m], gt.integers) for m in small]),
-    ]))
+def stacked_cases(count: int = 10**4) -> list[Case]:
+    cases = []
+    for n in (4, 8):
+        rng = random.Random(4)
+        stack = [[[rng.randint(-99, 99) for _ in range(n)] for _ in range(n)] for _ in range(count)]
+        x = gt.tensor(stack)
+        floats = numpy.array(stack, dtype=float)
+        assert gt.linalg.det(x).tolist() == _one_at_a_time(x)
+        contenders = [
+            Contender("gentensor linalg.det (bulk)", lambda x=x: gt.linalg.det(x)),
+            Contender("one matrix at a time (the path before)", lambda x=x: _one_at_a_time(x), goal=0.2 if n == 4 else None),
+            Contender("NumPy float det (inexact)", lambda floats=floats: numpy.linalg.det(floats)),
+        ]
+        if flint is not None:
+            contenders.append(Contender("loop of flint fmpz_mat(m).det() incl. conversion",
+                                        lambda stack=stack: [int(flint.fmpz_mat(m).det()) for m in stack], goal=0.3 if n == 8 else None))
+        cases.append(Case(f"stack-det-{n}", f"det of a ({count}, {n}, {n}) int stack", contenders))
+    for n in (4, 6):
+        rng = random.Random(5)
+        small = [m for m in ([[rng.randint(-99, 99) for _ in range(n)] for _ in range(n)] for _ in range(1000))
+                 if gt.linalg.det(gt.tensor(m))]
+        xs = gt.tensor(small)
+        contenders = [Contender("gentensor linalg.inv (bulk)", lambda xs=xs: gt.linalg.inv(xs)),
+                      Contender("one matrix at a time", lambda small=small: [_policy.inv([list(r) for r in m], gt.integers) for m in small])]
+        cases.append(Case(f"stack-inv-{n}", f"inv of a ({len(small)}, {n}, {n}) int stack", contenders))
     return cases
 
 
@@ -252,16 +400,37 @@ def det_mod_cases(n: int = 80) -> list[Case]:
     if flint is not None:
         contenders.append(Contender("flint nmod_mat.det incl. conversion",
                                     lambda: int(flint.nmod_mat([[v % P for v in r] for r in rows], P).det())))
-    contenders.append(Contender("gentensor det_mod without FLINT", lambda: gt.linalg.det_mod(x, P), pure=True))
+    without_flint(contenders, "gentensor det_mod without FLINT", lambda: gt.linalg.det_mod(x, P))
     contenders.append(Contender("gentensor det(x) % p", lambda: gt.linalg.det(x) % P))
     return [Case("det-mod", f"det mod 2**31-1, {n}x{n} ints in [-10**6, 10**6]", contenders)]
 
 
-def all_cases() -> list[Case]:
-    return (
-        modular_cases() + matmul_case() + normal_form_cases() + lll_cases() + stacked_cases()
-        + rational_cases() + det_mod_cases()
-    )
+#: Case builders by the prefix of their keys (a child process builds only the group it needs).
+GROUPS: dict[str, Callable[[], list[Case]]] = {
+    "modp": modular_cases,
+    "floor": modular_floor_cases,
+    "charpoly": charpoly_cases,
+    "rref": rref_cases,
+    "rat-matmul": fraction_matmul_cases,
+    "matmul": matmul_case,
+    "hnf": normal_form_cases,
+    "snf": normal_form_cases,
+    "lll": lll_cases,
+    "stack": stacked_cases,
+    "rat-inv": rational_cases,
+    "det-mod": det_mod_cases,
+}
+
+
+def all_cases(only: str = "") -> list[Case]:
+    out: list[Case] = []
+    built: set[Any] = set()
+    for prefix, build in GROUPS.items():
+        if build in built or not (prefix.startswith(only) or only.startswith(prefix)):
+            continue
+        built.add(build)
+        out += [c for c in build() if c.key.startswith(only)]
+    return out
 
 
 # -- timing -----------------------------------------------------------------------------------
@@ -271,16 +440,23 @@ def all_cases() -> list[Case]:
 CLOCK: Callable[[], float] = time.process_time
 
 
-def time_once(contender: Contender) -> float:
+#: A timing shorter than this repeats the call (the mean of the repeats is one sample): timer noise.
+MIN_SAMPLE = 0.02
+
+
+def time_once(contender: Contender, loops: int = 1) -> float:
     gc.collect()
     if contender.pure:
         with pure_table():
-            start = CLOCK()
-            contender.run()
-            return CLOCK() - start
+            return _timed(contender.run, loops)
+    return _timed(contender.run, loops)
+
+
+def _timed(run: Callable[[], Any], loops: int) -> float:
     start = CLOCK()
-    contender.run()
-    return CLOCK() - start
+    for _ in range(loops):
+        run()
+    return (CLOCK() - start) / loops
 
 
 def time_in_child(case: Case, index: int, limit: float) -> tuple[float, bool]:
@@ -289,14 +465,19 @@ def time_in_child(case: Case, index: int, limit: float) -> tuple[float, bool]:
 
 
 def run_case(case: Case, rounds: int, limit: float) -> list[tuple[float, bool]]:
+    """The median of ``rounds`` interleaved samples of each in-process contender; child contenders once."""
     results: list[tuple[float, bool]] = [(float("inf"), True)] * len(case.contenders)
     for index, contender in enumerate(case.contenders):
         if contender.child:
             results[index] = time_in_child(case, index, limit)
+    loops = {i: max(1, int(MIN_SAMPLE / max(time_once(c), 1e-7))) for i, c in enumerate(case.contenders) if not c.child}
+    samples: dict[int, list[float]] = {i: [] for i in loops}
     for _ in range(rounds):
         for index, contender in enumerate(case.contenders):
             if not contender.child:
-                results[index] = (min(results[index][0], time_once(contender)), True)
+                samples[index].append(time_once(contender, loops[index]))
+    for index, values in samples.items():
+        results[index] = (_common.median(values), True)
     return results
 
 
@@ -331,7 +512,7 @@ def report(cases: list[Case], rounds: int, limit: float) -> bool:
 
 
 def child(key: str, index: int) -> None:
-    case = next(c for c in all_cases() if c.key == key)
+    case = next(c for c in all_cases(key) if c.key == key)
     contender = case.contenders[index]
     if contender.warm is not None:
         contender.warm()
@@ -341,7 +522,7 @@ def child(key: str, index: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds and a 30 s limit for child-process contenders")
-    parser.add_argument("--rounds", type=int, default=None, help="rounds per in-process contender (default 5, quick 2)")
+    parser.add_argument("--rounds", type=int, default=None, help="rounds per in-process contender (default 7, quick 3)")
     parser.add_argument("--limit", type=float, default=None, help="seconds allowed to a child-process contender (default 600)")
     parser.add_argument("--only", default="", help="run only the cases whose key starts with this (e.g. hnf)")
     parser.add_argument("--wall", action="store_true", help="time wall-clock instead of this process's CPU time")
@@ -353,17 +534,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         child(args.child[0], int(args.child[1]))
         return 0
-    rounds = args.rounds or (2 if args.quick else 5)
+    rounds = args.rounds or (3 if args.quick else 7)
     limit = args.limit or (30.0 if args.quick else 600.0)
-    print(
-        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
-        f"NumPy {numpy.__version__}; SymPy {sympy.__version__}; "
-        f"python-flint {flint.__version__ if flint else 'not installed'}"
-    )
+    hidden = os.environ.get("GENTENSOR_NO_FLINT", "").strip() not in ("", "0")
+    status = "hidden (GENTENSOR_NO_FLINT=1)" if hidden else (flint.__version__ if flint else "not installed")
+    print(_common.machine())
+    print(f"python-flint {status}")
     clock = "wall-clock" if args.wall else "CPU"
-    print(f"best of {rounds} rounds of {clock} time in process; SymPy normal forms once in a child process "
-          f"(python ints, after a warm-up call), limit {limit:g} s\n")
-    cases = [c for c in all_cases() if c.key.startswith(args.only)]
+    print(f"median of {rounds} interleaved rounds of {clock} time in process (calls under {MIN_SAMPLE * 1e3:g} ms "
+          f"repeated within a sample); SymPy contenders once in a child process (python ints, after a warm-up call), "
+          f"limit {limit:g} s\n")
+    cases = all_cases(args.only)
     met = report(cases, rounds, limit)
     print("\nall goals met" if met else "\nsome goals MISSED")
     return 0

@@ -13,13 +13,13 @@ Examples
 
 from __future__ import annotations
 
-import sys
-from typing import Any
+import sys as _sys
+from typing import Any as _Any
 
 from .arrays import composition as _composition
 from .compute import elementwise as _elementwise
 from .compute import calculus as _calculus
-from .compute.calculus import conjugate, hessian, jacobian, lambdify
+from .compute.calculus import hessian, jacobian, lambdify
 from .io import interop as _interop
 from . import linalg
 from .linalg import matrix_power, wronskian
@@ -33,6 +33,7 @@ from .arrays.composition import *  # noqa: F401,F403  (names listed in compositi
 from .arrays.creation import *  # noqa: F401,F403  (names listed in creation.__all__)
 from .arrays.grids import *  # noqa: F401,F403  (names listed in grids.__all__)
 from .arrays.shaping import *  # noqa: F401,F403  (names listed in shaping.__all__)
+from .arrays.padding import *  # noqa: F401,F403  (names listed in padding.__all__)
 from .arrays.dtypes import *  # noqa: F401,F403  (names listed in dtypes.__all__: aliases, constants, dtype functions)
 from .display import get_printoptions, printoptions
 from .compute.elementwise import *  # noqa: F401,F403  (names listed in elementwise.__all__)
@@ -40,6 +41,10 @@ from .compute.elementary import *  # noqa: F401,F403
 from .compute.transcendental import *  # noqa: F401,F403
 from .compute.bitwise import *  # noqa: F401,F403
 from .compute.statistics import *  # noqa: F401,F403
+from .compute.quantiles import *  # noqa: F401,F403
+from .compute.membership import *  # noqa: F401,F403
+from .compute.closeness import *  # noqa: F401,F403
+from .compute.convolution import *  # noqa: F401,F403
 from .compute.searching import *  # noqa: F401,F403
 from .compute.sorting import *  # noqa: F401,F403
 from .compute.sets import *  # noqa: F401,F403
@@ -94,6 +99,8 @@ from .ops import (
     integers,
     modular,
     objects,
+    Packing,
+    polynomials,
     rationals,
     register_ops,
     result_ops,
@@ -112,12 +119,17 @@ from .arrays import dtypes as _dtypes
 from .arrays import grids as _grids
 from .arrays import manipulation as _manipulation
 from .arrays import shaping as _shaping
+from .arrays import padding as _padding
 from .compute import bitwise as _bitwise
 from .compute import elementary as _elementary
 from .compute import searching as _searching
 from .compute import sets as _sets
 from .compute import sorting as _sorting
 from .compute import statistics as _statistics
+from .compute import quantiles as _quantiles
+from .compute import membership as _membership
+from .compute import closeness as _closeness
+from .compute import convolution as _convolution
 from .compute import transcendental as _transcendental
 from .display import _rich
 from . import display as _display
@@ -143,7 +155,7 @@ _layers.connect(
     searching=_searching,
     sorting=_sorting,
     numpy=_numpy_protocol,
-    namespace=sys.modules[__name__],
+    namespace=_sys.modules[__name__],
 )
 
 __version__ = "0.1.0"
@@ -179,10 +191,12 @@ __all__ = [
     "objects",
     "booleans",
     "modular",
+    "polynomials",
     "register_ops",
     "result_ops",
     "as_ops",
     "Capabilities",
+    "Packing",
     "register_provider",
     "provider",
     "provider_info",
@@ -210,11 +224,11 @@ __all__ = [
     "NotRegularFileError",
     "NotDiagonalizableError",
     "NotPositiveDefiniteError",
-    # matrix calculus and symbolic tools (gentensor.compute.calculus; wronskian from gt.linalg)
+    # matrix calculus and symbolic tools (gentensor.compute.calculus; wronskian from gt.linalg;
+    # conjugate, the other name of conj, comes with the element functions)
     "jacobian",
     "hessian",
     "wronskian",
-    "conjugate",
     "lambdify",
     "IndexingError",
     "ArgumentTypeError",
@@ -226,13 +240,22 @@ __all__ = [
     "matrix_power",
 ]
 # Each layer lists its public names in its own __all__.
-__all__ += _creation.__all__ + _grids.__all__ + _shaping.__all__ + _dtypes.__all__
+__all__ += _creation.__all__ + _grids.__all__ + _shaping.__all__ + _padding.__all__ + _dtypes.__all__
 __all__ += _composition.__all__ + _elementwise.__all__ + _reductions.__all__ + _products.__all__
 __all__ += _elementary.__all__ + _transcendental.__all__ + _bitwise.__all__ + _statistics.__all__
-__all__ += _searching.__all__ + _sorting.__all__ + _sets.__all__
+__all__ += _searching.__all__ + _sorting.__all__ + _sets.__all__ + _quantiles.__all__ + _membership.__all__ + _closeness.__all__
+__all__ += _convolution.__all__
 __all__ += _parallel.__all__ + _interop.__all__ + _numtheory.__all__
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     """A NumPy name gentensor spells differently (or does not have) raises with a hint (see ``gentensor._hints``)."""
     raise AttributeError(_hints.message(name))
+
+
+def __dir__() -> list[str]:
+    """The public names (``__all__``) and the module's dunders: no import the namespace is built from."""
+    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})
+
+
+del annotations  # the __future__ feature name: compile-time only, not part of the namespace

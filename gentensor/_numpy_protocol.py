@@ -30,12 +30,13 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from . import _hints
+from ._numpy_adapters import ADAPTERS, UFUNC_ADAPTERS
 from .errors import ArgumentTypeError
 from .linalg import _HINTS as _LINALG_HINTS
 from .core.layers import upper
 from .core.tensor import Tensor
 
-__all__ = ["array_function", "array_ufunc", "FUNCTIONS", "UFUNCS"]
+__all__ = ["array_function", "array_ufunc", "FUNCTIONS", "UFUNCS", "REFUSED"]
 
 #: ``(target, arguments)``: the gentensor function (a name in ``gentensor``, or ``"linalg.<name>"``)
 #: and, for each NumPy argument, its position (an int) or keyword (a str) in the gentensor call;
@@ -157,6 +158,68 @@ FUNCTIONS: dict[str, Spec] = {
     "linalg.pinv": ("linalg.pinv", {"a": 0, "rtol": "rtol"}),
     "linalg.matrix_norm": ("linalg.matrix_norm", {"x": 0, "keepdims": "keepdims", "ord": "ord"}),
     "linalg.vector_norm": ("linalg.vector_norm", {"x": 0, "axis": "axis", "keepdims": "keepdims", "ord": "ord"}),
+    "linalg.norm": ("_np.norm", {"x": 0, "ord": "ord", "axis": "axis", "keepdims": "keepdims"}),
+    "linalg.multi_dot": ("_np.multi_dot", {"arrays": 0}),
+    "linalg.lstsq": ("_np.lstsq", {"a": 0, "b": 1, "rcond": "-"}),
+    # order statistics, weights, counting, closeness, padding, convolution
+    "median": ("median", {**_AXK, "overwrite_input": "-"}),
+    "quantile": ("quantile", {**_AXK, "q": 1, "method": "method", "interpolation": "method", "overwrite_input": "-"}),
+    "percentile": ("percentile", {**_AXK, "q": 1, "method": "method", "interpolation": "method", "overwrite_input": "-"}),
+    "average": ("average", {**_AXK, "weights": "weights", "returned": "returned"}),
+    "ptp": ("_np.ptp", {**_AXK}),
+    "isin": ("isin", {"element": 0, "test_elements": 1, "invert": "invert", "assume_unique": "-", "kind": "-"}),
+    "bincount": ("bincount", {"x": 0, "weights": 1, "minlength": "minlength"}),
+    "isclose": ("isclose", {"a": 0, "b": 1, "rtol": "rtol", "atol": "atol", "equal_nan": "equal_nan"}),
+    "allclose": ("allclose", {"a": 0, "b": 1, "rtol": "rtol", "atol": "atol", "equal_nan": "equal_nan"}),
+    "convolve": ("convolve", {"a": 0, "v": 1, "mode": "mode"}),
+    "polymul": ("convolve", {"a1": 0, "a2": 1}),
+    "correlate": ("_np.correlate", {"a": 0, "v": 1, "mode": "mode"}),
+    "polyval": ("_np.polyval", {"p": 0, "x": 1}),
+    "pad": ("pad", {"array": 0, "pad_width": 1, "mode": "mode", "constant_values": "constant_values"}),
+    "diag": ("diag", {"v": 0, "k": "k"}),
+    "diagflat": ("_np.diagflat", {"v": 0, "k": "k"}),
+    "ediff1d": ("_np.ediff1d", {"ary": 0}),
+    # more shapes, joining and cutting
+    "array_split": ("_np.array_split", {"ary": 0, "indices_or_sections": 1, "axis": "axis"}),
+    "hsplit": ("_np.hsplit", {"ary": 0, "indices_or_sections": 1}),
+    "vsplit": ("_np.vsplit", {"ary": 0, "indices_or_sections": 1}),
+    "dsplit": ("_np.dsplit", {"ary": 0, "indices_or_sections": 1}),
+    "fliplr": ("_np.fliplr", {"m": 0}),
+    "flipud": ("_np.flipud", {"m": 0}),
+    "rot90": ("_np.rot90", {"m": 0, "k": "k", "axes": "axes"}),
+    "append": ("_np.append", {"arr": 0, "values": 1, "axis": "axis"}),
+    "delete": ("_np.delete", {"arr": 0, "obj": 1, "axis": "axis"}),
+    "partition": ("_np.partition", {"a": 0, "kth": 1, "axis": "axis", "kind": "-"}),
+    "argpartition": ("_np.argpartition", {"a": 0, "kth": 1, "axis": "axis", "kind": "-"}),
+    "extract": ("_np.extract", {"condition": 0, "arr": 1}),
+    "compress": ("_np.compress", {"condition": 0, "a": 1, "axis": "axis"}),
+    "array_equiv": ("_np.array_equiv", {"a1": 0, "a2": 1}),
+    "broadcast_arrays": ("broadcast_arrays", {"subok": "-"}),
+    "meshgrid": ("meshgrid", {"indexing": "indexing", "copy": "-"}),
+    "shares_memory": ("shares_memory", {"a": 0, "b": 1, "max_work": "-"}),
+    "may_share_memory": ("shares_memory", {"a": 0, "b": 1, "max_work": "-"}),
+    "fix": ("trunc", {"x": 0}),
+    "real": ("real", {"val": 0}),
+    "imag": ("imag", {"val": 0}),
+    # sets of values
+    "union1d": ("_np.union1d", {"ar1": 0, "ar2": 1}),
+    "intersect1d": ("_np.intersect1d", {"ar1": 0, "ar2": 1, "assume_unique": "-"}),
+    "setdiff1d": ("_np.setdiff1d", {"ar1": 0, "ar2": 1, "assume_unique": "-"}),
+    "setxor1d": ("_np.setxor1d", {"ar1": 0, "ar2": 1, "assume_unique": "-"}),
+    # dtypes
+    "astype": ("astype", {"x": 0, "dtype": 1, "copy": "copy", "device": "device"}),
+    "result_type": ("result_type", {}),
+    "can_cast": ("can_cast", {"from_": 0, "to": 1}),
+    # creation with like=tensor (gentensor's defaults: integers when no dtype is given)
+    "zeros": ("zeros", {"shape": 0, "dtype": "dtype", "device": "device"}),
+    "ones": ("ones", {"shape": 0, "dtype": "dtype", "device": "device"}),
+    "empty": ("empty", {"shape": 0, "dtype": "dtype", "device": "device"}),
+    "full": ("full", {"shape": 0, "fill_value": 1, "dtype": "dtype", "device": "device"}),
+    "eye": ("eye", {"N": 0, "M": 1, "k": "k", "dtype": "dtype", "device": "device"}),
+    "identity": ("eye", {"n": 0, "dtype": "dtype"}),
+    "arange": ("arange", {"start_or_stop": 0, "stop": 1, "step": 2, "dtype": "dtype", "device": "device"}),
+    "asarray": ("asarray", {"a": 0, "dtype": "dtype", "copy": "copy", "device": "device"}),
+    "linspace": ("_np.linspace", {"start": 0, "stop": 1, "num": "num", "endpoint": "endpoint", "retstep": "retstep", "dtype": "dtype"}),
     # attributes as functions
     "shape": ("_attr.shape", _A),
     "ndim": ("_attr.ndim", _A),
@@ -182,7 +245,19 @@ UFUNCS: dict[str, str] = {
     "invert": "bitwise_invert", "bitwise_invert": "bitwise_invert", "left_shift": "bitwise_left_shift",
     "right_shift": "bitwise_right_shift", "bitwise_left_shift": "bitwise_left_shift",
     "bitwise_right_shift": "bitwise_right_shift", "matmul": "matmul", "vecdot": "linalg.vecdot",
-    "gcd": "gcd", "lcm": "lcm",
+    "gcd": "gcd", "lcm": "lcm", "fabs": "abs", "divmod": "divmod",
+    "matvec": "_uf.matvec", "vecmat": "_uf.vecmat", "fmax": "_uf.fmax", "fmin": "_uf.fmin",
+    "heaviside": "_uf.heaviside", "exp2": "_uf.exp2", "deg2rad": "_uf.deg2rad", "radians": "_uf.radians",
+    "rad2deg": "_uf.rad2deg", "degrees": "_uf.degrees",
+}
+
+#: NumPy functions gentensor has a function of the same name for, with another meaning: refused, with the way.
+REFUSED: dict[str, str] = {
+    "save": "gt.save(path, x) (gentensor's exact format), or np.save(path, np.asarray(x)) for .npy",
+    "fromfunction": "gt.fromfunction(f, shape), which calls f once per element (NumPy's calls it once, on index arrays)",
+    "printoptions": "gt.printoptions",
+    "linalg.eig": "gt.linalg.eigenvects (exact eigenvalues, multiplicities and eigenvectors), or gt.linalg.eigh for floats",
+    "linalg.eigvals": "gt.linalg.eigenvals (exact, with multiplicities), or gt.linalg.eigvalsh for floats",
 }
 
 #: ``ufunc.reduce`` / ``ufunc.accumulate``: the gentensor reduction (NumPy's default axis is 0).
@@ -192,6 +267,10 @@ _ACCUMULATE = {"add": "cumulative_sum", "multiply": "cumulative_prod"}
 
 def _target(name: str) -> Callable[..., Any] | None:
     """The gentensor callable called ``name`` (``"linalg.det"`` inside ``gt.linalg``), or ``None``."""
+    if name.startswith("_np."):
+        return ADAPTERS.get(name[4:])
+    if name.startswith("_uf."):
+        return UFUNC_ADAPTERS.get(name[4:])
     if name.startswith("_"):
         return _SPECIAL.get(name)
     space: Any = upper.namespace
@@ -212,7 +291,9 @@ def _signature(func: Any) -> inspect.Signature | None:
 
 def _refuse(what: str, detail: str) -> TypeError:
     name = what.rsplit(".", 1)[-1]
-    alternative = _LINALG_HINTS.get(name) if what.startswith("numpy.linalg.") else _hints.hint(name)
+    alternative = REFUSED.get(what.removeprefix("numpy."))
+    if alternative is None:
+        alternative = _LINALG_HINTS.get(name) if what.startswith("numpy.linalg.") else _hints.hint(name)
     fix = f"use {alternative}" if alternative else "use the gentensor function of the same purpose"
     return TypeError(
         f"{what}: {detail} for gentensor tensors; {fix}, or convert explicitly with np.asarray(x) "
@@ -266,13 +347,21 @@ def array_function(func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[st
     positional: dict[int, Any] = {}
     keywords: dict[str, Any] = {k[1:]: v for k, v in table.items() if k.startswith("#")}
     out = None
+    given: list[tuple[str, Any, Any]] = []
     for arg, value in bound.arguments.items():
         param = sig.parameters[arg]
-        if param.kind is param.VAR_POSITIONAL:
-            positional.update(enumerate(value))
+        if param.kind is param.VAR_KEYWORD:  # np.pad(x, 1, constant_values=2): NumPy's **kwargs
+            given.extend((k, v, inspect.Parameter.empty) for k, v in value.items())
+        else:
+            given.append((arg, value, param.default))
+    for arg, value, default in given:
+        if sig.parameters.get(arg) is not None and sig.parameters[arg].kind is inspect.Parameter.VAR_POSITIONAL:
+            positional.update(enumerate(_dtypes(value) if arg == "arrays_and_dtypes" else value))
             continue
-        if value is param.default or (param.default is None and value is None):
+        if value is default or (default is None and value is None):
             continue
+        if arg == "dtype":
+            value = _dtype(value)
         if arg == "out":
             out = value
             continue
@@ -291,6 +380,22 @@ def array_function(func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[st
     call = [positional.get(k) for k in range(max(positional) + 1)] if positional else []
     result = target(*call, **keywords)
     return _write_out(result, out, shown)
+
+
+def _dtype(value: Any) -> Any:
+    """A NumPy dtype (``np.dtype("float64")``, ``"int64"``, ``np.float64``) as the gentensor alias of that name."""
+    name = getattr(value, "name", None) if type(value).__module__.startswith("numpy") else None
+    if isinstance(value, str):
+        name = value
+    if name is not None:
+        alias = getattr(upper.namespace, name, None)
+        if alias is not None and not callable(alias):
+            return alias
+    return value
+
+
+def _dtypes(values: Any) -> list[Any]:
+    return [v if isinstance(v, Tensor) else _dtype(v) for v in values]
 
 
 def _is_default_like(arg: str, value: Any) -> bool:

@@ -8,6 +8,9 @@ Exact linear algebra on a matrix file::
     gentensor rref --json m.json
     gentensor solve a.txt b.txt
     gentensor charpoly --ops symbolic s.txt
+    gentensor nullspace m.csv                # a basis of the null space, as columns
+    gentensor hnf lattice.txt                # Hermite normal form; snf: Smith normal form
+    gentensor eigenvals --json m.txt         # exact eigenvalues with multiplicities
     gentensor demo
 
 A file whose matrices are separated by blank lines (or a 3-d JSON list or
@@ -43,10 +46,16 @@ _COMMANDS = {
     "rref": "the reduced row echelon form and the pivot columns",
     "solve": "the exact solution x of A @ x == B",
     "charpoly": "the characteristic polynomial det(t*I - A), coefficients highest degree first",
+    "nullspace": "a basis of the null space {v : A @ v == 0}, one basis vector per column",
+    "hnf": "the Hermite normal form (row style) of an integer matrix",
+    "snf": "the Smith normal form D = U @ A @ V of an integer matrix",
+    "eigenvals": "the exact eigenvalues with their algebraic multiplicities",
 }
 _EPILOG = (
     "Cells are exact: 12, -3/4, 0.25 (the rational 1/4), or expressions such as 2*x**2 - sqrt(y) "
-    "(parsed safely, never evaluated as code; they need --ops symbolic or inference). "
+    "(parsed safely, never evaluated as code; an expression makes the file symbolic). "
+    "A bare name among numbers (x, NA) needs --ops symbolic, and inf or nan needs --ops float "
+    "(or symbolic): without them the file is refused. "
     "Blank lines separate the matrices of a stack. --json prints integers as JSON numbers and "
     "every other element as exact text (\"1/3\", \"x**2 + 1\")."
 )
@@ -290,10 +299,20 @@ def _format_matrix(m: Any) -> str:
     return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in cells)
 
 
+def _eigen_text(values: dict[Any, int]) -> str:
+    from .ops import symbolic
+
+    if not values:
+        return "(no eigenvalues: a 0 x 0 matrix)"
+    return "\n".join(f"{symbolic.format(v)}  (multiplicity {k})" for v, k in values.items())
+
+
 def _text_one(command: str, ops: ElementOps, r: Any) -> str:
     if command == "rref":
         matrix, pivots = r
         return _format_matrix(matrix) + "\npivots: " + " ".join(map(str, pivots))
+    if command == "eigenvals":
+        return _eigen_text(r)
     if _is_tensor(r):
         return _format_matrix(r)
     if command == "rank":
@@ -317,10 +336,21 @@ def _json_value(ops: ElementOps, v: Any) -> Any:
     return ops.format(v)
 
 
+def _json_exact(v: Any) -> Any:
+    """An exact value of any ring for JSON: an integer as a number, anything else as its exact text."""
+    from .ops import symbolic
+
+    if type(v) is int or getattr(v, "is_Integer", False) is True:
+        return int(v)
+    return symbolic.format(v)
+
+
 def _json_one(command: str, ops: ElementOps, r: Any) -> Any:
     if command == "rref":
         matrix, pivots = r
         return {"matrix": _json_one("inv", ops, matrix), "pivots": [int(p) for p in pivots]}
+    if command == "eigenvals":
+        return [{"value": _json_exact(v), "multiplicity": int(k)} for v, k in r.items()]
     if _is_tensor(r):
         return _nested_map(lambda v: _json_value(r.ops, v), r.tolist())
     if command == "rank":
@@ -337,6 +367,10 @@ def _as_json(command: str, stacked: bool, a: Any, results: Any) -> str:
     if command == "rref" and first is not None:
         first = first[0]
     ops = first.ops if first is not None and _is_tensor(first) else a.ops  # inv of integers gives rationals
+    if command == "eigenvals":  # algebraic numbers: SymPy's, whatever the matrix's ring
+        from .ops import symbolic
+
+        ops = symbolic
     if not stacked:
         value = _json_one(command, ops, results)
     else:

@@ -2,8 +2,10 @@
 
 An API page must show its ``>>>`` examples as highlighted code blocks (not as
 Markdown blockquotes, which is what loose ``>>>`` lines become), no raw Sphinx
-role (``:func:`` ...) and no ``(*args, **kwargs)`` signature; every public name
-of ``gentensor`` and ``gentensor.linalg`` must have an anchor on some page.
+role (``:func:`` ...) anywhere in its text, no ``(*args, **kwargs)`` signature
+and no public function whose return type reads ``Any``; every public name of
+``gentensor`` and ``gentensor.linalg`` must have an anchor on some page, once
+(the linear-algebra page opens with ``det``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class ApiPage(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.ids: set[str] = set()
+        self.id_list: list[str] = []
+        self.text = ""
         self.quoted: list[str] = []
         self.examples = 0
         self.signatures: list[str] = []
@@ -45,6 +49,7 @@ class ApiPage(HTMLParser):
         a = dict(attrs)
         if a.get("id"):
             self.ids.add(a["id"] or "")
+            self.id_list.append(a["id"] or "")
         classes = (a.get("class") or "").split()
         if tag == "blockquote":
             self._quote += 1
@@ -70,6 +75,7 @@ class ApiPage(HTMLParser):
             self.signatures.append(self._sig_text)
 
     def handle_data(self, data: str) -> None:
+        self.text += data
         if self._quote:
             self.quoted[-1] += data
         if self._code:
@@ -113,3 +119,38 @@ def test_every_public_name_has_an_anchor(api_pages: dict[str, ApiPage]) -> None:
     missing = [n for n in gt.__all__ if not any(i == n or i.endswith("." + n) for i in ids)]
     missing += [f"linalg.{n}" for n in gt.linalg.__all__ if not any(i.endswith("." + n) for i in ids)]
     assert not missing, missing
+
+
+def test_no_raw_role_anywhere_on_a_page(api_pages: dict[str, ApiPage]) -> None:
+    found = {name: [p.text[max(0, m.start() - 40) : m.end() + 40] for m in ROLE.finditer(p.text)] for name, p in api_pages.items()}
+    assert not any(found.values()), found
+
+
+def test_each_name_is_documented_once_and_det_comes_first(api_pages: dict[str, ApiPage]) -> None:
+    for name, page in api_pages.items():
+        twice = sorted({i for i in page.id_list if page.id_list.count(i) > 1})
+        assert not twice, (name, twice)
+    everywhere = [i for p in api_pages.values() for i in p.id_list if i.startswith("gentensor.")]
+    assert len(everywhere) == len(set(everywhere)), sorted({i for i in everywhere if everywhere.count(i) > 1})
+    linalg = [i for i in api_pages["linalg"].id_list if i.startswith("gentensor.linalg.")]
+    assert linalg[0] == "gentensor.linalg.det", linalg[:5]
+    documented = {i.rsplit(".", 1)[-1] for i in linalg}
+    assert set(gt.linalg.__all__) - documented == {"wronskian"}  # on the matrix-calculus page
+
+
+#: Public functions whose result is honestly any element (an ops' own element), or a SymPy result.
+ELEMENT_RESULTS = {"tolist", "eigenvects", "diagonalize", "jordan_form", "__array_namespace__",
+                   "__array_function__", "__array_ufunc__"}
+
+
+def test_return_types_are_named(api_pages: dict[str, ApiPage]) -> None:
+    unnamed = []
+    for name, page in api_pages.items():
+        if name == "ops":  # the ops protocol's members return elements: Any is their type
+            continue
+        for sig in page.signatures:
+            text = " ".join(sig.split())
+            head = text.split("(", 1)[0].strip()
+            if text.endswith("-> Any") and head not in ELEMENT_RESULTS:
+                unnamed.append(f"{name}: {text[:90]}")
+    assert not unnamed, unnamed

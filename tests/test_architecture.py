@@ -38,6 +38,7 @@ LAYERS: list[tuple[str, ...]] = [
 #: Inside the core, the order of its modules (Tensor reaches upward only through core.layers).
 CORE_ORDER = [
     "gentensor.core.layout",
+    "gentensor.core.storage",
     "gentensor.core.kernels",
     "gentensor.core.indexing",
     "gentensor.core.layers",

@@ -10,6 +10,7 @@ same way.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -30,11 +31,12 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def browser_dom(page: Path, profile: Path) -> str:
-    """The DOM of ``page`` after Chromium has loaded it and run its scripts."""
+def browser_dom(page: Path, profile: Path, *, width: int | None = None) -> str:
+    """The DOM of ``page`` after Chromium has loaded it and run its scripts (in a window ``width`` pixels wide)."""
     assert CHROMIUM is not None
     cmd = [
         CHROMIUM,
+        *([f"--window-size={width},1200"] if width else []),
         "--headless",
         "--no-sandbox",
         "--disable-gpu",
@@ -150,6 +152,91 @@ def test_notebook_tensor_latex_typeset_by_mathjax(tour_html: Path, tmp_path: Pat
     bmatrix = [m for m in typeset if "<mtable" in m and "<mfrac><mn>3</mn><mn>4</mn></mfrac>" in m]
     assert bmatrix, typeset
     assert "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in bmatrix[0] and "<mo>[</mo>" in bmatrix[0]
+    # the caption the HTML table has, typeset as small text above each tensor's mathematics
+    captioned = {c: m for m in typeset for c in re.findall(r'scriptlevel="1"><mtext>(shape [^<]*)</mtext>', m)}
+    matrix = captioned.get("shape (2, 2), ops rationals")
+    assert matrix is not None, sorted(captioned)
+    assert "<mfrac><mn>3</mn><mn>4</mn></mfrac>" in matrix and "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in matrix
+
+
+class Nav(HTMLParser):
+    """The titles of the site's navigation (Material's primary sidebar) and the text of the page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.titles: list[str] = []
+        self.hrefs: list[str] = []
+        self.text = ""
+        self._nav = 0
+        self._link = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "nav" and "md-nav--primary" in classes:
+            self._nav = 1
+        elif tag == "nav" and self._nav:
+            self._nav += 1
+        elif self._nav and tag == "a" and "md-nav__link" in classes:
+            self._link = True
+            self.titles.append("")
+            self.hrefs.append(dict(attrs).get("href") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "nav" and self._nav:
+            self._nav -= 1
+        elif tag == "a":
+            self._link = False
+
+    def handle_data(self, data: str) -> None:
+        if self._link and self._nav:
+            self.titles[-1] += data
+        self.text += data
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("docs") / "site"
+    build_site(out)
+    return out
+
+
+def test_docs_navigation_and_index_in_browser(site: Path, tmp_path: Path) -> None:
+    nav = Nav()
+    nav.feed(browser_dom(site / "index.html", tmp_path / "profile"))
+    titles = [" ".join(t.split()) for t in nav.titles]
+    assert titles.count("Limits and safety") == 1, titles
+    pages = [h.split("#")[0] for h in nav.hrefs if h and not h.startswith("#")]
+    assert len(pages) >= 30 and len(pages) == len(set(pages)), [h for h in pages if pages.count(h) > 1]
+    # the index counts the notebooks there are
+    notebooks = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+    words = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+    text = " ".join(nav.text.split())
+    assert f"holds {words[len(notebooks)]} executed-in-CI notebooks" in text, text[:2000]
+
+
+#: Marks every "->" of a signature that the browser laid out over two lines (one client rect per line).
+_ARROW_PROBE = """
+<script>
+window.addEventListener("load", function () {
+  var spans = Array.prototype.filter.call(document.querySelectorAll(".doc-heading code span"),
+                                          function (s) { return s.textContent === "->"; });
+  var broken = spans.filter(function (s) { return s.getClientRects().length > 1; }).length;
+  document.body.setAttribute("data-arrows", spans.length + " " + broken);
+});
+</script>
+"""
+
+
+@pytest.mark.parametrize("width", [320, 480, 760])
+def test_signature_arrows_never_wrap(site: Path, tmp_path: Path, width: int) -> None:
+    page = site / "api" / "linalg" / "index.html"
+    probe = page.with_name("arrow-probe.html")  # beside the page: its stylesheets load as on the page
+    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", _ARROW_PROBE + "</body>"), encoding="utf-8")
+    dom = browser_dom(probe, tmp_path / "profile", width=width)
+    found = re.search(r'data-arrows="(\d+) (\d+)"', dom)
+    assert found, "the probe did not run"
+    arrows, broken = int(found.group(1)), int(found.group(2))
+    assert arrows >= 40 and broken == 0, (arrows, broken)
 
 
 def test_docs_pages_in_browser(tmp_path: Path) -> None:

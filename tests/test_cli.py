@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy
 import pytest
 import sympy
 from hypothesis import HealthCheck, given, settings
@@ -30,7 +31,7 @@ from gentensor import cli
 from gentensor.io._textmatrix import parse_cell, read_matrix
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = ["det", "inv", "rank", "rref", "solve", "charpoly"]
+COMMANDS = ["det", "inv", "rank", "rref", "solve", "charpoly", "nullspace", "hnf", "snf", "eigenvals"]
 
 
 def run(*args: Any, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -62,6 +63,14 @@ def ok(*args: Any) -> str:
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     return proc.stdout
+
+
+def one_error(proc: subprocess.CompletedProcess[str]) -> str:
+    """The one line a refused input prints (exit code 2, nothing on stdout)."""
+    assert proc.returncode == 2 and proc.stdout == "", (proc.returncode, proc.stdout, proc.stderr)
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
 
 
 def matrix_text(rows: list[list[Any]], sep: str = " ") -> str:
@@ -407,9 +416,13 @@ def test_a_csv_header_row_is_refused_not_read_as_symbols(tmp_path: Path) -> None
     assert parse_cell(ok("det", "--ops", "symbolic", two).strip()) == sympy.Matrix([[a, b], [1, 2]]).det()
     text = write(tmp_path, "h.txt", "x y\n1 2\n3 4\n")
     assert "looks like a header row" in call("det", text).stderr
-    # a symbolic matrix whose later rows are not all numbers is data, not a header
+    # a matrix whose later rows are not all numbers is no header; its names among numbers need --ops symbolic
     data = write(tmp_path, "d.csv", "a,b\nc,1\n")
-    assert parse_cell(ok("det", data).strip()) == sympy.Matrix([[a, b], [c, 1]]).det()
+    assert one_error(call("det", data)) == (
+        f"gentensor det: error: {data}: line 1, cell 1: the cell 'a' is a name among numbers; "
+        "read names as symbols with --ops symbolic, or correct the cell"
+    )
+    assert parse_cell(ok("det", "--ops", "symbolic", data).strip()) == sympy.Matrix([[a, b], [c, 1]]).det()
 
 
 def test_dash_reads_standard_input(tmp_path: Path) -> None:
@@ -556,3 +569,142 @@ def test_fuzz_cells(text: str) -> None:
     except ValueError:
         return
     assert isinstance(v, (int, Fraction, sympy.Basic))
+
+
+# -- inf, nan and stray words; the byte-order mark ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, content, where, cell",
+    [
+        ("inf.csv", "1,2\n3,inf\n", "line 2, cell 2", "inf"),
+        ("nan.txt", "1 2\nnan 4\n", "line 2, cell 1", "nan"),
+        ("neg.txt", "-Inf 2\n3 4\n", "line 1, cell 1", "-Inf"),
+        ("words.txt", "2*x 1\n3 Infinity\n", "line 2, cell 2", "Infinity"),  # even in a symbolic file
+        ("inf.json", '[[1, 2], ["NaN", 4]]', "$[1][0]", "NaN"),
+    ],
+)
+def test_ieee_words_are_refused_without_an_ops_that_holds_them(
+    tmp_path: Path, name: str, content: str, where: str, cell: str
+) -> None:
+    path = write(tmp_path, name, content)
+    assert one_error(run("det", path) if name == "inf.csv" else call("det", path)) == (
+        f"gentensor det: error: {path}: {where}: the cell {cell!r} is an IEEE special value, not an exact number; "
+        "read inf and nan as floats with --ops float, or as symbols with --ops symbolic"
+    )
+
+
+def test_ieee_words_with_float_ops_are_ieee_values(tmp_path: Path) -> None:
+    path = write(tmp_path, "m.csv", "1,2\n3,inf\n")
+    assert ok("det", "--ops", "float", path).strip() == "inf"
+    assert ok("det", "--ops", "float", write(tmp_path, "n.txt", "1 2\n3 NaN\n")).strip() == "nan"
+    assert ok("det", "--ops", "float", write(tmp_path, "m.txt", "1 -inf\n0 2\n")).strip() == "2.0"
+    out = json.loads(ok("det", "--ops", "float", "--json", path))
+    assert out == {"command": "det", "ops": "floats", "result": "inf"}
+    inf = sympy.Symbol("inf")
+    assert parse_cell(ok("det", "--ops", "symbolic", path).strip()) == inf - 6  # asked for: the name as a symbol
+    assert one_error(call("det", "--ops", "int", path)) == (
+        f"gentensor det: error: {path}: line 2, cell 2: the cell 'inf' is an IEEE special value, which integers "
+        "cannot hold; read it with --ops float"
+    )
+    assert "which modular(7) cannot hold" in one_error(call("det", "--ops", "mod:7", path))
+
+
+def test_a_stray_word_among_numbers_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "m.txt", "1 2 3\n4 x 6\n7 8 9\n")
+    assert one_error(run("det", path)) == (
+        f"gentensor det: error: {path}: line 2, cell 2: the cell 'x' is a name among numbers; "
+        "read names as symbols with --ops symbolic, or correct the cell"
+    )
+    x = sympy.Symbol("x")
+    assert sympy.expand(parse_cell(ok("det", "--ops", "symbolic", path).strip()) - sympy.Matrix([[1, 2, 3], [4, x, 6], [7, 8, 9]]).det()) == 0
+    # expressions and constants make a file symbolic by themselves; names alone (no number) are symbolic too
+    assert parse_cell(ok("det", write(tmp_path, "e.txt", "x 1\n2 2*y\n")).strip()) == sympy.expand(2 * x * sympy.Symbol("y") - 2)
+    assert parse_cell(ok("det", write(tmp_path, "p.txt", "pi 1\n2 3\n")).strip()) == 3 * sympy.pi - 2
+    a, b, c, d = sympy.symbols("a b c d")
+    assert parse_cell(ok("det", write(tmp_path, "s.txt", "a b\nc d\n")).strip()) == a * d - b * c
+
+
+@pytest.mark.parametrize("fmt", ["csv", "text", "json"])
+def test_a_byte_order_mark_is_read(tmp_path: Path, fmt: str) -> None:
+    body = {"csv": "1,2\n3,4\n", "text": "1 2\n3 4\n", "json": "[[1, 2], [3, 4]]"}[fmt]
+    path = tmp_path / f"bom.{fmt}"
+    path.write_bytes(b"\xef\xbb\xbf" + body.encode("utf-8"))
+    assert ok("det", path).strip() == "-2"
+    proc = subprocess.run(
+        [sys.executable, "-m", "gentensor", "rank", "-"],
+        input=b"\xef\xbb\xbf" + body.encode("utf-8"),
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])},
+    )
+    assert proc.returncode == 0 and proc.stdout.decode().strip() == "2", proc.stderr
+
+
+# -- lattices, null spaces and eigenvalues ---------------------------------------------------------------
+
+
+def test_hnf_and_snf_against_sympy(tmp_path: Path) -> None:
+    from sympy.matrices.normalforms import smith_normal_form
+
+    m = [[2, 4, 4], [-6, 6, 12], [10, -4, -16]]
+    path = write(tmp_path, "l.txt", matrix_text(m))
+    h = parse_output(ok("hnf", path))
+    assert h == gt.linalg.hnf(gt.tensor(m)).tolist()
+    # the row-style HNF: upper triangular, positive pivots, entries above a pivot reduced modulo it,
+    # and the same lattice (same rank, |det| equal)
+    assert all(h[i][j] == 0 for i in range(3) for j in range(i)) and all(h[i][i] > 0 for i in range(3))
+    assert all(0 <= h[i][j] < h[j][j] for j in range(3) for i in range(j))
+    assert abs(sympy.Matrix(h).det()) == abs(sympy.Matrix(m).det())
+    d = parse_output(ok("snf", path))
+    want = smith_normal_form(sympy.Matrix(m), domain=sympy.ZZ)
+    assert [abs(d[i][i]) for i in range(3)] == [abs(want[i, i]) for i in range(3)]
+    assert json.loads(ok("snf", "--json", path)) == {"command": "snf", "ops": "integers", "result": d}
+    assert json.loads(ok("hnf", "--json", path)) == {"command": "hnf", "ops": "integers", "result": h}
+    stack = write(tmp_path, "st.txt", matrix_text(m) + "\n" + matrix_text([[4, 6, 0], [0, 0, 1], [2, 2, 2]]))
+    out = json.loads(ok("snf", "--json", stack))["result"]
+    assert len(out) == 2 and out[0] == d
+
+
+def test_hnf_over_an_exact_field_and_refusal_of_floats(tmp_path: Path) -> None:
+    # An exact field is the Euclidean domain it is (SymPy's normal forms over QQ): every
+    # nonsingular matrix has the identity as its Hermite form; floats are refused.
+    path = write(tmp_path, "q.txt", "1/2 1\n3 4\n")
+    assert parse_output(ok("hnf", path)) == [[1, 0], [0, 1]]
+    assert one_error(call("hnf", "--ops", "float", path)).startswith(f"gentensor hnf: error: {path}: needs a Euclidean domain")
+
+
+def test_nullspace_against_sympy(tmp_path: Path) -> None:
+    m = [[1, 2, 3], [2, 4, 6], [1, 0, -1]]
+    path = write(tmp_path, "n.csv", matrix_text(m, sep=","))
+    basis = sympy.Matrix(parse_output(ok("nullspace", path)))
+    assert basis.shape == (3, 3 - sympy.Matrix(m).rank())
+    assert sympy.Matrix(m) * basis == sympy.zeros(3, basis.shape[1])
+    assert basis.rank() == basis.shape[1]
+    out = json.loads(ok("nullspace", "--json", path))
+    assert out["command"] == "nullspace" and out["ops"] == "rationals"
+    assert sympy.Matrix([[parse_cell(str(v)) for v in row] for row in out["result"]]) == basis
+    full = write(tmp_path, "full.txt", "1 0\n0 1\n")
+    assert ok("nullspace", full).strip() == "(empty: shape (2, 0))"
+
+
+def test_eigenvals_against_sympy(tmp_path: Path) -> None:
+    m = [[1, 1], [1, 0]]
+    path = write(tmp_path, "e.txt", matrix_text(m) + "\n" + matrix_text([[2, 0], [0, 2]]))
+    proc = run("eigenvals", path)
+    assert proc.returncode == 0 and proc.stderr == ""
+    blocks = proc.stdout.strip().split("\n\n")
+    got = {}
+    for line in blocks[0].splitlines():
+        value, rest = line.split("  (multiplicity ")
+        got[parse_cell(value)] = int(rest.rstrip(")"))
+    assert got == sympy.Matrix(m).eigenvals()
+    assert blocks[1].splitlines() == ["2  (multiplicity 2)"]
+    out = json.loads(ok("eigenvals", "--json", path))
+    assert out["command"] == "eigenvals" and out["ops"] == "symbolic"
+    assert out["result"][1] == [{"value": 2, "multiplicity": 2}]
+    assert {parse_cell(e["value"]): e["multiplicity"] for e in out["result"][0]} == sympy.Matrix(m).eigenvals()
+    assert "square" in one_error(call("eigenvals", write(tmp_path, "wide.txt", "1 2 3\n4 5 6\n")))
+    floats = ok("eigenvals", "--ops", "float", path).strip().split("\n\n")[0].splitlines()
+    got_f = sorted(float(line.split("  (multiplicity ")[0]) for line in floats)
+    assert got_f == pytest.approx(sorted(numpy.linalg.eigvals(numpy.array(m, dtype=float)).real), rel=1e-12)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 import sys
 from fractions import Fraction
@@ -91,8 +92,12 @@ def test_iinfo_and_finfo() -> None:
     info = gt.iinfo(gt.modular(256))
     assert (info.bits, info.min, info.max, info.dtype) == (8, 0, 255, gt.modular(256))
     assert gt.iinfo(gt.tensor([1], ops=gt.modular(5))).max == 4
-    with pytest.raises(gt.DomainError, match="unbounded"):
-        gt.iinfo(gt.int64)
+    # integers are unbounded: infinite limits, so every range check a client makes is exact
+    for alias in (gt.int8, gt.int64, gt.uint64, gt.tensor([1])):
+        assert gt.iinfo(alias) == (math.inf, math.inf, -math.inf, gt.integers)
+    assert -(2**4000) > gt.iinfo(gt.int64).min and 2**4000 < gt.iinfo(gt.int64).max
+    with pytest.raises(gt.DomainError, match="needs an integer ops"):
+        gt.iinfo(gt.rationals)
     with pytest.raises(gt.DomainError):
         gt.iinfo(gt.floats)
     f = gt.finfo(gt.float64)
@@ -139,6 +144,27 @@ def test_astype_function_and_method() -> None:
         gt.astype(gt.tensor([0.5]), gt.int64)
     with pytest.raises(ValueError):
         gt.astype(x, gt.floats, device="gpu")
+
+
+@pytest.mark.parametrize(
+    "values, ops",
+    [([0, 3, -2], gt.integers), ([Fraction(0), Fraction(1, 3)], gt.rationals), ([0.0, -0.0, 1.5, math.nan, math.inf], gt.floats),
+     ([0j, 1j], gt.complexes), ([0, 3], gt.modular(5)), ([True, False], gt.booleans)],
+)
+def test_astype_to_bool_is_nonzero_as_numpy(values: list, ops: object) -> None:
+    import numpy as np
+
+    x = gt.tensor(values, ops=ops)
+    got = gt.astype(x, gt.bool)
+    assert got.ops is gt.booleans
+    assert got.tolist() == np.asarray(values, dtype=object).astype(bool).tolist()
+
+
+def test_astype_symbolic_to_bool_uses_the_zero_test() -> None:
+    import sympy
+
+    x = gt.tensor([sympy.Integer(0), sympy.sqrt(2) - 1, sympy.sqrt(8) - 2 * sympy.sqrt(2)], ops=gt.symbolic)
+    assert gt.astype(x, gt.bool).tolist() == [False, True, False]
 
 
 def test_scalar_conversions_of_one_element_tensors() -> None:

@@ -541,13 +541,13 @@ def test_inplace_writes_through_views(name: str, op: Callable[[Any, Any], Any]) 
     ref = np.arange(1, 13, dtype=object).reshape(3, 4)
     other = gt.tensor([2, 3, 1])
     view = x.T[1:, ::-1]  # shape (3, 3), negative strides
-    before_storage = x._data
+    before_storage = x._store
     result = op(view, other)
     rview = ref.T[1:, ::-1]
     op(rview, np.array([2, 3, 1], dtype=object))
     assert result is view
     assert x.tolist() == ref.tolist()
-    assert x._data is before_storage
+    assert x._store is before_storage
     assert inplace(name, x, 1) is x
 
 

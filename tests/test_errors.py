@@ -137,7 +137,7 @@ def test_reshape_error_names_both_shapes():
 
 
 def snapshot(t: gt.Tensor):
-    return (list(t._data), t._layout, t._ops, t._base, t._readonly)
+    return (t._store, t._store.packing, repr(t._elements()), t._layout, t._ops, t._base, t._readonly)
 
 
 def failing_calls(t: gt.Tensor):

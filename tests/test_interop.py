@@ -38,10 +38,19 @@ def flat_equal(ops: Any, a: list[Any], b: list[Any]) -> bool:
 @given(data=st.data())
 def test_to_numpy_object_array_keeps_elements(ops: Any, data: st.DataObject) -> None:
     x = data.draw(gen(ops, shape=shapes(max_dims=3, max_side=3), views=True))
-    a = to_numpy(x)
+    a = to_numpy(x, dtype=object)
     assert a.dtype == object and a.shape == x.shape
+    listed = x._store.packing is None  # list storage hands over the elements themselves
     for idx in itertools.product(*map(range, x.shape)):
-        assert a[idx] is x[idx] if idx else a[()] is x[...].item()
+        element = x[idx] if idx else x[...].item()
+        assert type(a[idx]) is type(element) and (a[idx] is element if listed else flat_equal(ops, [a[idx]], [element]))
+    # Without a dtype: machine numbers where the ops packs them and every value fits, else objects.
+    b = to_numpy(x)
+    packing = getattr(ops, "packing", None)
+    if packing is not None and packing.to_machine is None and (packing.pack(x._elements()) is not None or not x.size):
+        assert b.dtype == packing.dtype and flat_equal(ops, b.reshape(-1).tolist(), x._elements())
+    else:
+        assert b.dtype == object
 
 
 @pytest.mark.parametrize("ops", OPS, ids=OPS_IDS)

@@ -412,7 +412,7 @@ def test_a_tensor_that_cannot_be_laid_out_shows_its_shape():
     t = gt.tensor([1, 2], ops=BadOps())
     assert repr(t) == "tensor([1, 2], ops=bad)"  # elements fall back to repr
     broken = gt.tensor([1, 2])
-    object.__setattr__(broken, "_data", None)  # a tensor whose storage is gone
+    object.__setattr__(broken, "_store", None)  # a tensor whose storage is gone
     assert repr(broken) == "tensor(<2 elements not shown>, shape=(2,), ops=integers)"
 
 

@@ -144,3 +144,107 @@ def test_matmul_uses_the_provider_and_keeps_semantics() -> None:
     product = booleans @ booleans  # booleans count as integers in products (True + True == 2)
     assert product.ops is gt.integers and product.tolist() == [[1, 0], [2, 1]]
     assert all(type(v) is int for row in (a @ b).tolist() for v in row)
+
+
+# -- larger orders: elimination modulo primes over the whole stack (_multimod) --------------------------
+
+
+from gentensor.linalg import _multimod  # noqa: E402
+
+
+def flint_or_sympy_det(rows: list[list[int]]) -> int:
+    return sympy_det(rows)
+
+
+@st.composite
+def int_stacks(draw: st.DrawFn) -> list[list[list[int]]]:
+    n = draw(st.integers(5, 9))
+    count = draw(st.integers(1, 12))
+    bound = draw(st.sampled_from([1, 3, 99, 2**20, 2**40, 2**52, 2**53]))
+    entry = st.integers(-bound, bound)
+    stack = draw(st.lists(st.lists(st.lists(entry, min_size=n, max_size=n), min_size=n, max_size=n), min_size=count, max_size=count))
+    kind = draw(st.sampled_from(["random", "rank-deficient", "zero pivots", "zero rows"]))
+    for m in stack:
+        if kind == "rank-deficient":  # one row a combination of two others
+            m[-1] = [a - 2 * b for a, b in zip(m[0], m[1])] if bound >= 4 else list(m[0])
+        elif kind == "zero pivots":  # the leading entries vanish: row exchanges needed
+            for i in range(n - 1):
+                m[i][0] = 0
+            m[0][1] = 0
+        elif kind == "zero rows":
+            m[n // 2] = [0] * n
+    return stack
+
+
+@settings(max_examples=60, deadline=None)
+@given(stack=int_stacks())
+def test_bulk_det_by_primes_matches_sympy(stack: list[list[list[int]]]) -> None:
+    got = L.det(gt.tensor(stack)).tolist()
+    assert got == [sympy_det(m) for m in stack]
+    assert all(type(v) is int for v in got)
+
+
+@settings(max_examples=30, deadline=None)
+@given(stack=int_stacks(), modulus=st.sampled_from([2, 12, 97, 2**25 - 39, 2**31 - 1, 2**64 + 13]))
+def test_bulk_det_mod_n_by_primes(stack: list[list[list[int]]], modulus: int) -> None:
+    residues = [[[v % modulus for v in row] for row in m] for m in stack]
+    got = L.det(gt.tensor(residues, ops=gt.modular(modulus))).tolist()
+    assert got == [sympy_det(m) % modulus for m in stack]
+
+
+def test_kernels_take_lists_and_int64_arrays() -> None:
+    rng = random.Random(11)
+    stack = stack_of(rng, 50, 7, 10**6)
+    flat = [v for m in stack for row in m for v in row]
+    expected = [sympy_det(m) for m in stack]
+    assert _bulk.det_stack_int(flat, 50, 7, gt.integers) == expected
+    arr = np.array(flat, dtype=np.int64)
+    before = arr.copy()
+    assert _bulk.det_stack_int(arr, 50, 7, gt.integers) == expected
+    assert (arr == before).all()  # read only
+    small = stack_of(rng, 20, 3, 50)
+    small_flat = np.array([v for m in small for row in m for v in row], dtype=np.int64)
+    assert _bulk.det_stack_int(small_flat, 20, 3, gt.integers) == [sympy_det(m) for m in small]
+
+
+def test_entries_beyond_doubles_decline_to_the_per_matrix_path() -> None:
+    stack = [[[2**60 + i, 1, 0, 0, 0], [1, 1, 0, 0, 0], [0, 0, 1, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 1]] for i in range(3)]
+    flat = [v for m in stack for row in m for v in row]
+    assert _bulk.det_stack_int(flat, 3, 5, gt.integers) is NotImplemented
+    assert L.det(gt.tensor(stack)).tolist() == [sympy_det(m) for m in stack]  # exact all the same
+
+
+def test_exact_steps_bound() -> None:
+    # entries <= 99: three fraction-free steps stay below 2**53 (the 5-minors would not).
+    assert _multimod.exact_steps(99, 8) == 3
+    assert _multimod.exact_steps(2**26, 8) == 0
+    # at the bound itself: entries of exactly that size, all steps exact, still the right determinant
+    M = 2**13
+    stack = [[[M if (i + j) % 2 else -M for j in range(6)] for i in range(6)], [[M * (i == j) + (j == i + 1) for j in range(6)] for i in range(6)]]
+    assert L.det(gt.tensor(stack)).tolist() == [sympy_det(m) for m in stack]
+
+
+def test_stacked_inverses_by_primes() -> None:
+    rng = random.Random(12)
+    stack = [m for m in stack_of(rng, 25, 6, 30) if sympy_det(m)]
+    got = L.inv(gt.tensor(stack)).tolist()
+    assert got == [Matrix(m).inv().tolist() for m in stack]
+    b = [[rng.randint(-9, 9)] for _ in range(6)]
+    X = L.solve(gt.tensor(stack), gt.tensor(b)).tolist()
+    assert X == [(Matrix(m).inv() * Matrix(b)).tolist() for m in stack]
+
+
+def test_without_numpy_larger_orders_go_one_matrix_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_bulk, "numpy_module", lambda: None)
+    rng = random.Random(13)
+    stack = stack_of(rng, 5, 6, 9)
+    flat = [v for m in stack for row in m for v in row]
+    assert _bulk.det_stack_int(flat, 5, 6, gt.integers) is NotImplemented
+    assert L.det(gt.tensor(stack)).tolist() == [sympy_det(m) for m in stack]
+
+
+def test_garner_assembles_large_values_in_python_ints() -> None:
+    # entries near 2**40 in 9x9: the bound is far beyond int64, the result still exact
+    rng = random.Random(14)
+    stack = stack_of(rng, 4, 9, 2**40)
+    assert L.det(gt.tensor(stack)).tolist() == [sympy_det(m) for m in stack]

@@ -84,7 +84,7 @@ def test_view_functions_match_numpy_for_every_ops(name, view):
     y = f(x)
     assert same(y, np.asarray(g(a)))
     assert y.ops is x.ops
-    assert y._data is x._data and y.base is x.base  # a view of the same owner
+    assert y._store is x._store and y.base is x.base  # a view of the same owner
 
 
 def test_writes_through_every_view_function():

@@ -84,10 +84,12 @@ def test_parallel_map_bar_counts_every_element(bars: list[Recorder], mode: str) 
 
 
 def test_fromfunction_and_stacks_get_their_own_names(bars: list[Recorder]) -> None:
-    dets, invs = gt.eye(5) + gt.zeros((12, 5, 5)), gt.eye(5) + gt.zeros((9, 5, 5))
+    from gentensor.linalg._bulk import MAX_BULK_ORDER
+
+    n = MAX_BULK_ORDER + 1  # smaller orders take the bulk path (the whole stack at once, no per-matrix loop)
+    dets, invs = gt.eye(n) + gt.zeros((12, n, n)), gt.eye(n) + gt.zeros((9, n, n))
     with gt.progress(True, after=0):
         gt.fromfunction(lambda i, j: sleepy(i + j), (6, 7))
-        # 5x5: stacks of matrices up to 4x4 take the bulk path (whole columns at once, no per-matrix loop)
         gt.linalg.det(dets)
         with gt.parallel("threads", workers=2):
             gt.linalg.inv(invs)

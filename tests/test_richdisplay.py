@@ -8,6 +8,7 @@ views, summarised tensors and elements whose formatting fails.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from html.parser import HTMLParser
 from itertools import product
@@ -515,7 +516,7 @@ def test_auto_display_typesets_symbolic_and_rational_tensors(name: str) -> None:
     x = gt.tensor(values, ops=ops).reshape((2, 3))
     latex, page = x._repr_latex_(), x._repr_html_()
     if name in AUTO_LATEX:
-        assert latex == tensor_latex(x) and page is None
+        assert latex == tensor_latex(x, caption=True) and page is None
     else:
         assert page == tensor_html(x) and latex is None
     for mode, want in (("latex", (True, False)), ("html", (False, True)), ("text", (False, False))):
@@ -571,4 +572,49 @@ def test_numbers_are_typeset_as_mathematics(value: Any, want: str) -> None:
     assert number_latex(value) == want
     ops = gt.booleans if isinstance(value, bool) else gt.complexes if isinstance(value, complex) else gt.floats
     with gt.printoptions(display="latex"):
-        assert gt.tensor([value], ops=ops)._repr_latex_() == r"$\displaystyle \begin{bmatrix}" + want + r"\end{bmatrix}$"
+        assert gt.tensor([value], ops=ops)._repr_latex_() == (
+            r"$\displaystyle \begin{array}{l}\scriptstyle\text{shape (1,), ops " + ops.name + r"} \\ "
+            r"\begin{bmatrix}" + want + r"\end{bmatrix}\end{array}$"
+        )
+
+
+# -- the caption of the LaTeX form ------------------------------------------------------------------------
+
+
+def _caption_of(latex: str) -> str:
+    head = r"$\displaystyle \begin{array}{l}\scriptstyle"
+    assert latex.startswith(head) and latex.endswith(r"\end{array}$"), latex
+    return latex[len(head) : latex.index(r" \\ ")]
+
+
+def test_latex_carries_the_caption_the_html_table_has() -> None:
+    import html as _html
+
+    cases = [
+        gt.tensor([[Fraction(1, 2), 3]]),
+        gt.symbols("a", (2, 2, 2)),
+        gt.tensor(Fraction(5, 2)),
+        gt.zeros((0, 3), ops=gt.rationals),
+        gt.arange(2000).astype(gt.rationals),
+        gt.tensor([1, 2], ops=gt.modular(7)),
+    ]
+    for x in cases:
+        with gt.printoptions(display="latex"):
+            latex = x._repr_latex_()
+        caption = re.search(r"<caption[^>]*>(.*?)</caption>", tensor_html(x)).group(1)
+        assert _caption_of(latex) == r"\text{" + _html.unescape(caption) + "}"
+        body = latex.replace(r"\begin{array}{l}\scriptstyle" + _caption_of(latex) + r" \\ ", "").replace(r"\end{array}$", "$")
+        assert body == tensor_latex(x)  # the mathematics itself is unchanged
+    assert "2000 elements (summarised)" in _caption_of(cases[4]._repr_latex_())
+
+
+def test_a_caption_with_latex_specials_is_escaped() -> None:
+    from tests.toyring import Gauss, GaussOps
+
+    class Odd(GaussOps):
+        name = "my_ring {#1} $x$"
+
+    x = gt.tensor([Gauss(1, 2)], ops=Odd())
+    with gt.printoptions(display="latex"):
+        caption = _caption_of(x._repr_latex_())
+    assert caption.startswith(r"\mathtt{") and r"\_" in caption and r"\{\#1\}" in caption and r"\$x\$" in caption

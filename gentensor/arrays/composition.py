@@ -14,14 +14,17 @@ import operator
 from math import prod
 from typing import Any, Sequence
 
+import numpy as np
+
 from ..core import kernels as _kernels
 from ..core.layout import Layout, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor, common_ops, convert_values, elements_as
+from ..core.storage import Operand, operand_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, LimitError, ShapeError
 from ..resources import check_shape, get_limits
 from .manipulation import expand_dims
-from ..ops import capabilities_of
+from ..ops import ElementOps, capabilities_of, packing_of
 
 # ``where`` is public as gentensor.where (compute/searching.py), which adds the one-argument form.
 __all__ = ["concat", "stack", "unstack", "split", "take", "tile", "repeat"]
@@ -124,7 +127,7 @@ def _counts(value: Any, func: str, what: str) -> int | list[int]:
 def _broadcast_elements(x: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
     layout = x._layout.broadcast_to(shape)
     assert layout is not None  # the caller computed shape with broadcast_shapes
-    return _kernels.gather(x._data, layout)
+    return _kernels.gather(x._store, layout)
 
 
 def _axis_view(x: Tensor[Any], axis: int, start: int, length: int) -> Tensor[Any]:
@@ -204,6 +207,9 @@ def concat(tensors: Sequence[Tensor[Any]], /, *, axis: int | None = 0) -> Tensor
                 f"all axes except the joining axis {ax} must match"
             )
     ops = common_ops([x._ops for x in xs], "concat")
+    joined = _packed_concat(xs, ax, ops)
+    if joined is not None:
+        return joined
     outer = prod(first[:ax])
     inner = prod(first[ax + 1 :])
     lengths = [x.shape[ax] for x in xs]
@@ -214,8 +220,8 @@ def concat(tensors: Sequence[Tensor[Any]], /, *, axis: int | None = 0) -> Tensor
     for x, chunk in zip(xs, chunks):
         if chunk and outer:
             # Read straight from the storage of a contiguous input of the result ops; gather others once.
-            if x._ops is ops and x._layout.is_contiguous:
-                source, start = x._data, x._layout.offset
+            if x._ops is ops and x._layout.is_contiguous and x._store.packing is None:
+                source, start = x._store.data, x._layout.offset
             else:
                 source, start = elements_as(x, ops), 0
             if outer == 1:
@@ -383,9 +389,14 @@ def _index_list(indices: Any) -> tuple[list[int], tuple[int, ...]]:
     kind = capabilities_of(t._ops).kind
     if kind == "bool" and t.size:
         raise ArgumentTypeError("take: indices must be ints (got a tensor of bools); use a boolean mask index x[mask] instead")
-    if kind != "integer" and t.size:
+    if not _holds_indices(t._ops) and t.size:
         raise ArgumentTypeError(f"take: indices must be ints (got elements of {t._ops!r})")
     return t._elements(), t.shape
+
+
+def _holds_indices(ops: ElementOps) -> bool:
+    """Whether ``ops``' elements are Python ints usable as indices (integers; not residues or bools)."""
+    return capabilities_of(ops).kind == "integer"
 
 
 def take(x: Tensor[Any], indices: Any, /, *, axis: int | None = 0) -> Tensor[Any]:
@@ -429,6 +440,10 @@ def take(x: Tensor[Any], indices: Any, /, *, axis: int | None = 0) -> Tensor[Any
         x = x.reshape(-1)
         axis = 0
     ax = normalize_axis(axis, x.ndim, "take")
+    if x._store.packing is not None:
+        picked = _packed_take(x, indices, ax)
+        if picked is not None:
+            return picked
     idx, idx_shape = _index_list(indices)
     shape = x.shape
     n = shape[ax]
@@ -613,8 +628,81 @@ def where(condition: Any, x: Any, y: Any, /) -> Tensor[Any]:
     yt = as_tensor(y, "where")
     ops = common_ops([xt._ops, yt._ops], "where")
     shape = broadcast_shapes(cond.shape, xt.shape, yt.shape, func="where")
+    chosen = _packed_where(cond, xt, yt, ops, shape)
+    if chosen is not None:
+        return chosen
     picks = _broadcast_elements(cond, shape)
     xs = convert_values(_broadcast_elements(xt, shape), xt._ops, ops)
     ys = convert_values(_broadcast_elements(yt, shape), yt._ops, ops)
     out = [a if c else b for c, a, b in zip(picks, xs, ys)]
     return Tensor._from_flat(out, shape, ops)
+
+
+# -- packed storage: the same operations on machine words ------------------------------------------------
+def _packed(x: Tensor[Any], ops: ElementOps) -> Operand | None:
+    """``x`` as a packed operand of ``ops`` (see `gentensor.core.storage.operand_of`), or ``None``."""
+    packing = packing_of(ops)
+    if packing is None:
+        return None
+    return operand_of(x._store, x._layout, x._ops, ops, packing)
+
+
+def _union(bounds: list[Any]) -> Any:
+    """Bounds enclosing all of ``bounds`` (``None`` when one is unknown)."""
+    if any(b is None for b in bounds):
+        return None
+    return min(b[0] for b in bounds), max(b[1] for b in bounds)
+
+
+def _packed_concat(xs: list[Tensor[Any]], ax: int, ops: ElementOps) -> Tensor[Any] | None:
+    """``concat`` by NumPy when some input is packed and all pack into ``ops``; else ``None``."""
+    if not any(x._store.packing is not None for x in xs):
+        return None
+    items = [_packed(x, ops) for x in xs]
+    if any(item is None for item in items):
+        return None
+    joined = np.concatenate([item.array for item in items], axis=ax)  # type: ignore[union-attr]
+    return Tensor._from_array(joined, joined.shape, ops, _union([item.bounds for item in items]))  # type: ignore[union-attr]
+
+
+def _packed_indices(indices: Any) -> tuple[Any, tuple[int, ...]] | None:
+    """Integer indices as a NumPy ``intp`` array and their shape when they are a packed tensor of ints, else ``None``."""
+    if not isinstance(indices, Tensor) or indices._store.packing is None or not _holds_indices(indices._ops):
+        return None
+    item = _packed(indices, indices._ops)
+    if item is None or item.array.dtype.kind != "i":
+        return None
+    return item.array, indices.shape
+
+
+def _packed_take(x: Tensor[Any], indices: Any, ax: int) -> Tensor[Any] | None:
+    """``take`` by NumPy for a packed ``x`` and packed integer indices; else ``None`` (the list path)."""
+    found = _packed_indices(indices)
+    item = _packed(x, x._ops)
+    if found is None or item is None:
+        return None
+    idx, idx_shape = found
+    n = x.shape[ax]
+    if idx.size:
+        lo, hi = int(idx.min()), int(idx.max())
+        if lo < -n or hi >= n:
+            bad = lo if lo < -n else hi
+            raise IndexingError(f"take: index {bad} is out of range for axis {ax} with length {n} (shape {x.shape})")
+    picked = np.take(item.array, idx, axis=ax)  # negative indices count from the end, as here
+    return Tensor._from_array(picked, picked.shape, x._ops, item.bounds)
+
+
+def _packed_where(
+    cond: Tensor[Any], xt: Tensor[Any], yt: Tensor[Any], ops: ElementOps, shape: tuple[int, ...]
+) -> Tensor[Any] | None:
+    """``where`` by NumPy when the condition and both branches pack (one of them already packed); else ``None``."""
+    if not any(t._store.packing is not None for t in (cond, xt, yt)):
+        return None
+    c = _packed(cond, cond._ops)
+    if c is None or c.array.dtype.kind != "b":
+        return None
+    a, b = _packed(xt, ops), _packed(yt, ops)
+    if a is None or b is None:
+        return None
+    chosen = np.where(c.array, a.array, b.array)
+    return Tensor._from_array(np.broadcast_to(chosen, shape), shape, ops, _union([a.bounds, b.bounds]))

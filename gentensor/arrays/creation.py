@@ -18,11 +18,14 @@ import numbers
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..core.layout import normalize_shape
+import numpy as np
+
+from ..core.layout import Layout, normalize_shape
 from ..core.operands import build, convert_scalar, to_tensor
+from ..core.storage import filled_storage
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError
-from ..ops import ElementOps, OpsSpec, integers, ops_for_type, symbolic
+from ..ops import ElementOps, OpsSpec, as_ops, integers, ops_for_type, packing_of, symbolic
 from ..resources import check_shape
 from ..parallel import index_columns, run_map
 from .dtypes import check_device, resolve_dtype
@@ -157,7 +160,7 @@ def asarray(
 def _filled(shape: Any, value: Any, ops: ElementOps, func: str) -> Tensor[Any]:
     dims = normalize_shape(shape, func)
     check_shape(dims, func)
-    return Tensor._from_flat([value] * math.prod(dims), dims, ops)
+    return Tensor._new(filled_storage(value, math.prod(dims), ops), Layout.contiguous(dims), ops)
 
 
 def _ops_for(ops: OpsSpec | None, dtype: OpsSpec | None, device: Any, func: str) -> ElementOps:
@@ -312,10 +315,11 @@ def eye(
     m = n_rows if n_cols is None else n_cols
     n_rows, m = normalize_shape((n_rows, m), "eye")
     check_shape((n_rows, m), "eye")
-    data = [target.zero] * (n_rows * m)
-    for i in range(max(0, -k), min(n_rows, m - k)):
-        data[i * m + i + k] = target.one
-    return Tensor._from_flat(data, (n_rows, m), target)
+    out = _filled((n_rows, m), target.zero, target, "eye")
+    diagonal = range(max(0, -k), min(n_rows, m - k))
+    if len(diagonal):
+        out[list(diagonal), [i + k for i in diagonal]] = target.one
+    return out
 
 
 def arange(
@@ -359,10 +363,31 @@ def arange(
     except (OverflowError, ValueError, TypeError):  # an infinite or NaN float span
         raise ArgumentValueError(f"arange: the range from {start!r} to {stop!r} in steps of {step!r} is not finite") from None
     check_shape((count,), "arange")
+    if type(start) is int and type(stop) is int and type(step) is int and count:
+        packed = _machine_arange(start, step, count, integers if ops is None else as_ops(ops, "arange"))
+        if packed is not None:
+            return packed
     values = [start + k * step for k in range(count)]
     # The bounds take part in inference: arange(Fraction(1, 2)) is [0] over the rationals.
     types = {type(start), type(stop), type(step), *map(type, values)}
     return build(values, (count,), types, ops)
+
+
+def _machine_arange(start: int, step: int, count: int, ops: ElementOps) -> Tensor[Any] | None:
+    """``arange`` of ints as a packed tensor, when ``ops`` takes ints as they are and packs them all; else ``None``."""
+    packing = packing_of(ops)
+    if packing is None or packing.dtype.kind != "i" or packing.to_machine is not None:
+        return None
+    if int not in getattr(ops, "native_types", ()):
+        return None  # ints are converted first (residues): the element path does it
+    last = start + (count - 1) * step
+    lo, hi = min(start, last), max(start, last)
+    if lo < packing.lo or hi > packing.hi:  # type: ignore[operator]
+        return None
+    values = np.arange(count, dtype=np.int64)
+    values *= step
+    values += start
+    return Tensor._from_array(values, (count,), ops, (lo, hi), True)
 
 
 def fromfunction(

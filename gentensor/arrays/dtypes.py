@@ -30,6 +30,7 @@ Examples
 
 from __future__ import annotations
 
+import builtins
 import math
 import sys
 from typing import Any, NamedTuple
@@ -190,12 +191,22 @@ def astype(x: Tensor[Any], dtype: OpsSpec, /, *, copy: Any = True, device: Any =
     ------
     TypeError
         An element has no exact value in ``dtype`` (``astype(gt.tensor([0.5]), gt.int64)``).
+    UndecidableError
+        A cast of symbolic elements to ``bool`` meets an element whose zero
+        test is undecided.
+
+    Notes
+    -----
+    A cast to ``bool`` follows the standard: zero is ``False`` and every
+    other element (NaN included) ``True``, as ``x != 0``.
 
     Examples
     --------
     >>> import gentensor as gt
     >>> gt.astype(gt.tensor([1, 2]), gt.float64).tolist()
     [1.0, 2.0]
+    >>> gt.astype(gt.tensor([0.0, 1.5, -2.0]), gt.bool).tolist()
+    [False, True, True]
     >>> x = gt.tensor([1, 2]); gt.astype(x, gt.integers, copy=False) is x
     True
     """
@@ -204,6 +215,8 @@ def astype(x: Tensor[Any], dtype: OpsSpec, /, *, copy: Any = True, device: Any =
     target = as_ops(dtype, "astype")
     if target is x.ops and not copy:
         return x
+    if isdtype(target, "bool") and target is not x.ops:
+        return x != x.ops.zero  # the standard's cast to bool: zero is False, anything else True
     return x.astype(target)
 
 
@@ -245,7 +258,7 @@ def result_type(*arrays_and_dtypes: Any) -> ElementOps:
         raise OpsMismatchError(f"result_type: {str(err).removeprefix('result_ops: ')}") from None
 
 
-def can_cast(from_: Any, to: OpsSpec, /) -> Any:
+def can_cast(from_: Any, to: OpsSpec, /) -> builtins.bool:
     """True when every element of ``from_`` (a dtype or a tensor) converts exactly into ``to`` by promotion.
 
     That is when combining the two gives ``to`` (``integers`` → ``rationals``
@@ -281,7 +294,7 @@ _KIND_GROUPS = {
 }
 
 
-def isdtype(dtype: OpsSpec, kind: Any) -> Any:
+def isdtype(dtype: OpsSpec, kind: Any) -> builtins.bool:
     """True when ``dtype`` (an ops) is of the given kind (a kind name, an ops, or a tuple of them).
 
     Kinds are the standard's (``"bool"``, ``"signed integer"``, ``"unsigned
@@ -323,7 +336,10 @@ def isdtype(dtype: OpsSpec, kind: Any) -> Any:
 
 
 class IInfo(NamedTuple):
-    """Machine limits of an integer-like ops ([`iinfo`][gentensor.arrays.dtypes.iinfo]): ``bits``, ``max``, ``min``, ``dtype``.
+    """Limits of an integer-like ops ([`iinfo`][gentensor.arrays.dtypes.iinfo]): ``bits``, ``max``, ``min``, ``dtype``.
+
+    For ``modular(n)`` they are ints; for the unbounded ``gt.integers`` they
+    are ``math.inf`` and ``-math.inf``.
 
     Examples
     --------
@@ -332,9 +348,9 @@ class IInfo(NamedTuple):
     IInfo(bits=8, max=255, min=0, dtype=modular(256))
     """
 
-    bits: int
-    max: int
-    min: int
+    bits: int | float
+    max: int | float
+    min: int | float
     dtype: Any
 
 
@@ -357,10 +373,17 @@ class FInfo(NamedTuple):
 
 
 def iinfo(type: Any, /) -> IInfo:
-    """The limits of a bounded integer ops: ``modular(n)`` holds ``0`` ... ``n - 1``.
+    """The limits of an integer ops: ``modular(n)`` holds ``0`` ... ``n - 1``; ``integers`` have none.
 
     ``gt.integers`` (and its aliases ``int8`` ... ``uint64``) are Python's
-    unbounded ints: they have no limits, so they raise.
+    unbounded ints, so their ``max`` is ``math.inf``, their ``min``
+    ``-math.inf`` and their ``bits`` ``math.inf``: every comparison with a
+    limit is exact and true to the type (``n <= iinfo(gt.int64).max`` for
+    every int ``n``: no value overflows), which is what code written for
+    fixed-width integers asks of ``iinfo`` (is a value in range? is a
+    tolerance below one unit?).  A limit is not an element: putting it into
+    an integer tensor as a fill value raises a clear error instead of
+    wrapping around.
 
     Returns
     -------
@@ -369,7 +392,8 @@ def iinfo(type: Any, /) -> IInfo:
     Raises
     ------
     DomainError
-        The ops is unbounded (integers) or not integral.
+        The ops is not integral (``finfo`` describes floats; rationals and
+        symbolic elements have no limits of either kind).
 
     Examples
     --------
@@ -377,20 +401,21 @@ def iinfo(type: Any, /) -> IInfo:
     >>> gt.iinfo(gt.modular(7)).max
     6
     >>> gt.iinfo(gt.int64)
-    Traceback (most recent call last):
-    ...
-    gentensor.errors.DomainError: iinfo: integers are unbounded Python ints (got integers); they have no limits to report, and no overflow
+    IInfo(bits=inf, max=inf, min=-inf, dtype=integers)
+    >>> 2**1000 < gt.iinfo(gt.int8).max
+    True
     """
     ops = type.ops if isinstance(type, Tensor) else as_ops(type, "iinfo")
     caps = capabilities_of(ops)
     if caps.kind == "modular" and caps.characteristic:
         n = caps.characteristic
         return IInfo(bits=(n - 1).bit_length(), max=n - 1, min=0, dtype=ops)
-    if caps.kind == "integer":
-        raise DomainError(
-            f"iinfo: {ops!r} are unbounded Python ints (got {ops!r}); they have no limits to report, and no overflow"
-        )
-    raise DomainError(f"iinfo: needs an integer-like ops (got {ops!r}); finfo describes floats")
+    if isdtype(ops, "integral"):
+        return IInfo(bits=math.inf, max=math.inf, min=-math.inf, dtype=ops)
+    raise DomainError(
+        f"iinfo: needs an integer ops (got {ops!r}); finfo describes floats, and {ops!r} elements "
+        "have no limits of either kind"
+    )
 
 
 def finfo(type: Any, /) -> FInfo:

@@ -397,7 +397,7 @@ def shares_memory(a: Tensor[Any], b: Tensor[Any], /) -> bool:
     """
     a = as_tensor(a, "shares_memory")
     b = as_tensor(b, "shares_memory")
-    if a._data is not b._data or a.size == 0 or b.size == 0:
+    if a._store is not b._store or a.size == 0 or b.size == 0:
         return False
     lo_a, hi_a = a._layout.extent()
     lo_b, hi_b = b._layout.extent()

@@ -4,7 +4,8 @@
 ``vstack``, ``dstack`` and ``column_stack`` first lift their inputs to 1, 2
 or 3 axes as NumPy does, then join with ``concat``.  ``ravel`` is a view
 when the layout allows (else a copy), ``flatten`` always a copy.  ``roll``
-and ``take_along_axis`` return new tensors.
+and ``take_along_axis`` return new tensors.  ``diag`` reads the diagonal of a
+matrix (a view) or builds a matrix from a vector.
 
 Examples
 --------
@@ -25,9 +26,10 @@ from ..core.layout import broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
+from ..resources import check_shape
 from ..ops import capabilities_of
 from .composition import concat
-from .manipulation import broadcast_to, reshape
+from .manipulation import broadcast_to, diagonal, reshape
 
 __all__ = [
     "concatenate",
@@ -39,6 +41,7 @@ __all__ = [
     "flatten",
     "roll",
     "take_along_axis",
+    "diag",
 ]
 
 
@@ -304,3 +307,51 @@ def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Tensor[Any]:
         inner_pos = rest % inner
         out.append(values[(outer * n + i % n) * inner + inner_pos])
     return Tensor._from_flat(out, shape, x.ops)
+
+
+def diag(v: Any, /, *, k: int = 0) -> Tensor[Any]:
+    """NumPy's ``diag``: the ``k``-th diagonal of a matrix, or a square matrix with a vector on its ``k``-th diagonal.
+
+    Parameters
+    ----------
+    v : Tensor or array-like
+        A matrix (2-d) or a vector (1-d).
+    k : int
+        The diagonal: ``0`` the main one, ``k > 0`` above it, ``k < 0`` below.
+
+    Returns
+    -------
+    Tensor
+        For a matrix, a view of ``v`` (shares storage;
+        [`diagonal`][gentensor.arrays.manipulation.diagonal] with ``offset=k``).
+        For a vector of length ``n``, a new ``(n + |k|, n + |k|)`` tensor,
+        ``ops.zero`` off that diagonal.
+
+    Raises
+    ------
+    ShapeError
+        ``v`` is neither 1-d nor 2-d.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.diag(gt.tensor([[1, 2], [3, 4]])).tolist(), gt.diag(gt.tensor([[1, 2], [3, 4]]), k=1).tolist()
+    ([1, 4], [2])
+    >>> gt.diag(gt.tensor([5, 6]), k=-1).tolist()
+    [[0, 0, 0], [5, 0, 0], [0, 6, 0]]
+    """
+    x = as_tensor(v, "diag")
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise ArgumentTypeError(f"diag: k must be an int (got {k!r})")
+    if x.ndim == 2:
+        return diagonal(x, offset=k)
+    if x.ndim != 1:
+        raise ShapeError(f"diag: needs a 1-d or 2-d tensor (got shape {x.shape}); use gt.diagonal for stacks")
+    values = x._elements()
+    n = len(values) + abs(k)
+    check_shape((n, n), "diag")
+    out = [x.ops.zero] * (n * n)
+    row, col = max(-k, 0), max(k, 0)
+    for i, value in enumerate(values):
+        out[(row + i) * n + col + i] = value
+    return Tensor._from_flat(out, (n, n), x.ops)

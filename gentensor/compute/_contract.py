@@ -37,9 +37,9 @@ def matmul_flat(ops: ElementOps, a: list[Any], b: list[Any], m: int, k: int, n: 
     if not (m and n):
         return []
     if not k:
-        return [ops.zero] * (m * n)
+        return [ops.zero] * (m * n)  # empty sums
     mul, total = ops.mul, ops.sum
-    columns = [b[j::n] for j in range(n)]
+    columns = [b[j::n] for j in range(n)]  # each column once, reused by every row
     out: list[Any] = []
     extend = out.extend
     for s in range(0, m * k, k):
@@ -72,6 +72,8 @@ def matmul_flat_int(a: list[int], b: list[int], m: int, k: int, n: int, ops: Any
         return []
     if not k:
         return [0] * (m * n)
+    # Every dot product lies in [-bound, bound]; S bits hold it as a signed digit (one bit for the sign),
+    # and t digits of S bits fit one word.
     bound = max(map(abs, a)) * max(map(abs, b)) * k
     S = bound.bit_length() + 1
     t = _WORD_BITS // S
@@ -83,8 +85,11 @@ def matmul_flat_int(a: list[int], b: list[int], m: int, k: int, n: int, ops: Any
             out.extend([sum(map(mul, row, col)) for col in columns])
         return out
     t = min(t, n)
-    groups = -(-n // t)
+    groups = -(-n // t)  # ceil(n / t) packed columns; the last group padded with zero columns
     columns = [b[j::n] for j in range(n)] + [[0] * k] * (groups * t - n)
+    # Pack t columns into one: entry-wise c_0 + c_1 2**S + ... + c_{t-1} 2**((t-1)S), by Horner
+    # (acc = col + acc << S from the last column back).  Then row . packed == sum_d (row . c_d) 2**(dS):
+    # t dot products for the price of one, since multiplication distributes over the packing.
     packed = []
     for g in range(groups):
         part = columns[g * t : (g + 1) * t]
@@ -97,7 +102,10 @@ def matmul_flat_int(a: list[int], b: list[int], m: int, k: int, n: int, ops: Any
     for s in range(0, m * k, k):
         row = a[s : s + k]
         extend([sum(map(mul, row, col)) for col in packed])
-    # Signed digits: v == lo + hi * 2**S with -2**(S-1) <= lo < 2**(S-1).
+    # Signed digits: v == lo + hi * 2**S with -2**(S-1) <= lo < 2**(S-1).  hi = (v + 2**(S-1)) >> S
+    # rounds v / 2**S to the nearest integer (>> floors, also for negative v), so lo is the digit of
+    # the lowest dot product, whatever the signs of the others; then the same on hi for the next.
+    # Whole-list maps (C loops), one pass per digit.
     half = 1 << (S - 1)
     width = groups * t
     flat = [0] * (m * width)
@@ -107,7 +115,7 @@ def matmul_flat_int(a: list[int], b: list[int], m: int, k: int, n: int, ops: Any
         values = high
     if width == n:
         return flat
-    return [v for i in range(0, m * width, width) for v in flat[i : i + n]]
+    return [v for i in range(0, m * width, width) for v in flat[i : i + n]]  # drop the padding columns
 
 
 def batched_matmul_flat(
@@ -137,7 +145,7 @@ def batched_matmul_flat(
     """
     if not (batch and m and n):
         return []
-    if m == 1 and n == 1:
+    if m == 1 and n == 1:  # a stack of dot products: one pass, no per-product call
         return dot_rows(ops, a, b, k, batch)
     if batch == 1:
         return _one_product(ops, a, b, m, k, n, kernel)

@@ -218,7 +218,7 @@ def _prepare(x: Tensor[Any], labels: list[Label], sizes: dict[Label, int]) -> _O
             order.append(label)
             strides[label] = step
     layout = Layout(tuple(sizes[lb] for lb in order), tuple(strides[lb] for lb in order), x._layout.offset)
-    return _Operand(x._data, layout, x._ops, order)
+    return _Operand(x._store, layout, x._ops, order)
 
 
 def _read(item: _Operand, order: list[Label], ops: ElementOps) -> list[Any]:

@@ -21,6 +21,7 @@ element and its operands.
 from __future__ import annotations
 
 import builtins
+import concurrent.futures as cf
 import itertools
 from math import prod
 from typing import Any, Callable, Iterator, Sequence, Tuple
@@ -28,11 +29,13 @@ from typing import Any, Callable, Iterator, Sequence, Tuple
 from ..core import kernels as _kernels
 from ..core.layout import Layout, broadcast_shapes, collapse
 from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
+from ..core.storage import objects_of
 from ..core.tensor import Tensor
 from ..errors import DomainError, NotDivisibleError
 from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
 from ..ops._show import short_repr
-from ..parallel import resolve, run_map
+from ..parallel import ParallelPolicy, auto_machine_words, resolve, run_map
+from . import _packed
 
 __all__ = [
     "Guarded",
@@ -114,7 +117,10 @@ def _contiguous_values(t: Tensor[Any]) -> list[Any] | None:
     lay = t._layout
     if not lay.is_contiguous:
         return None
-    data = t._data
+    store = t._store
+    if store.packing is not None:
+        return objects_of(store, lay)
+    data = store.data
     n = lay.size
     start = lay.offset
     if start == 0 and len(data) == n:
@@ -128,7 +134,7 @@ def flat_values(t: Tensor[Any]) -> list[Any]:
     The result may be ``t``'s storage: read it, never mutate it.
     """
     values = _contiguous_values(t)
-    return _kernels.gather(t._data, t._layout) if values is None else values
+    return _kernels.gather(t._store, t._layout) if values is None else values
 
 
 def values_at(t: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
@@ -138,7 +144,7 @@ def values_at(t: Tensor[Any], shape: tuple[int, ...]) -> list[Any]:
         return flat_values(t)
     b = lay.broadcast_to(shape)
     assert b is not None  # shapes were checked by broadcast_shapes
-    return _kernels.gather(t._data, b)
+    return _kernels.gather(t._store, b)
 
 
 def broadcast_values(*operands: Any, func: str = "broadcast") -> tuple[tuple[int, ...], list[list[Any]]]:
@@ -160,7 +166,7 @@ def broadcast_values(*operands: Any, func: str = "broadcast") -> tuple[tuple[int
     for t in operands:
         if isinstance(t, Tensor):
             values = values_at(t, shape)
-            out.append(values[:] if values is t._data else values)
+            out.append(values[:] if values is t._store.data or values is t._store.objects else values)
         else:
             out.append([t] * n)
     return shape, out
@@ -180,16 +186,16 @@ def streams_for(
         if isinstance(t, Tensor):
             lay = t._layout
             if lay.size == 1 and lay.shape != shape:
-                element = t._data[lay.offset]
+                element = t._at(lay.offset)
                 if t._ops is not ops:
                     element = convert_values([element], t._ops, ops)[0]
                 streams.append(_repeat(element))
-            elif (lay.shape == shape and lay.is_contiguous) or prod(shape) == 0:
+            elif (lay.shape == shape and lay.is_contiguous) or prod(shape) == 0 or t._store.packing is not None:
                 streams.append(convert_values(values_at(t, shape), t._ops, ops))
             else:
                 b = lay if lay.shape == shape else lay.broadcast_to(shape)
                 assert b is not None  # shapes were checked by broadcast_shapes
-                streams.append(row_stream(t._data, b, t._ops, ops))
+                streams.append(row_stream(t._store.data, b, t._ops, ops))
         else:
             streams.append(_repeat(convert_scalar(t, ops, func)))
     return streams
@@ -324,11 +330,34 @@ def binary(
 ) -> Any:
     """Apply ``plan(ops) -> (f, result_ops)`` element-wise to ``a`` and ``b`` with broadcasting.
 
+    Packed operands go to their ops' vectorised kernel first (`gentensor.compute._packed`).
     Under a parallel policy (the context's, or ``executor=``/``workers=``)
-    the elements go through `gentensor.parallel.run_map`.
+    packed kernels run in chunks on the thread pool, and the other
+    elements go through `gentensor.parallel.run_map`.
     Returns a new tensor (0-d included), or the element itself for scalar operands.
     """
-    if resolve(executor, workers, where=func).mode != "serial":
+    policy = resolve(executor, workers, where=func)
+    if type(a) is Tensor and type(b) is Tensor:
+        ops = a._ops
+        if (
+            ops is b._ops
+            and a._layout.size >= _packed.PACKED_MINIMUM
+            and a._store.packing is not None
+            and b._store.packing is not None
+            and a._layout.shape == b._layout.shape
+            and (not promote_bool or arithmetic_ops(ops) is ops)
+        ):
+            # The hot packed case: one ops, one shape, both packed.
+            f, out_ops = plan(ops)
+            shape = a._layout.shape
+            done = _packed.same_shape(func, a, b, ops, out_ops, shape, _thread_policy(policy, prod(shape)))
+            if done is not NotImplemented:
+                return done
+    if _worth_packing(a) or _worth_packing(b):
+        done = _packed_call(func, (a, b), plan, promote_bool, policy)
+        if done is not NotImplemented:
+            return done
+    if policy.mode != "serial":
         return _parallel(func, (a, b), plan, promote_bool, executor, workers)
     if type(a) is Tensor and type(b) is Tensor:
         ops = a._ops
@@ -385,7 +414,12 @@ def unary(func: str, x: Any, plan: Plan, *, promote_bool: bool = True, executor:
 
     Booleans are computed as integers unless ``promote_bool=False``.
     """
-    if resolve(executor, workers, where=func).mode != "serial":
+    policy = resolve(executor, workers, where=func)
+    if _worth_packing(x):
+        done = _packed_call(func, (x,), plan, promote_bool, policy)
+        if done is not NotImplemented:
+            return done
+    if policy.mode != "serial":
         return _parallel(func, (x,), plan, promote_bool, executor, workers)
     x = as_operand(x)
     if not isinstance(x, Tensor):
@@ -399,6 +433,39 @@ def unary(func: str, x: Any, plan: Plan, *, promote_bool: bool = True, executor:
     shape = x._layout.shape
     values = convert_values(flat_values(x), x._ops, ops)
     return result(run(func, f, [values], shape), shape, out_ops)
+
+
+def _worth_packing(x: Any) -> bool:
+    """A packed tensor with enough elements that its kernel beats mapping element functions."""
+    return type(x) is Tensor and x._store.packing is not None and x._layout.size >= _packed.PACKED_MINIMUM
+
+
+def _packed_call(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool, policy: ParallelPolicy) -> Any:
+    """The operation by its packed kernel (`gentensor.compute._packed`), or ``NotImplemented``."""
+    operands = tuple(as_operand(v) for v in operands)
+    ops = operand_ops(operands, func)
+    if promote_bool:
+        ops = arithmetic_ops(ops)
+    f, out_ops = plan(ops)
+    tensors = [t for t in operands if isinstance(t, Tensor)]
+    shape = broadcast_shapes(*(t.shape for t in tensors), func=func)
+    threads = _thread_policy(policy, prod(shape))
+    return _packed.elementwise(func, operands, ops, out_ops, shape, lambda v: convert_scalar(v, ops, func), threads)
+
+
+def _thread_policy(policy: ParallelPolicy, n: int) -> ParallelPolicy | None:
+    """The policy a packed kernel runs under: threads (NumPy releases the GIL) unless serial or too small to pay."""
+    if policy.mode == "serial":
+        return None
+    if policy.mode == "auto":
+        chosen = auto_machine_words(n, policy.workers, _packed.THREAD_MINIMUM)
+        return None if chosen.mode == "serial" else chosen._replace(timeout=policy.timeout)
+    if n < _packed.THREAD_MINIMUM:
+        return None
+    if policy.mode == "executor":
+        # A thread pool of the caller's runs the chunks; a process pool would only copy the buffers.
+        return policy if isinstance(policy.executor, cf.ThreadPoolExecutor) else None
+    return policy
 
 
 def _parallel(

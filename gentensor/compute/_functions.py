@@ -17,7 +17,9 @@ them without writing them:
 
 Anything else raises [`DomainError`][gentensor.errors.DomainError] naming the function and the ops,
 with a hint (``.astype(gt.floats)`` for a transcendental function of an
-exact ring).
+exact ring).  The logical functions' plans are here too: they read each
+element's truth as ``not ops.is_zero``.  Which public function uses which
+plan is the table's business ([`gentensor.compute._table`][gentensor.compute._table]).
 """
 
 from __future__ import annotations
@@ -29,12 +31,24 @@ from typing import Any, Callable
 from ..errors import DomainError
 from ..ops import ElementOps, booleans, capabilities_of, defines
 from ..ops._elementary import TRANSCENDENTAL
-from ._engine import Plan, binary, element_function, unary
+from ._engine import Plan, element_function
 
-__all__ = ["function_plan", "apply_unary", "apply_binary", "missing", "ordered_lt", "nan_test", "conjugator"]
+__all__ = [
+    "SAME",
+    "BOOL",
+    "REAL",
+    "function_plan",
+    "logical_plan",
+    "not_plan",
+    "both_booleans",
+    "missing",
+    "ordered_lt",
+    "nan_test",
+    "conjugator",
+]
 
 #: What a function's results are: elements of the same ops, booleans, or the real parts' ops.
-_SAME, _BOOL, _REAL = "same", "bool", "real"
+SAME, BOOL, REAL = "same", "bool", "real"
 
 
 #: Functions defined through the order (of a real ring) when the ops' table lacks them.
@@ -167,16 +181,16 @@ def _generic(ops: ElementOps, name: str) -> Callable[..., Any] | None:
     return None
 
 
-def function_plan(name: str, result: str = _SAME) -> Plan:
+def function_plan(name: str, result: str = SAME) -> Plan:
     """The plan of the element function ``name``: the ops' own, or the generic one, or [`DomainError`][gentensor.errors.DomainError]."""
 
     def plan(ops: ElementOps) -> tuple[Callable[..., Any], Any]:
         f = element_function(ops, name) or _generic(ops, name)
         if f is None:
             raise missing(ops, name)
-        if result == _BOOL:
+        if result == BOOL:
             return f, booleans
-        if result == _REAL:
+        if result == REAL:
             return f, getattr(ops, "real_ops", ops)
         return f, ops
 
@@ -203,11 +217,35 @@ def conjugator(ops: ElementOps, func: str) -> Callable[[Any], Any] | None:
     return None if f is _identity else f
 
 
-def apply_unary(name: str, x: Any, result: str = _SAME) -> Any:
-    """The element function ``name`` on every element of ``x`` (booleans computed as integers)."""
-    return unary(name, x, function_plan(name, result))
+# -- logical functions: the truth of an element is ``not ops.is_zero`` -------------------------------
+def _logical(op: Callable[[Any, Any], Any], is_zero: Callable[[Any], Any], a: Any, b: Any) -> bool:
+    return bool(op(not is_zero(a), not is_zero(b)))
 
 
-def apply_binary(name: str, a: Any, b: Any, *, promote_bool: bool = True) -> Any:
-    """The element function ``name`` of ``a`` and ``b``, broadcast."""
-    return binary(name, a, b, function_plan(name), promote_bool=promote_bool)
+def logical_plan(op: Callable[[Any, Any], Any]) -> Plan:
+    """The plan of ``logical_and`` (``op`` is `operator.and_`), ``logical_or``, ``logical_xor``: booleans results."""
+
+    def plan(ops: ElementOps) -> tuple[Callable[..., Any], Any]:
+        if ops.is_zero is operator.not_:  # Python truth is the zero test (numbers, booleans)
+            return partial(_logical, op, operator.not_), booleans
+        return partial(_logical, op, ops.is_zero), booleans
+
+    return plan
+
+
+def not_plan(ops: ElementOps) -> tuple[Callable[..., Any], Any]:
+    """The plan of ``logical_not``: ``ops.is_zero`` as a ``bool``."""
+    is_zero = ops.is_zero
+    if is_zero is operator.not_:
+        return operator.not_, booleans
+    return partial(_is_zero_bool, is_zero), booleans
+
+
+def _is_zero_bool(is_zero: Callable[[Any], Any], a: Any) -> bool:
+    return bool(is_zero(a))
+
+
+def both_booleans(x1: Any, x2: Any) -> bool:
+    """True when both operands are booleans tensors (whose logical functions are the bitwise ones)."""
+    kinds = [getattr(getattr(x, "_ops", None), "capabilities", None) for x in (x1, x2)]
+    return all(k is not None and k.kind == "bool" for k in kinds)

@@ -35,27 +35,28 @@ from typing import Any, Callable
 from ..core import kernels as _kernels
 from . import bitwise as _bitwise
 from ..core.operands import as_operand, operand_ops
-from ._engine import arithmetic_ops, binary, unary, wrap_results
+from ._engine import arithmetic_ops, unary, wrap_results
 
 # Shared with composition and products: (shape, [element lists]) of broadcast operands.
 from ._engine import broadcast_values as _broadcast_values
-from ._plans import (
-    plan_abs,
-    plan_add,
-    plan_divide,
-    plan_equal,
-    plan_floor_divide,
-    plan_greater,
-    plan_greater_equal,
-    plan_less,
-    plan_less_equal,
-    plan_multiply,
-    plan_negative,
-    plan_not_equal,
-    plan_remainder,
-    plan_round,
-    plan_subtract,
+from ._maker import documented
+from ._maker import (  # made from their rows in gentensor/compute/_table.py
+    abs,
+    add,
+    divide,
+    equal,
+    floor_divide,
+    greater,
+    greater_equal,
+    less,
+    less_equal,
+    multiply,
+    negative,
+    not_equal,
+    remainder,
+    subtract,
 )
+from ._plans import plan_round
 from ._plans import power as _power
 # Behind the Tensor methods x.subs(...), x.diff(...), x.expand(), x.simplify(), x.evalf(n).
 # Not top-level names: gt.diff would read as NumPy's finite differences.
@@ -89,214 +90,16 @@ __all__ = [
     "map",
 ]
 
-
-def add(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a + b`` element-wise, with broadcasting (``ops.add``).
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself only for scalar operands).
-
-    Raises
-    ------
-    ShapeError
-        The shapes do not broadcast (the message names both shapes and the axis).
-    OpsMismatchError
-        The tensors' ops cannot be combined (``modular(5)`` with ``modular(7)``).
-    TypeError
-        A scalar cannot be converted to the result ops.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([[1], [2]]) + gt.tensor([10, 20, 30])).tolist()
-    [[11, 21, 31], [12, 22, 32]]
-    >>> gt.add(1, gt.tensor([1, 2], ops=gt.modular(3))).tolist()
-    [2, 0]
-    """
-    return binary("add", a, b, plan_add, executor=executor, workers=workers)
+# The functions with a body of their own take their docstrings from their rows in gentensor/compute/_table.py.
 
 
-def subtract(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a - b`` element-wise, with broadcasting (``ops.sub``).
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself only for scalar operands).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (10 - gt.tensor([1, 2, 3])).tolist()
-    [9, 8, 7]
-    """
-    return binary("subtract", a, b, plan_subtract, executor=executor, workers=workers)
-
-
-def multiply(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a * b`` element-wise, with broadcasting (``ops.mul``; not the matrix product).
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself only for scalar operands).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> from fractions import Fraction
-    >>> (gt.tensor([1, 2]) * Fraction(1, 2)).tolist()
-    [Fraction(1, 2), Fraction(1, 1)]
-    """
-    return binary("multiply", a, b, plan_multiply, executor=executor, workers=workers)
-
-
-def divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a / b`` element-wise and exact: integers give rationals, never floats.
-
-    Fields (rationals, symbolic, floats, ``modular(p)``) use ``ops.div``;
-    ``modular(n)`` multiplies by the modular inverse; other rings with exact
-    division (``has_exquo``) use ``ops.exquo``.
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself only for scalar operands).
-
-    Raises
-    ------
-    ZeroDivisionError
-        Division by zero, naming the index.
-    NotDivisibleError
-        A divisor with no inverse in ``modular(n)``, or an inexact ``exquo``.
-    DomainError
-        The ring has neither division nor exact division.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([1, 2, 3]) / 2).tolist()
-    [Fraction(1, 2), Fraction(1, 1), Fraction(3, 2)]
-    >>> (gt.tensor([1, 2], ops=gt.modular(7)) / 3).tolist()
-    [5, 3]
-    >>> gt.tensor([1, 2]) / gt.tensor([1, 0])
-    Traceback (most recent call last):
-    ...
-    ZeroDivisionError: divide: division by zero at index (1,) (got 2 and 0)
-    """
-    return binary("divide", a, b, plan_divide, executor=executor, workers=workers)
-
-
-def floor_divide(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a // b`` element-wise (``ops.floordiv``; rationals stay rationals).
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself only for scalar operands).
-
-    Raises
-    ------
-    DomainError
-        The ring has no floor division (``modular(n)``, complexes, a user ring without ``floordiv``).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([7, -7]) // 2).tolist()
-    [3, -4]
-    """
-    return binary("floor_divide", a, b, plan_floor_divide, executor=executor, workers=workers)
-
-
-def remainder(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a % b`` element-wise (``ops.mod``; Python's sign convention).
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself only for scalar operands).
-
-    Raises
-    ------
-    DomainError
-        The ring has no remainder.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([7, -7]) % 3).tolist()
-    [1, 2]
-    """
-    return binary("remainder", a, b, plan_remainder, executor=executor, workers=workers)
-
-
-def power(a: Any, b: Any, /) -> Any:
-    """``a ** b`` element-wise, with broadcasting.
-
-    Integer exponents (Python ints, integers tensors) use ``ops.pow`` and keep
-    the base's ops, except that integers to a negative power give rationals
-    (as SymPy does, and as ``/`` does).  Other exponents promote both sides;
-    floats, complexes, symbolic and objects then use their own ``**``, while
-    exact rings accept only integral exponents.
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself only for scalar operands).
-
-    Raises
-    ------
-    DomainError
-        A non-integer exponent for an exact ring (``rationals ** (1/2)``).
-    ZeroDivisionError, NotDivisibleError
-        A negative power of zero, or of a zero divisor mod n.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([1, 2, 3]) ** 2).tolist(), (2 ** gt.tensor([0, 1, 2])).tolist()
-    ([1, 4, 9], [1, 2, 4])
-    >>> (gt.tensor([1, 2]) ** -1).tolist()
-    [Fraction(1, 1), Fraction(1, 2)]
-    """
+@documented
+def power(a: Any, b: Any, /) -> Tensor[Any] | Any:
     return _power(a, b)
 
 
-def negative(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``-x`` element-wise (``ops.neg``; booleans become integers).
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself for a scalar).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (-gt.tensor([1, -2])).tolist()
-    [-1, 2]
-    """
-    return unary("negative", x, plan_negative, executor=executor, workers=workers)
-
-
-def positive(x: Any, /) -> Any:
-    """``+x``: a copy (booleans become integers).
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself for a scalar).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> x = gt.tensor([1, 2]); y = +x
-    >>> y.tolist(), y is x
-    ([1, 2], False)
-    """
+@documented
+def positive(x: Any, /) -> Tensor[Any] | Any:
     x = as_operand(x)
     if not isinstance(x, Tensor):
         return x
@@ -304,190 +107,15 @@ def positive(x: Any, /) -> Any:
     return x.astype(target) if target is not x._ops else x.copy()
 
 
-def abs(x: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``abs(x)`` element-wise (``ops.abs``; complexes give floats, symbolic gives ``Abs``).
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself for a scalar).
-
-    Raises
-    ------
-    DomainError
-        The ring has no absolute value (``modular(n)``, a user ring without ``abs``).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> abs(gt.tensor([-3, 4])).tolist()
-    [3, 4]
-    """
-    return unary("abs", x, plan_abs, executor=executor, workers=workers)
-
-
-def round(x: Any, /, *, decimals: int = 0) -> Any:
-    """``x`` rounded element-wise to ``decimals`` decimal digits, half to even (``ops.round``).
-
-    The ops stays: rationals round to rationals (exactly), integers to
-    integers, floats to floats (``round(x)`` on a tensor calls this).
-
-    Returns
-    -------
-    Tensor
-        A new tensor, 0-d included (the element itself for a scalar).
-
-    Raises
-    ------
-    DomainError
-        The ring has no rounding (``modular(n)``, a user ring without ``round``).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> from fractions import Fraction
-    >>> gt.round(gt.tensor([Fraction(5, 2), Fraction(-7, 4)])).tolist()
-    [Fraction(2, 1), Fraction(-2, 1)]
-    >>> gt.round(gt.tensor([3.14159, 2.71828]), decimals=2).tolist()
-    [3.14, 2.72]
-    """
+@documented
+def round(x: Any, /, *, decimals: int = 0) -> Tensor[Any] | Any:
     if isinstance(decimals, bool) or not isinstance(decimals, int):
         raise ArgumentTypeError(f"round: decimals must be an int (got {decimals!r})")
     return unary("round", x, plan_round(decimals))
 
 
-# -- comparisons --------------------------------------------------------------------------
-def equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a == b`` element-wise through ``ops.equal`` (semantic for SymPy): a booleans tensor.
-
-    Returns
-    -------
-    Tensor
-        A new tensor of ``bool`` (ops booleans).
-
-    Examples
-    --------
-    >>> import gentensor as gt, sympy
-    >>> t = sympy.Symbol("t")
-    >>> gt.equal(gt.tensor([(t + 1)**2, t]), gt.tensor([t**2 + 2*t + 1, 1])).tolist()
-    [True, False]
-    """
-    return binary("equal", a, b, plan_equal, promote_bool=False, executor=executor, workers=workers)
-
-
-def not_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a != b`` element-wise (``not ops.equal``): a booleans tensor.
-
-    Returns
-    -------
-    Tensor
-        A new tensor of ``bool``.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([1, 2]) != 2).tolist()
-    [True, False]
-    """
-    return binary("not_equal", a, b, plan_not_equal, promote_bool=False, executor=executor, workers=workers)
-
-
-def less(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a < b`` element-wise (``ops.lt``): a booleans tensor.
-
-    Returns
-    -------
-    Tensor
-        A new tensor of ``bool``.
-
-    Raises
-    ------
-    DomainError
-        The elements are not ordered (``modular(n)``, complexes, undecidable SymPy inequalities).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([1, 2, 3]) < 2).tolist()
-    [True, False, False]
-    """
-    return binary("less", a, b, plan_less, promote_bool=False, executor=executor, workers=workers)
-
-
-def less_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a <= b`` element-wise (``ops.le``): a booleans tensor.
-
-    Returns
-    -------
-    Tensor
-        A new tensor of ``bool``.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([1, 2, 3]) <= 2).tolist()
-    [True, True, False]
-    """
-    return binary("less_equal", a, b, plan_less_equal, promote_bool=False, executor=executor, workers=workers)
-
-
-def greater(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a > b`` element-wise (``ops.lt`` with the operands swapped): a booleans tensor.
-
-    Returns
-    -------
-    Tensor
-        A new tensor of ``bool``.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([1, 2, 3]) > 2).tolist()
-    [False, False, True]
-    """
-    return binary("greater", a, b, plan_greater, promote_bool=False, executor=executor, workers=workers)
-
-
-def greater_equal(a: Any, b: Any, /, *, executor: Any = None, workers: Any = None) -> Any:
-    """``a >= b`` element-wise (``ops.le`` with the operands swapped): a booleans tensor.
-
-    Returns
-    -------
-    Tensor
-        A new tensor of ``bool``.
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> (gt.tensor([1, 2, 3]) >= 2).tolist()
-    [False, True, True]
-    """
-    return binary("greater_equal", a, b, plan_greater_equal, promote_bool=False, executor=executor, workers=workers)
-
-
+@documented
 def array_equal(a: Any, b: Any, /) -> bool:
-    """True when ``a`` and ``b`` have the same shape and every pair of elements is ``ops.equal``.
-
-    Scalars count as 0-d tensors; different shapes give ``False`` (no broadcasting).
-
-    Returns
-    -------
-    bool
-
-    Raises
-    ------
-    OpsMismatchError
-        The ops cannot be compared (``modular(5)`` with ``modular(7)``).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> from fractions import Fraction
-    >>> gt.array_equal(gt.tensor([1, 2]), gt.tensor([Fraction(1), Fraction(2)]))
-    True
-    >>> gt.array_equal(gt.tensor([1, 2]), gt.tensor([[1, 2]]))
-    False
-    """
     a, b = as_operand(a), as_operand(b)
     shape_a = a.shape if isinstance(a, Tensor) else ()
     shape_b = b.shape if isinstance(b, Tensor) else ()
@@ -496,7 +124,7 @@ def array_equal(a: Any, b: Any, /) -> bool:
     result = equal(a, b)
     if not isinstance(result, Tensor):
         return bool(result)
-    return builtins.all(result._data)
+    return bool(builtins.all(result._elements()))
 
 
 # -- arbitrary functions --------------------------------------------------------------------
@@ -509,7 +137,7 @@ def map(
     executor: Any = None,
     workers: Any = None,
     timeout: float | None = None,
-) -> Any:
+) -> Tensor[Any] | Any:
     """``f`` applied element by element to broadcast tensors: ``out[i] = f(a[i], b[i], ...)``.
 
     Scalars are passed to ``f`` unchanged at every position.
@@ -642,5 +270,5 @@ def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
             f"(got {x._ops!r} {symbol[:-1]} {shown!r}); write x = x {symbol[:-1]} y for a new tensor, "
             "or convert the target first with .astype(...)"
         )
-    _kernels.scatter(x._data, target._layout, result._data)
+    _kernels.copy_into(x._store, target._layout, result._store, result._layout)
     return x

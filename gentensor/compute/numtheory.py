@@ -144,7 +144,7 @@ def _column(value: Any, shape: tuple[int, ...], ops: ElementOps, func: str) -> l
         assert lay is not None  # shapes were checked by broadcast_shapes
         from ..core import kernels
 
-        return convert_values(kernels.gather(value._data, lay), value.ops, ops)
+        return convert_values(kernels.gather(value._store, lay), value.ops, ops)
     return [convert_scalar(value, ops, func)] * n
 
 
@@ -165,7 +165,7 @@ def _gcd_function(ops: ElementOps, R: Euclid) -> Callable[[Any, Any], Any]:
     return ops.gcd if defines(ops, "gcd") else partial(_gcd, R)  # type: ignore[attr-defined]
 
 
-def gcd(a: Any, b: Any, /) -> Any:
+def gcd(a: Any, b: Any, /) -> Tensor[Any] | Any:
     """Greatest common divisor, element-wise with broadcasting (non-negative for integers).
 
     Returns
@@ -192,7 +192,7 @@ def gcd(a: Any, b: Any, /) -> Any:
     return _out(operands, values, shape, ops)
 
 
-def lcm(a: Any, b: Any, /) -> Any:
+def lcm(a: Any, b: Any, /) -> Tensor[Any] | Any:
     """Least common multiple, element-wise with broadcasting (non-negative for integers; 0 if either is 0).
 
     Returns
@@ -294,7 +294,7 @@ def _unit_inverse(ops: ElementOps, a: Any) -> Any:
     return ops.div(ops.one, a)
 
 
-def invmod(a: Any, m: Any = None, /) -> Any:
+def invmod(a: Any, m: Any = None, /) -> Tensor[Any] | Any:
     """The inverse of ``a`` modulo ``m`` element-wise (``0 <= x < m`` for integers), or in ``a``'s own ring.
 
     With ``m``: ``x`` with ``a*x == 1 (mod m)``, over the integers or any
@@ -340,7 +340,7 @@ def invmod(a: Any, m: Any = None, /) -> Any:
     return _out(operands, values, shape, ops)
 
 
-def powmod(a: Any, k: Any, m: Any, /) -> Any:
+def powmod(a: Any, k: Any, m: Any, /) -> Tensor[Any] | Any:
     """``a**k mod m`` element-wise, by square-and-multiply (``pow(a, k, m)`` for integers).
 
     ``k`` is an integer (a tensor of them broadcasts too); a negative ``k``
@@ -383,7 +383,7 @@ def powmod(a: Any, k: Any, m: Any, /) -> Any:
 # -- integer square roots and primes ------------------------------------------------------
 
 
-def isqrt(x: Any, /) -> Any:
+def isqrt(x: Any, /) -> Tensor[Any] | Any:
     """The integer square root ``floor(sqrt(x))`` element-wise (exact, any size).
 
     Returns
@@ -408,7 +408,7 @@ def isqrt(x: Any, /) -> Any:
     return _out(operands, values, shape, ops)
 
 
-def is_prime(x: Any, /) -> Any:
+def is_prime(x: Any, /) -> Tensor[Any] | bool:
     """Primality element-wise: a booleans tensor (deterministic Miller-Rabin below 3.3e24, SymPy above).
 
     Negative numbers, 0 and 1 are not prime.
@@ -435,7 +435,7 @@ def is_prime(x: Any, /) -> Any:
     return _out(operands, values, shape, booleans)
 
 
-def next_prime(x: Any, /) -> Any:
+def next_prime(x: Any, /) -> Tensor[Any] | Any:
     """The smallest prime greater than ``x``, element-wise.
 
     Returns
@@ -463,7 +463,7 @@ def next_prime(x: Any, /) -> Any:
 # -- the Chinese remainder theorem -------------------------------------------------------------
 
 
-def crt(residues: Any, moduli: Any, /, *, axis: int = -1) -> Any:
+def crt(residues: Any, moduli: Any, /, *, axis: int = -1) -> Tensor[Any] | Any:
     """Chinese remaindering along an axis: the ``x`` with ``x == r_i (mod m_i)`` for every ``i``.
 
     ``residues`` holds ``k`` residues along ``axis`` for each position;

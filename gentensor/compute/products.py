@@ -14,15 +14,18 @@ import operator
 from math import prod
 from typing import Any
 
+import numpy as np
+
 from ..core import kernels as _kernels
 from ._contract import dot_rows, matmul_flat, outer_flat, row_sums
-from ._einsum import contract, parse
+from ._einsum import _prepare, contract, parse
 from ..core.layout import Layout, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
 from ..arrays.manipulation import moveaxis, permute_dims
-from ..ops import ElementOps, capabilities_of, provider_info
+from ..core.storage import operand_of
+from ..ops import ElementOps, capabilities_of, packing_of, provider_info
 from ..resources import check_shape
 from ._engine import arithmetic_ops
 from .elementary import conj
@@ -58,7 +61,7 @@ def _batch_shape(a: Tensor[Any], b: Tensor[Any], sa: tuple[int, ...], sb: tuple[
 def _broadcast_read(x: Tensor[Any], shape: tuple[int, ...], ops: ElementOps) -> list[Any]:
     layout = x._layout.broadcast_to(shape)
     assert layout is not None  # shape is a broadcast that includes x.shape
-    return convert_values(_kernels.gather(x._data, layout), x._ops, ops)
+    return convert_values(_kernels.gather(x._store, layout), x._ops, ops)
 
 
 def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: ElementOps) -> list[list[Any]]:
@@ -69,7 +72,7 @@ def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: ElementOps) -> list[l
     """
     lay = x._layout
     if lay.ndim == 2 and not batch:  # one matrix: read it as it lies
-        return [convert_values(_kernels.gather(x._data, lay), x._ops, ops)]
+        return [convert_values(_kernels.gather(x._store, lay), x._ops, ops)]
     outer = Layout(lay.shape[:-2], lay.strides[:-2], lay.offset).broadcast_to(batch)
     assert outer is not None  # batch is the broadcast of both operands' batch shapes
     shape, strides = lay.shape[-2:], lay.strides[-2:]
@@ -78,13 +81,13 @@ def _matrices(x: Tensor[Any], batch: tuple[int, ...], ops: ElementOps) -> list[l
     for offset in _kernels.row_starts(outer.offset, outer.shape, outer.strides):
         flat = seen.get(offset)
         if flat is None:
-            flat = convert_values(_kernels.gather(x._data, Layout(shape, strides, offset)), x._ops, ops)
+            flat = convert_values(_kernels.gather(x._store, Layout(shape, strides, offset)), x._ops, ops)
             seen[offset] = flat
         out.append(flat)
     return out
 
 
-def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Any:
+def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any] | Any:
     """Matrix product with NumPy semantics (also ``a @ b``).
 
     A 1-d ``a`` is a row vector and a 1-d ``b`` a column vector (the added
@@ -136,6 +139,10 @@ def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Any:
     batch = _batch_shape(a, b, a2.shape[:-2], b2.shape[:-2], "matmul")
     shape = batch + ((m,) if a.ndim > 1 else ()) + ((n,) if b.ndim > 1 else ())
     check_shape(shape, "matmul")
+    if m and n:
+        product = _packed_matmul(a2, b2, ops, k)
+        if product is not None:
+            return _packed_result(product, shape, ops)
     out: list[Any] = []
     if m and n:
         # A kernel provider for the ring (FLINT, packed ints): flat a, flat b, m, k, n, ops -> flat product.
@@ -148,7 +155,45 @@ def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Any:
     return Tensor._from_flat(out, shape, ops)
 
 
-def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Any:
+def _packed_matmul(a: Tensor[Any], b: Tensor[Any], ops: ElementOps, k: int) -> tuple[Any, Any] | None:
+    """``(a @ b as a NumPy array, its bounds)`` when both pack into ``ops`` (one already packed) and the packing proves it exact; else ``None``.
+
+    Integers: float64 BLAS when every sum of products stays below 2**53,
+    int64 when below 2**63, else ``None`` (FLINT or Python ints).  Residues
+    mod n: exact float64 products, reduced (`gentensor.ops._packing`).
+    """
+    if a._store.packing is None and b._store.packing is None:
+        return None
+    packing = packing_of(ops)
+    if packing is None:
+        return None
+    x = operand_of(a._store, a._layout, a._ops, ops, packing)
+    y = operand_of(b._store, b._layout, b._ops, ops, packing)
+    if x is None or y is None:
+        return None
+    planned = packing.matmul(x.bounds, y.bounds, k)
+    if planned is None and packing.bounded and (x.tighten() | y.tighten()):
+        planned = packing.matmul(x.bounds, y.bounds, k)
+    if planned is None:
+        return None
+    f, bounds = planned
+    return f(x.array, y.array), bounds
+
+
+def _packed_result(found: tuple[Any, Any], shape: tuple[int, ...], ops: ElementOps) -> Any:
+    """A packed product as the tensor (or, without axes, the element) of ``shape``."""
+    array, bounds = found
+    array = np.asarray(array)
+    packing = packing_of(ops)
+    assert packing is not None
+    if array.dtype != packing.dtype:
+        array = array.astype(packing.dtype)
+    if not shape:
+        return packing.element(array.reshape(1), 0)
+    return Tensor._from_array(array.reshape(shape), shape, ops, bounds if packing.bounded else None)
+
+
+def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Tensor[Any] | Any:
     """Dot products of the vectors along ``axis``, broadcasting the other axes.
 
     Each result is ``ops.sum`` of ``a[..., i] * b[..., i]``; for complex
@@ -262,7 +307,7 @@ def _tensordot_axes(a: Tensor[Any], b: Tensor[Any], axes: Any) -> tuple[list[int
     return ax_a, ax_b
 
 
-def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Any:
+def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Tensor[Any] | Any:
     """Sum products over the axes ``axes`` of ``a`` and ``b`` (NumPy's ``tensordot``).
 
     Parameters
@@ -322,7 +367,7 @@ def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Any:
     return Tensor._from_flat(out, shape, ops)
 
 
-def einsum(subscripts: str, /, *operands: Tensor[Any]) -> Any:
+def einsum(subscripts: str, /, *operands: Tensor[Any]) -> Tensor[Any] | Any:
     """Einstein summation: ``'ij,jk->ik'`` is a matrix product, ``'ii'`` a trace, ``'...ij->...ji'`` a transpose.
 
     Explicit mode (``->``) names the output axes; implicit mode keeps the
@@ -365,7 +410,41 @@ def einsum(subscripts: str, /, *operands: Tensor[Any]) -> Any:
     summed = {label for labels in spec.inputs for label in labels} - set(spec.output)
     if len(xs) > 1 or summed:  # products and sums of booleans count, as integers (a rearrangement keeps them)
         ops = arithmetic_ops(ops)
+    check_shape([spec.sizes[lb] for lb in spec.output], "einsum")
+    found = _packed_einsum(spec, xs, ops, summed)
+    if found is not None:
+        return _packed_result(found, tuple(spec.sizes[lb] for lb in spec.output), ops)
     return contract(spec, xs, ops)
+
+
+def _packed_einsum(spec: Any, xs: list[Tensor[Any]], ops: ElementOps, summed: set[Any]) -> tuple[Any, Any] | None:
+    """``einsum`` by NumPy on packed operands when the packing proves every sum exact; else ``None``."""
+    if not any(x._store.packing is not None for x in xs):
+        return None
+    packing = packing_of(ops)
+    if packing is None:
+        return None
+    labels = sorted({lb for term in spec.inputs for lb in term} | set(spec.output), key=str)
+    if len(labels) > 52:
+        return None
+    letter = dict(zip(labels, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    items, terms = [], []
+    for x, term in zip(xs, spec.inputs):
+        item = _prepare(x, term, spec.sizes)  # diagonals merged, length-1 axes broadcast: a strided view
+        found = operand_of(x._store, item.layout, x._ops, ops, packing)
+        if found is None:
+            return None
+        items.append(found)
+        terms.append("".join(letter[lb] for lb in item.labels))
+    count = prod(spec.sizes[lb] for lb in summed)
+    planned = packing.contraction([item.bounds for item in items], count)
+    if planned is None and packing.bounded and any([item.tighten() for item in items]):
+        planned = packing.contraction([item.bounds for item in items], count)
+    if planned is None:
+        return None
+    f, bounds = planned
+    subscripts = ",".join(terms) + "->" + "".join(letter[lb] for lb in spec.output)
+    return f(subscripts, *[item.array for item in items]), bounds
 
 
 def kron(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
@@ -398,7 +477,7 @@ def kron(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     return Tensor._from_flat(values, tuple(p * q for p, q in zip(sa, sb)), ops)
 
 
-def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -1) -> Any:
+def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -1) -> Tensor[Any] | Any:
     """Sum of the diagonal of the ``(axis1, axis2)`` planes (``offset > 0``: above the main one).
 
     Returns
@@ -437,7 +516,7 @@ def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -
     length = layout.shape[-1]
     rest = layout.shape[:-1]
     ops = arithmetic_ops(x._ops)  # the trace of a booleans matrix counts its True diagonal entries
-    sums = row_sums(ops, convert_values(_kernels.gather(x._data, layout), x._ops, ops), length, prod(rest))
+    sums = row_sums(ops, convert_values(_kernels.gather(x._store, layout), x._ops, ops), length, prod(rest))
     if not rest:
         return sums[0]
     return Tensor._from_flat(sums, rest, ops)

@@ -1,4 +1,4 @@
-"""Reductions over axes: sum, prod, min, max, all, any, cumulative_sum and the generic ``reduce``.
+"""Reductions over axes: sum, prod, min, max, all, any, cumulative_sum and cumulative_prod, and the generic ``reduce``.
 
 Every reduction cuts the tensor into *blocks*, one per output element: the
 elements that the reduced axes sweep, read straight from storage with one
@@ -38,9 +38,10 @@ from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
 from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, require
+from . import _packed
 from ._engine import arithmetic_ops, flat_values, wrap_results
 
-__all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "reduce"]
+__all__ = ["sum", "prod", "min", "max", "all", "any", "cumulative_sum", "cumulative_prod", "reduce"]
 
 _builtin_sum = builtins.sum
 _builtin_min = builtins.min
@@ -94,7 +95,11 @@ def _blocks(x: Tensor[Any], axes: tuple[int, ...]) -> _Blocks:
         return _Blocks(kept_shape, m, itertools.repeat([], _prod(kept_shape)))
     if not kept and lay.is_contiguous:
         return _Blocks((), m, [flat_values(x)])
-    data = x._data
+    store = x._store
+    if store.packing is not None:  # packed: unpack once, in block order
+        values = _kernels.gather(store, lay.permute(kept + list(axes)))
+        return _Blocks(kept_shape, m, (values[i : i + m] for i in range(0, len(values), m)))
+    data = store.data
     run_n, run_s = collapse([shape[k] for k in axes], [strides[k] for k in axes])
     if len(run_n) <= 1:
         # The reduced axes are one strided run: one extended slice per block.
@@ -138,7 +143,9 @@ def _integer_column_sums(x: Tensor[Any], axes: tuple[int, ...]) -> list[int] | N
     if len(red_n) != 1 or len(kept_n) != 1 or abs(red_s[0]) <= abs(kept_s[0]):
         return None
     (m,), (step,), (width,), (kstep,) = red_n, red_s, kept_n, kept_s
-    data, offset = x._data, lay.offset
+    if x._store.packing is not None:
+        return None
+    data, offset = x._store.data, lay.offset
     acc: list[int] = [0] * width
     for i in range(0, m, _BAND):
         rows = [_run_slice(data, offset + r * step, width, kstep) for r in range(i, builtins.min(i + _BAND, m))]
@@ -178,7 +185,7 @@ def _with_dtype(x: Tensor[Any], dtype: OpsSpec | None) -> Tensor[Any]:
     return x if dtype is None or as_ops(dtype, "dtype") is x._ops else x.astype(dtype)
 
 
-def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Any:
+def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The sum of the elements over ``axis`` (every axis when ``None``), through ``ops.sum``.
 
     ``ops.sum`` is n-ary: the built-in ``sum`` for numbers, one ``Add`` for SymPy.
@@ -218,6 +225,10 @@ def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: 
     x = _with_dtype(_tensor(x, "sum"), dtype)
     axes = _axes(axis, x.ndim, "sum")
     ops = arithmetic_ops(x._ops)
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
+        done = _packed.reduction("sum", x, axes, keepdims, ops)
+        if done is not NotImplemented:
+            return done
     if x.size and _order_free_sum(ops) and ops is x._ops:
         columns = _integer_column_sums(x, axes)
         if columns is not None:
@@ -226,7 +237,7 @@ def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: 
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), total), ops)
 
 
-def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Any:
+def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The product of the elements over ``axis`` (every axis when ``None``), through ``ops.prod``.
 
     ``dtype`` multiplies in that ops (the elements are converted first).
@@ -252,6 +263,10 @@ def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims:
     x = _with_dtype(_tensor(x, "prod"), dtype)
     axes = _axes(axis, x.ndim, "prod")
     ops = arithmetic_ops(x._ops)
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
+        done = _packed.reduction("prod", x, axes, keepdims, ops)
+        if done is not NotImplemented:
+            return done
     product = _member_or_fold(ops, "prod", ops.mul, ops.one)
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), product), ops)
 
@@ -262,6 +277,10 @@ def _extreme(func: str, x: Any, axis: Any, keepdims: bool, largest: bool) -> Any
     axes = _axes(axis, x.ndim, func)
     ops = x._ops
     lt = require(ops, "lt", func, "order")
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM and _prod(x.shape[a] for a in axes):
+        done = _packed.reduction(func, x, axes, keepdims, ops)
+        if done is not NotImplemented:
+            return done
     b = _blocks(x, axes)
     if b.length == 0:
         raise ShapeError(
@@ -288,7 +307,7 @@ def _nan_first(pick: Callable[[list[Any]], Any], equal: Callable[[Any, Any], Any
     return pick(block)
 
 
-def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The smallest element over ``axis`` (every axis when ``None``), compared with ``ops.lt``.
 
     Returns
@@ -313,7 +332,7 @@ def min(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     return _extreme("min", x, axis, keepdims, False)
 
 
-def max(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def max(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The largest element over ``axis`` (every axis when ``None``), compared with ``ops.lt``.
 
     Returns
@@ -347,6 +366,10 @@ def _truth(func: str, x: Any, axis: Any, keepdims: bool, every: bool) -> Any:
     x = _tensor(x, func)
     axes = _axes(axis, x.ndim, func)
     ops = x._ops
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
+        done = _packed.reduction(func, x, axes, keepdims, ops, booleans)
+        if done is not NotImplemented:
+            return done
     test = _builtin_all if every else _builtin_any
     if getattr(ops, "is_zero", None) is operator.not_:
         pick: Callable[[list[Any]], bool] = test  # Python truth is the ops' zero test (numbers)
@@ -359,7 +382,7 @@ def _truth(func: str, x: Any, axis: Any, keepdims: bool, every: bool) -> Any:
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), pick), booleans)
 
 
-def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | bool:
     """Whether every element over ``axis`` is non-zero (``not ops.is_zero``; ``True`` when empty).
 
     Returns
@@ -377,7 +400,7 @@ def all(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     return _truth("all", x, axis, keepdims, True)
 
 
-def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | bool:
     """Whether some element over ``axis`` is non-zero (``not ops.is_zero``; ``False`` when empty).
 
     The zero test is semantic for SymPy: ``(t + 1)**2 - t**2 - 2*t - 1`` is zero.
@@ -399,7 +422,7 @@ def any(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     return _truth("any", x, axis, keepdims, False)
 
 
-# -- cumulative sums ---------------------------------------------------------------------------
+# -- cumulative sums and products -----------------------------------------------------------------------
 def cumulative_sum(
     x: Any, /, *, axis: int | None = None, dtype: OpsSpec | None = None, include_initial: bool = False
 ) -> Tensor[Any]:
@@ -438,13 +461,38 @@ def cumulative_sum(
     return _accumulate("cumulative_sum", x, axis, dtype, include_initial, "add", "zero")
 
 
+def cumulative_prod(
+    x: Any, /, *, axis: int | None = None, dtype: OpsSpec | None = None, include_initial: bool = False
+) -> Tensor[Any]:
+    """Running products along one axis (``ops.mul``), as the Array API's ``cumulative_prod``.
+
+    The parameters and errors are those of [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum],
+    with ``ops.mul`` in place of ``ops.add``, and runs that start from ``ops.one`` under ``include_initial=True``.
+
+    Returns
+    -------
+    Tensor
+        A new tensor (booleans multiply as integers).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.cumulative_prod(gt.tensor([1, 2, 3, 4])).tolist()
+    [1, 2, 6, 24]
+    >>> gt.cumulative_prod(gt.tensor([[1, 2], [3, 4]]), axis=1, include_initial=True).tolist()
+    [[1, 1, 2], [1, 3, 12]]
+    """
+    return _accumulate("cumulative_prod", x, axis, dtype, include_initial, "mul", "one")
+
+
 def _accumulate(
     func: str, x: Any, axis: int | None, dtype: OpsSpec | None, include_initial: bool, member: str, start: str
 ) -> Tensor[Any]:
     """Running ``ops.<member>`` along one axis, each run starting from ``ops.<start>`` when ``include_initial``.
 
-    The body of [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum] (``"add"``, ``"zero"``) and of
-    ``cumulative_prod`` (``"mul"``, ``"one"``).
+    The body of [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum] (``"add"``, ``"zero"``), of
+    [`cumulative_prod`][gentensor.compute.reductions.cumulative_prod] (``"mul"``, ``"one"``) and of NumPy's
+    ``cumsum`` and ``cumprod`` (gentensor.compute.statistics).
     """
     x = _with_dtype(_tensor(x, func), dtype)
     if axis is None:
@@ -458,6 +506,10 @@ def _accumulate(
         x = x._view(Layout((1,), (1,), x._layout.offset))
     ax = normalize_axis(axis, x.ndim, func)
     ops = arithmetic_ops(x._ops)
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
+        done = _packed.reduction(func, x, (ax,), False, ops, include_initial=include_initial)
+        if done is not NotImplemented:
+            return done
     step, initial = getattr(ops, member), getattr(ops, start)
     b = _blocks(x, (ax,))
     out: list[Any] = []
@@ -490,7 +542,7 @@ def reduce(
     keepdims: bool = False,
     ops: OpsSpec | None = None,
     dtype: OpsSpec | None = None,
-) -> Any:
+) -> Tensor[Any] | Any:
     """Fold ``f`` over ``axis``: ``f(...f(f(initial, v0), v1)..., vn)`` for each output element.
 
     Parameters

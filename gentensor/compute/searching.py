@@ -25,12 +25,16 @@ import operator
 from functools import partial
 from typing import Any, Callable
 
+import numpy as np
+
 from ..arrays.composition import where as _select
 from ..core.layout import normalize_axis
 from ..core.operands import as_operand, as_tensor, common_ops, convert_scalar, elements_as
+from ..core.storage import operand_of, view_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
-from ..ops import capabilities_of, integers
+from ..ops import capabilities_of, integers, packing_of
+from . import _packed
 from ._engine import flat_values
 from ._functions import nan_test, ordered_lt
 from .reductions import _axes, _blocks
@@ -57,6 +61,10 @@ def _arg_block(lt: Callable[[Any, Any], Any], isnan: Callable[[Any], bool] | Non
 def _arg_extreme(func: str, x: Any, axis: int | None, keepdims: bool, largest: bool) -> Any:
     x = as_tensor(x, func)
     lt = ordered_lt(x.ops, func)
+    if x.size:
+        found = _packed_arg(func, x, axis, keepdims, largest)
+        if found is not None:
+            return found
     isnan = nan_test(x.ops)
     if axis is None:
         if x.size == 0:
@@ -83,7 +91,23 @@ def _arg_extreme(func: str, x: Any, axis: int | None, keepdims: bool, largest: b
     return Tensor._from_flat(out, shape, integers)
 
 
-def argmax(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+def _packed_arg(func: str, x: Tensor[Any], axis: Any, keepdims: bool, largest: bool) -> Any:
+    """``argmax``/``argmin`` by NumPy for packed ordered ``x`` (the first extreme; the first NaN), or ``None``."""
+    item = _packed.ordered_operand(x)
+    if item is None or (axis is not None and (isinstance(axis, bool) or not isinstance(axis, int) or x.ndim == 0)):
+        return None
+    pick = np.argmax if largest else np.argmin
+    if axis is None:
+        k = int(pick(item.array.reshape(-1)))
+        return Tensor._from_flat([k], (1,) * x.ndim, integers) if keepdims else k
+    ax = normalize_axis(axis, x.ndim, func)
+    if x.shape[ax] == 0:
+        return None  # the list path explains
+    found = pick(item.array, axis=ax, keepdims=keepdims)
+    return Tensor._from_array(found, found.shape, integers, (0, x.shape[ax] - 1))
+
+
+def argmax(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Tensor[Any] | int:
     """The position of the largest element (the first one on ties) over ``axis``, or in the flattened tensor.
 
     Parameters
@@ -113,7 +137,7 @@ def argmax(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any
     return _arg_extreme("argmax", x, axis, keepdims, True)
 
 
-def argmin(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+def argmin(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Tensor[Any] | int:
     """The position of the smallest element (the first one on ties) over ``axis``, or in the flattened tensor.
 
     Returns
@@ -132,6 +156,10 @@ def argmin(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any
 
 
 def _nonzero_flat(x: Tensor[Any]) -> list[int]:
+    store = x._store
+    if store.packing is not None and store.packing.dtype.kind in "biufc" and x.ops.is_zero is operator.not_:
+        # Python truth is the zero test (numbers, booleans): the machine values' truth.
+        return np.flatnonzero(view_of(store, x._layout)).tolist()  # type: ignore[no-any-return]
     values = flat_values(x)
     ops = x.ops
     if ops.is_zero is operator.not_:  # Python truth is the zero test (numbers, booleans)
@@ -178,7 +206,7 @@ def nonzero(x: Any, /) -> tuple[Tensor[Any], ...]:
     return tuple(Tensor._from_flat(col, (len(flat),), integers) for col in _unravel_all(flat, x.shape))
 
 
-def where(condition: Any, x1: Any = None, x2: Any = None, /) -> Any:
+def where(condition: Any, x1: Any = None, x2: Any = None, /) -> Tensor[Any] | tuple[Tensor[Any], ...]:
     """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere; with ``condition`` alone, [`nonzero`][gentensor.compute.searching.nonzero].
 
     Parameters
@@ -259,7 +287,7 @@ def argwhere(a: Any, /) -> Tensor[Any]:
     return Tensor._from_flat(rows, (len(flat), x.ndim), integers)
 
 
-def count_nonzero(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def count_nonzero(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | int:
     """How many elements over ``axis`` are non-zero (``not ops.is_zero``).
 
     Returns
@@ -277,6 +305,12 @@ def count_nonzero(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any
     x = as_tensor(x, "count_nonzero")
     axes = _axes(axis, x.ndim, "count_nonzero")
     ops = x.ops
+    store = x._store
+    if store.packing is not None and ops.is_zero is operator.not_:
+        found = np.count_nonzero(view_of(store, x._layout), axis=axes, keepdims=keepdims)
+        if not np.ndim(found):
+            return int(found)
+        return Tensor._from_array(np.asarray(found, dtype=np.int64), np.shape(found), integers, (0, x.size))
     if ops.is_zero is operator.not_:  # Python truth is the zero test (numbers, booleans)
         count: Callable[[list[Any]], int] = _count_truthy
     else:
@@ -300,7 +334,7 @@ def _count_nonzero(is_zero: Callable[[Any], Any], block: list[Any]) -> int:
     return sum(1 for v in block if not is_zero(v))
 
 
-def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Tensor[Any] | int:
     """Where each element of ``x2`` would go in the sorted 1-d ``x1`` to keep it sorted (binary search).
 
     Parameters
@@ -350,6 +384,9 @@ def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None)
     scalar = not isinstance(v, Tensor)
     ops = common_ops([a.ops] if scalar else [a.ops, v.ops], "searchsorted")
     lt = ordered_lt(ops, "searchsorted")
+    found = _packed_search(a, v, ops, side)
+    if found is not None:
+        return found
     hay = elements_as(a, ops)
     needles = [convert_scalar(v, ops, "searchsorted")] if scalar else elements_as(v, ops)
     isnan = nan_test(ops)
@@ -361,6 +398,26 @@ def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None)
     if scalar:
         return out[0]
     return Tensor._from_flat(out, v.shape, integers)
+
+
+def _packed_search(a: Tensor[Any], v: Any, ops: Any, side: str) -> Any:
+    """``searchsorted`` by NumPy when ``a`` and the needles pack into an ops ordered by machine value; else ``None``."""
+    packing = packing_of(ops)
+    if packing is None or not packing.ordered or a._store.packing is None:
+        return None
+    hay = operand_of(a._store, a._layout, a._ops, ops, packing)
+    if hay is None:
+        return None
+    if isinstance(v, Tensor):
+        needles = operand_of(v._store, v._layout, v._ops, ops, packing)
+        if needles is None:
+            return None
+        found = np.searchsorted(hay.array, needles.array, side="left" if side == "left" else "right")
+        return Tensor._from_array(found.astype(np.int64), v.shape, integers, (0, a.size))
+    value = packing.scalar(convert_scalar(v, ops, "searchsorted"))
+    if value is None:
+        return None
+    return int(np.searchsorted(hay.array, value, side="left" if side == "left" else "right"))
 
 
 def _bisect(

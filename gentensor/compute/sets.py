@@ -29,6 +29,7 @@ from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import DomainError
 from ..ops import ElementOps, capabilities_of, integers
+from . import _packed
 from ._engine import flat_values
 from ._functions import nan_test, ordered_lt
 
@@ -188,6 +189,22 @@ def _distinct_fast(ops: ElementOps, values: list[Any]) -> list[Any] | None:
     return list(dict.fromkeys(values))
 
 
+def _packed_unique(x: Tensor[Any], counts: bool = True) -> tuple[Tensor[Any], Tensor[Any], Tensor[Any], Tensor[Any]] | None:
+    """``(values, first positions, inverse indices, counts)`` as tensors, by NumPy for packed integer-valued ``x``; else ``None``."""
+    found = _packed.unique(x, capabilities_of(x.ops).ordered, counts)
+    if found is None:
+        return None
+    values, first, inverse, tally = found
+    n = max(x.size - 1, 0)
+    m = len(values)
+    return (
+        Tensor._from_array(values, (m,), x.ops),
+        Tensor._from_array(first, (m,), integers, (0, n)),
+        Tensor._from_array(inverse, x.shape, integers, (0, max(m - 1, 0))),
+        Tensor._from_array(tally, (m,), integers, (0, x.size)) if counts else Tensor._from_flat([], (0,), integers),
+    )
+
+
 def _unique(func: str, x: Any) -> tuple[Tensor[Any], list[Any], list[int], list[int]]:
     x = as_tensor(x, func)
     values = flat_values(x)
@@ -217,6 +234,9 @@ def unique_values(x: Any, /) -> Tensor[Any]:
     [1]
     """
     x = as_tensor(x, "unique_values")
+    distinct = _packed.distinct(x, capabilities_of(x.ops).ordered)
+    if distinct is not None:
+        return Tensor._from_array(distinct, distinct.shape, x.ops, x._store.bounds)
     values = flat_values(x)
     distinct = _distinct_fast(x.ops, values)
     if distinct is None:
@@ -241,6 +261,9 @@ def unique_counts(x: Any, /) -> UniqueCountsResult:
     ([1, 2], [1, 3])
     """
     x = as_tensor(x, "unique_counts")
+    packed = _packed_unique(x)
+    if packed is not None:
+        return UniqueCountsResult(packed[0], packed[3])
     values = flat_values(x)
     distinct = _distinct_fast(x.ops, values)
     if distinct is not None:
@@ -275,6 +298,9 @@ def unique_inverse(x: Any, /) -> UniqueInverseResult:
     ([5, 7], [[1, 0], [0, 1]])
     """
     x = as_tensor(x, "unique_inverse")
+    packed = _packed_unique(x, counts=False)
+    if packed is not None:
+        return UniqueInverseResult(packed[0], packed[2])
     values = flat_values(x)
     distinct = _distinct_fast(x.ops, values)
     if distinct is not None:
@@ -303,6 +329,10 @@ def unique_all(x: Any, /) -> UniqueAllResult:
     >>> r.values.tolist(), r.indices.tolist(), r.inverse_indices.tolist(), r.counts.tolist()
     ([1, 3], [1, 0], [1, 0, 1], [1, 2])
     """
+    x = as_tensor(x, "unique_all")
+    packed = _packed_unique(x)
+    if packed is not None:
+        return UniqueAllResult(*packed)
     x, values, first, group_of = _unique("unique_all", x)
     counts = [0] * len(first)
     for g in group_of:

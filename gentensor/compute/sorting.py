@@ -28,6 +28,7 @@ from ..errors import ArgumentTypeError, DomainError, GentensorError
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..ops import integers
+from . import _packed
 from ._functions import nan_test, ordered_lt
 from .reductions import _blocks
 
@@ -45,12 +46,11 @@ def _key(lt: Callable[[Any, Any], Any]) -> Any:
     return cmp_to_key(cmp)
 
 
-def _lanes(func: str, x: Any, axis: int) -> tuple[Tensor[Any], int, Any]:
+def _lanes(func: str, x: Any, axis: int) -> tuple[Tensor[Any], int]:
     x = as_tensor(x, func)
     if isinstance(axis, bool) or not isinstance(axis, int):
         raise ArgumentTypeError(f"{func}: axis must be an int (got {axis!r})")
-    ax = normalize_axis(axis, x.ndim, func)
-    return x, ax, _blocks(x, (ax,))
+    return x, normalize_axis(axis, x.ndim, func)
 
 
 def _put_back(values: list[Any], b: Any, x: Tensor[Any], ax: int, ops: Any) -> Tensor[Any]:
@@ -102,9 +102,14 @@ def sort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = 
     [1.0, 2.0, nan]
     """
     _check_stable("sort", stable)
-    x, ax, b = _lanes("sort", x, axis)
+    x, ax = _lanes("sort", x, axis)
     ops = x.ops
     lt = ordered_lt(ops, "sort")
+    item = _packed.ordered_operand(x)
+    if item is not None:
+        values = _packed.sorted_values(item.array, ax, bool(descending))
+        return Tensor._from_array(values, x.shape, ops, item.bounds)
+    b = _blocks(x, (ax,))
     isnan = nan_test(ops)
     key = None if lt is operator.lt else _key(lt)
     reverse = bool(descending)
@@ -148,9 +153,14 @@ def argsort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool
     ([1, 3, 2, 0], [0, 2, 1, 3])
     """
     _check_stable("argsort", stable)
-    x, ax, b = _lanes("argsort", x, axis)
+    x, ax = _lanes("argsort", x, axis)
     ops = x.ops
     lt = ordered_lt(ops, "argsort")
+    item = _packed.ordered_operand(x)
+    if item is not None:
+        order = _packed.sort_order(item.array, ax, bool(descending))
+        return Tensor._from_array(order, x.shape, integers, (0, max(0, x.shape[ax] - 1)), True)
+    b = _blocks(x, (ax,))
     isnan = nan_test(ops)
     reverse = bool(descending)
     key_of = None if lt is operator.lt else _key(lt)

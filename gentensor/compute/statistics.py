@@ -1,4 +1,4 @@
-"""Statistics, exactly where the ring allows: mean, var, std, cumulative products, cumsum/cumprod, diff.
+"""Statistics, exactly where the ring allows: mean, var, std, NumPy's cumsum/cumprod, diff, amax/amin.
 
 * ``mean`` divides the sum by the count in the ring's division: integers give
   rationals (``mean([1, 2]) == Fraction(3, 2)``), floats floats, SymPy
@@ -32,7 +32,7 @@ from math import prod
 from typing import Any
 
 from ..arrays.composition import concat
-from ..arrays.manipulation import broadcast_to, moveaxis
+from ..arrays.manipulation import broadcast_to, moveaxis, reshape
 from ..core.layout import normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
@@ -43,12 +43,13 @@ from ._plans import plan_divide
 from .elementary import conj, real
 from .elementwise import divide, multiply, subtract
 from .reductions import _accumulate, _axes
+from .reductions import cumulative_prod  # noqa: F401  (its home is reductions, beside cumulative_sum)
 from .reductions import max as _max
 from .reductions import min as _min
 from .reductions import sum as _sum
 from .transcendental import sqrt
 
-__all__ = ["mean", "var", "std", "cumulative_prod", "cumsum", "cumprod", "diff", "amax", "amin"]
+__all__ = ["mean", "average", "var", "std", "cumsum", "cumprod", "diff", "amax", "amin"]
 
 
 def _count(x: Tensor[Any], axes: tuple[int, ...]) -> int:
@@ -74,7 +75,7 @@ def _empty(func: str, x: Tensor[Any], axis: Any) -> ShapeError:
     )
 
 
-def mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+def mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The arithmetic mean over ``axis`` (every axis when ``None``): the sum divided by the count, exactly.
 
     Parameters
@@ -118,7 +119,90 @@ def mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
     return binary("mean", total, Tensor._from_flat([ops.convert(n)], (), ops), plan_divide)
 
 
-def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Any:
+def _weights(w: Tensor[Any], x: Tensor[Any], axis: Any) -> Tensor[Any]:
+    """NumPy's weights: ``x``'s shape, or 1-d along the one reduced axis (broadcast to ``x``'s shape)."""
+    if w.shape == x.shape:
+        return w
+    if axis is None or isinstance(axis, (tuple, list)) or w.ndim != 1:
+        raise ShapeError(
+            f"average: weights must have x's shape {x.shape}, or be 1-d along one axis given by axis= "
+            f"(got weights of shape {w.shape} and axis={axis!r})"
+        )
+    ax = normalize_axis(axis, x.ndim, "average")
+    if w.shape[0] != x.shape[ax]:
+        raise ShapeError(
+            f"average: 1-d weights must have the length of axis {ax} of x, {x.shape[ax]} (got {w.shape[0]})"
+        )
+    column = reshape(w, tuple(w.shape[0] if k == ax else 1 for k in range(x.ndim)))
+    return broadcast_to(column, x.shape).copy()  # a copy: the sums below need no stride-0 view
+
+
+def average(
+    x: Any, /, *, axis: Any = None, weights: Any = None, returned: bool = False, keepdims: bool = False
+) -> Tensor[Any] | Any:
+    """The weighted mean over ``axis``: ``sum(w * x) / sum(w)``, exactly (NumPy's ``average``).
+
+    Parameters
+    ----------
+    x : Tensor or array-like
+    axis : int, tuple of ints or None
+        The axes to average over (every axis when ``None``).
+    weights : Tensor or array-like, optional
+        ``x``'s shape, or 1-d along the single ``axis``; none: every weight is 1
+        ([`mean`][gentensor.compute.statistics.mean]).
+    returned : bool
+        Also return the sum of the weights (the count without weights).
+    keepdims : bool
+
+    Returns
+    -------
+    element or Tensor, or a tuple of two
+        The average (the element itself when no axis is left, else a new
+        tensor; integer data and weights give rationals), and with
+        ``returned=True`` the sum of the weights in the same shape.
+
+    Raises
+    ------
+    ShapeError
+        ``weights`` of a shape that does not fit, or (without weights) no
+        elements in an exact ring.
+    ArgumentValueError
+        The weights sum to zero along an axis (an empty axis included): there
+        is no weighted mean.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.average(gt.tensor([1, 2, 4]), weights=gt.tensor([3, 1, 1]))
+    Fraction(9, 5)
+    >>> gt.average(gt.tensor([[1, 2], [3, 5]]), axis=1, weights=[1, 3], returned=True)
+    (tensor([7/4, 9/2], ops=rationals), tensor([4, 4], ops=integers))
+    """
+    x = as_tensor(x, "average")
+    axes = _axes(axis, x.ndim, "average")
+    if weights is None:
+        avg = mean(x, axis=axis, keepdims=keepdims)
+        if not returned:
+            return avg
+        n = arithmetic_ops(x.ops).convert(_count(x, axes))
+        return avg, (Tensor._from_flat([n] * avg.size, avg.shape, arithmetic_ops(x.ops)) if isinstance(avg, Tensor) else n)
+    w = _weights(as_tensor(weights, "average"), x, axis)
+    total = _sum(w, axis=axis, keepdims=True)
+    sums = total._elements() if isinstance(total, Tensor) else [total]
+    wops = arithmetic_ops(w.ops)
+    if any(wops.is_zero(v) for v in sums):
+        raise ArgumentValueError(
+            f"average: the weights sum to zero along axis={axis!r}, so they cannot be normalised "
+            f"(got weights of shape {w.shape})"
+        )
+    avg = divide(_sum(multiply(x, w), axis=axis, keepdims=True), total)
+    result = _finish(avg, x, axes, keepdims)
+    if not returned:
+        return result
+    return result, _finish(total, x, axes, keepdims)
+
+
+def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Tensor[Any] | Any:
     """The variance over ``axis``: ``Σ|x - mean|² / (n - correction)``, exact on exact rings.
 
     Parameters
@@ -170,7 +254,7 @@ def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = Fa
     return _finish(result, x, axes, keepdims)
 
 
-def std(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Any:
+def std(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = False) -> Tensor[Any] | Any:
     """The standard deviation over ``axis``: the square root of [`var`][gentensor.compute.statistics.var].
 
     Floats give floats; SymPy gives exact roots; integers and rationals give
@@ -210,43 +294,16 @@ def std(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = Fa
         ) from None
 
 
-def cumulative_prod(
-    x: Any, /, *, axis: int | None = None, dtype: OpsSpec | None = None, include_initial: bool = False
-) -> Tensor[Any]:
-    """Running products along one axis (``ops.mul``), as the Array API's ``cumulative_prod``.
-
-    Parameters
-    ----------
-    axis : int, optional
-        Required when ``x.ndim > 1``.
-    dtype : ops object, type or name, optional
-        Multiply in this ops (the elements are converted first).
-    include_initial : bool
-        Start each run with ``ops.one``, so the axis grows by one.
-
-    Returns
-    -------
-    Tensor
-        A new tensor (booleans multiply as integers).
-
-    Examples
-    --------
-    >>> import gentensor as gt
-    >>> gt.cumulative_prod(gt.tensor([1, 2, 3, 4])).tolist()
-    [1, 2, 6, 24]
-    >>> gt.cumulative_prod(gt.tensor([[1, 2], [3, 4]]), axis=1, include_initial=True).tolist()
-    [[1, 1, 2], [1, 3, 12]]
-    """
-    return _accumulate("cumulative_prod", x, axis, dtype, include_initial, "mul", "one")
-
-
 def cumsum(a: Any, /, axis: int | None = None, dtype: OpsSpec | None = None) -> Tensor[Any]:
     """NumPy's ``cumsum``: running sums along ``axis``, of the flattened tensor when ``axis`` is ``None``.
 
+    Unlike [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum], ``axis`` may be
+    positional and may be omitted for any number of axes.
+
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor of the running sums (1-d without ``axis``; booleans are summed as integers).
 
     Examples
     --------
@@ -263,10 +320,13 @@ def cumsum(a: Any, /, axis: int | None = None, dtype: OpsSpec | None = None) -> 
 def cumprod(a: Any, /, axis: int | None = None, dtype: OpsSpec | None = None) -> Tensor[Any]:
     """NumPy's ``cumprod``: running products along ``axis``, of the flattened tensor when ``axis`` is ``None``.
 
+    [`cumulative_prod`][gentensor.compute.reductions.cumulative_prod] with NumPy's signature, as
+    [`cumsum`][gentensor.compute.statistics.cumsum] is [`cumulative_sum`][gentensor.compute.reductions.cumulative_sum].
+
     Returns
     -------
     Tensor
-        A new tensor.
+        A new tensor of the running products (1-d without ``axis``).
 
     Examples
     --------
@@ -345,13 +405,15 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
     return moved if ax == x.ndim - 1 else moveaxis(moved, -1, ax).copy()
 
 
-def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
+def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """NumPy's name of [`gentensor.max`][gentensor.compute.reductions.max]: the largest element over ``axis``.
+
+    ``axis`` may be positional here, as NumPy allows (``gt.max`` takes it by keyword only).
 
     Returns
     -------
     element or Tensor
-        The element itself when no axis is left, else a new tensor.
+        The largest element itself when no axis is left, else a new tensor of the maxima.
 
     Examples
     --------
@@ -362,13 +424,15 @@ def amax(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
     return _max(a, axis=axis, keepdims=keepdims)
 
 
-def amin(a: Any, /, axis: Any = None, keepdims: bool = False) -> Any:
+def amin(a: Any, /, axis: Any = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """NumPy's name of [`gentensor.min`][gentensor.compute.reductions.min]: the smallest element over ``axis``.
+
+    As [`amax`][gentensor.compute.statistics.amax], with ``ops.lt`` choosing the smaller element.
 
     Returns
     -------
     element or Tensor
-        The element itself when no axis is left, else a new tensor.
+        The smallest element itself when no axis is left, else a new tensor of the minima.
 
     Examples
     --------

@@ -1,9 +1,10 @@
-"""The hot loops over (storage list, Layout): gather, scatter, positions.
+"""The hot loops over (storage, Layout): gather, scatter, positions.
 
-A strided view is read row by row with C-speed extended slices
+A strided view of a list is read row by row with C-speed extended slices
 ``data[start:stop:step]`` (never element by element through a Python-level
 multi-index); axes that walk storage as one are merged first, so a view of a
-contiguous block is a single slice.
+contiguous block is a single slice.  A packed storage (`gentensor.core.storage`)
+is read through a NumPy view of the layout and unpacked in C.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .layout import Layout, collapse
+from .storage import Storage, promote, view_of
 
-__all__ = ["gather", "scatter", "positions", "row_starts", "rows"]
+__all__ = ["gather", "scatter", "write", "copy_into", "positions", "row_starts", "rows"]
 
 
 def row_starts(offset: int, shape: Sequence[int], strides: Sequence[int]) -> list[int]:
@@ -40,13 +42,18 @@ def _rows(layout: Layout) -> tuple[list[int], int, int]:
 def gather(data: Any, layout: Layout) -> list[Any]:
     """The elements of ``layout`` over ``data`` as a new list, in C order.
 
-    ``data`` may be a list or a ``range`` (which gathers storage positions).
+    ``data`` may be a `Storage` (packed storage is unpacked to Python
+    elements), a list or a ``range`` (which gathers storage positions).
 
     Examples
     --------
     >>> gather(list(range(6)), Layout.contiguous((2, 3)).permute((1, 0)))
     [0, 3, 1, 4, 2, 5]
     """
+    if type(data) is Storage:
+        if data.packing is not None:
+            return data.packing.unpack(view_of(data, layout))
+        data = data.data
     shape = layout.shape
     if 0 in shape:
         return []
@@ -112,6 +119,41 @@ def positions(layout: Layout) -> list[int]:
         return []
     lo, hi = layout.extent()
     return gather(range(hi + 1), layout)
+
+
+def write(store: Storage, layout: Layout, values: list[Any]) -> None:
+    """Write the elements ``values`` (C order) into ``store`` through ``layout`` (no repeated positions).
+
+    Into packed storage the values are packed first; when one does not fit
+    the word the storage is promoted to a list (for every view sharing it)
+    and written there.  Either way the storage records the write.
+    """
+    packing = store.packing
+    if packing is not None:
+        array = packing.pack(values) if values else None
+        if array is not None:
+            view_of(store, layout)[...] = array.reshape(layout.shape)
+            store.written(packing.bounds_of(array), exact=False)
+            return
+        if not values:
+            return
+        promote(store)
+    scatter(store.data, layout, values)
+    store.written()
+
+
+def copy_into(store: Storage, layout: Layout, source: Storage, source_layout: Layout) -> None:
+    """Write the elements of ``source`` (through ``source_layout``, the same shape) into ``store`` through ``layout``.
+
+    Machine values go straight across when both storages are packed alike;
+    otherwise the elements are gathered and written (`write`).
+    """
+    packing = store.packing
+    if packing is not None and source.packing is packing:
+        view_of(store, layout)[...] = view_of(source, source_layout)
+        store.written(source.bounds)
+        return
+    write(store, layout, gather(source, source_layout))
 
 
 def scatter(data: list[Any], layout: Layout, values: list[Any]) -> None:

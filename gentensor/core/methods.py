@@ -24,10 +24,16 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .layers import upper
 from ..errors import ArgumentValueError
+
+if TYPE_CHECKING:
+    import sympy
+    from typing_extensions import Self
+
+    from ..ops import ElementOps
 
 __all__ = ["TensorMethods", "API_VERSIONS"]
 
@@ -49,7 +55,7 @@ class TensorMethods:
 
     # -- the Array API ------------------------------------------------------------------------
     @property
-    def dtype(self) -> Any:
+    def dtype(self) -> ElementOps:
         """The data type, which is the ops: ``x.dtype is x.ops`` (``gt.int64`` names ``gt.integers``).
 
         Examples
@@ -72,7 +78,7 @@ class TensorMethods:
         """
         return "cpu"
 
-    def to_device(self, device: Any, /, *, stream: Any = None) -> Any:
+    def to_device(self, device: Any, /, *, stream: Any = None) -> Self:
         """The tensor on ``device``: ``x`` itself for ``"cpu"`` (the only device).
 
         Examples
@@ -126,7 +132,7 @@ class TensorMethods:
         return upper.numpy.array_ufunc(ufunc, method, inputs, kwargs)
 
     # -- NumPy-style methods ------------------------------------------------------------------
-    def mean(self, axis: Any = None, keepdims: bool = False) -> Any:
+    def mean(self, axis: Any = None, keepdims: bool = False) -> Self | Any:
         """The mean over ``axis`` (exact: integers give rationals); see [`gentensor.mean`][gentensor.compute.statistics.mean].
 
         Examples
@@ -137,7 +143,7 @@ class TensorMethods:
         """
         return upper.statistics.mean(self, axis=axis, keepdims=keepdims)
 
-    def var(self, axis: Any = None, keepdims: bool = False, *, correction: Any = 0) -> Any:
+    def var(self, axis: Any = None, keepdims: bool = False, *, correction: Any = 0) -> Self | Any:
         """The variance over ``axis`` (exact on exact rings); see [`gentensor.var`][gentensor.compute.statistics.var].
 
         Examples
@@ -148,7 +154,7 @@ class TensorMethods:
         """
         return upper.statistics.var(self, axis=axis, correction=correction, keepdims=keepdims)
 
-    def std(self, axis: Any = None, keepdims: bool = False, *, correction: Any = 0) -> Any:
+    def std(self, axis: Any = None, keepdims: bool = False, *, correction: Any = 0) -> Self | Any:
         """The standard deviation over ``axis``; see [`gentensor.std`][gentensor.compute.statistics.std].
 
         Examples
@@ -159,7 +165,7 @@ class TensorMethods:
         """
         return upper.statistics.std(self, axis=axis, correction=correction, keepdims=keepdims)
 
-    def argmax(self, axis: Any = None, keepdims: bool = False) -> Any:
+    def argmax(self, axis: Any = None, keepdims: bool = False) -> Self | int:
         """The position of the largest element; see [`gentensor.argmax`][gentensor.compute.searching.argmax].
 
         Examples
@@ -170,7 +176,7 @@ class TensorMethods:
         """
         return upper.searching.argmax(self, axis=axis, keepdims=keepdims)
 
-    def argmin(self, axis: Any = None, keepdims: bool = False) -> Any:
+    def argmin(self, axis: Any = None, keepdims: bool = False) -> Self | int:
         """The position of the smallest element; see [`gentensor.argmin`][gentensor.compute.searching.argmin].
 
         Examples
@@ -181,7 +187,7 @@ class TensorMethods:
         """
         return upper.searching.argmin(self, axis=axis, keepdims=keepdims)
 
-    def argsort(self, axis: int = -1, *, descending: bool = False) -> Any:
+    def argsort(self, axis: int = -1, *, descending: bool = False) -> Self:
         """The positions that sort ``x`` along ``axis`` (stable); see [`gentensor.argsort`][gentensor.compute.sorting.argsort].
 
         Examples
@@ -192,7 +198,7 @@ class TensorMethods:
         """
         return upper.sorting.argsort(self, axis=axis, descending=descending)
 
-    def nonzero(self) -> Any:
+    def nonzero(self) -> tuple[Self, ...]:
         """The positions of the non-zero elements, one tensor per axis; see [`gentensor.nonzero`][gentensor.compute.searching.nonzero].
 
         Examples
@@ -203,7 +209,7 @@ class TensorMethods:
         """
         return upper.searching.nonzero(self)
 
-    def cumsum(self, axis: Any = None) -> Any:
+    def cumsum(self, axis: Any = None) -> Self:
         """Running sums (of the flattened tensor when ``axis`` is ``None``); see [`gentensor.cumsum`][gentensor.compute.statistics.cumsum].
 
         Examples
@@ -214,7 +220,7 @@ class TensorMethods:
         """
         return upper.statistics.cumsum(self, axis=axis)
 
-    def cumprod(self, axis: Any = None) -> Any:
+    def cumprod(self, axis: Any = None) -> Self:
         """Running products (of the flattened tensor when ``axis`` is ``None``); see [`gentensor.cumprod`][gentensor.compute.statistics.cumprod].
 
         Examples
@@ -225,7 +231,7 @@ class TensorMethods:
         """
         return upper.statistics.cumprod(self, axis=axis)
 
-    def clip(self, min: Any = None, max: Any = None) -> Any:
+    def clip(self, min: Any = None, max: Any = None) -> Self:
         """Each element clamped to ``[min, max]``; see [`gentensor.clip`][gentensor.compute.elementary.clip].
 
         Examples
@@ -236,7 +242,7 @@ class TensorMethods:
         """
         return upper.namespace.clip(self, min, max)
 
-    def flatten(self) -> Any:
+    def flatten(self) -> Self:
         """The elements in C order as a new 1-d tensor (a copy); see [`gentensor.flatten`][gentensor.arrays.shaping.flatten].
 
         Examples
@@ -247,7 +253,7 @@ class TensorMethods:
         """
         return upper.namespace.flatten(self)
 
-    def ravel(self) -> Any:
+    def ravel(self) -> Self:
         """The elements in C order as a 1-d tensor, a view when possible; see [`gentensor.ravel`][gentensor.arrays.shaping.ravel].
 
         Examples
@@ -258,7 +264,7 @@ class TensorMethods:
         """
         return upper.namespace.ravel(self)
 
-    def squeeze(self, axis: Any = None) -> Any:
+    def squeeze(self, axis: Any = None) -> Self:
         """Length-1 axes removed: a view; see [`gentensor.squeeze`][gentensor.arrays.manipulation.squeeze].
 
         Examples
@@ -269,7 +275,7 @@ class TensorMethods:
         """
         return upper.manipulation.squeeze(self, axis)
 
-    def swapaxes(self, axis1: int, axis2: int) -> Any:
+    def swapaxes(self, axis1: int, axis2: int) -> Self:
         """Two axes exchanged: a view; see [`gentensor.swapaxes`][gentensor.arrays.manipulation.swapaxes].
 
         Examples
@@ -280,7 +286,7 @@ class TensorMethods:
         """
         return upper.manipulation.swapaxes(self, axis1, axis2)
 
-    def diagonal(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
+    def diagonal(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Self:
         """The diagonal of the ``(axis1, axis2)`` planes (NumPy's default axes 0 and 1): a view.
 
         Examples
@@ -291,7 +297,7 @@ class TensorMethods:
         """
         return upper.manipulation.diagonal(self, offset=offset, axis1=axis1, axis2=axis2)
 
-    def trace(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
+    def trace(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Self | Any:
         """The sum of the diagonal of the ``(axis1, axis2)`` planes (NumPy's default axes 0 and 1).
 
         Examples
@@ -302,7 +308,7 @@ class TensorMethods:
         """
         return upper.products.trace(self, offset=offset, axis1=axis1, axis2=axis2)
 
-    def conj(self) -> Any:
+    def conj(self) -> Self:
         """The complex conjugate of each element; see [`gentensor.conj`][gentensor.compute.elementary.conj].
 
         Examples
@@ -313,7 +319,7 @@ class TensorMethods:
         """
         return upper.namespace.conj(self)
 
-    def repeat(self, repeats: Any, axis: Any = None) -> Any:
+    def repeat(self, repeats: Any, axis: Any = None) -> Self:
         """Each element repeated; see [`gentensor.repeat`][gentensor.arrays.composition.repeat].
 
         Examples
@@ -324,7 +330,7 @@ class TensorMethods:
         """
         return upper.namespace.repeat(self, repeats, axis=axis)
 
-    def take(self, indices: Any, axis: Any = None) -> Any:
+    def take(self, indices: Any, axis: Any = None) -> Self:
         """The elements at ``indices`` (of the flattened tensor when ``axis`` is ``None``); see [`gentensor.take`][gentensor.arrays.composition.take].
 
         Examples
@@ -336,7 +342,7 @@ class TensorMethods:
         return upper.namespace.take(self, indices, axis=axis)
 
     # -- reductions, linear algebra and symbolic conveniences (the higher layers' functions) ----
-    def sum(self, axis: Any = None, keepdims: bool = False) -> Any:
+    def sum(self, axis: Any = None, keepdims: bool = False) -> Self | Any:
         """Sum over ``axis`` (all axes when ``None``); see [`gentensor.sum`][gentensor.compute.reductions.sum].
 
         Examples
@@ -347,7 +353,7 @@ class TensorMethods:
         """
         return upper.reductions.sum(self, axis=axis, keepdims=keepdims)
 
-    def prod(self, axis: Any = None, keepdims: bool = False) -> Any:
+    def prod(self, axis: Any = None, keepdims: bool = False) -> Self | Any:
         """Product over ``axis`` (all axes when ``None``); see [`gentensor.prod`][gentensor.compute.reductions.prod].
 
         Examples
@@ -358,7 +364,7 @@ class TensorMethods:
         """
         return upper.reductions.prod(self, axis=axis, keepdims=keepdims)
 
-    def min(self, axis: Any = None, keepdims: bool = False) -> Any:
+    def min(self, axis: Any = None, keepdims: bool = False) -> Self | Any:
         """Smallest element over ``axis`` (all axes when ``None``); see [`gentensor.min`][gentensor.compute.reductions.min].
 
         Examples
@@ -370,7 +376,7 @@ class TensorMethods:
         """
         return upper.reductions.min(self, axis=axis, keepdims=keepdims)
 
-    def max(self, axis: Any = None, keepdims: bool = False) -> Any:
+    def max(self, axis: Any = None, keepdims: bool = False) -> Self | Any:
         """Largest element over ``axis`` (all axes when ``None``); see [`gentensor.max`][gentensor.compute.reductions.max].
 
         Examples
@@ -382,7 +388,7 @@ class TensorMethods:
         """
         return upper.reductions.max(self, axis=axis, keepdims=keepdims)
 
-    def all(self, axis: Any = None, keepdims: bool = False) -> Any:
+    def all(self, axis: Any = None, keepdims: bool = False) -> Self | bool:
         """True where every element over ``axis`` is non-zero; see [`gentensor.all`][gentensor.compute.reductions.all].
 
         Examples
@@ -394,7 +400,7 @@ class TensorMethods:
         """
         return upper.reductions.all(self, axis=axis, keepdims=keepdims)
 
-    def any(self, axis: Any = None, keepdims: bool = False) -> Any:
+    def any(self, axis: Any = None, keepdims: bool = False) -> Self | bool:
         """True where some element over ``axis`` is non-zero; see [`gentensor.any`][gentensor.compute.reductions.any].
 
         Examples
@@ -406,7 +412,7 @@ class TensorMethods:
         """
         return upper.reductions.any(self, axis=axis, keepdims=keepdims)
 
-    def det(self, *, method: str = "auto") -> Any:
+    def det(self, *, method: str = "auto") -> Self | Any:
         """Determinant; see [`gentensor.linalg.det`][gentensor.linalg.det].
 
         Examples
@@ -417,7 +423,7 @@ class TensorMethods:
         """
         return upper.linalg.det(self, method=method)
 
-    def inv(self) -> Any:
+    def inv(self) -> Self:
         """Exact inverse; see [`gentensor.linalg.inv`][gentensor.linalg.inv].
 
         Examples
@@ -428,7 +434,7 @@ class TensorMethods:
         """
         return upper.linalg.inv(self)  # type: ignore[no-any-return]
 
-    def rank(self) -> Any:
+    def rank(self) -> Self | int:
         """Rank; see [`gentensor.linalg.rank`][gentensor.linalg.rank].
 
         Examples
@@ -440,7 +446,7 @@ class TensorMethods:
         return upper.linalg.rank(self)
 
     # -- symbolic conveniences ---------------------------------------------------
-    def applyfunc(self, f: Callable[[Any], Any]) -> Any:
+    def applyfunc(self, f: Callable[[Any], Any]) -> Self:
         """``f`` applied to every element: [`gentensor.map`][gentensor.compute.elementwise.map] with one tensor.
 
         Examples
@@ -451,7 +457,7 @@ class TensorMethods:
         """
         return upper.elementwise.map(f, self)  # type: ignore[no-any-return]
 
-    def subs(self, *args: Any, **kwargs: Any) -> Any:
+    def subs(self, *args: Any, **kwargs: Any) -> Self:
         """SymPy ``subs`` applied to every element; keywords name symbols (``x.subs(a=1)``).
 
         Examples
@@ -465,7 +471,7 @@ class TensorMethods:
         """
         return upper.elementwise.subs(self, *args, **kwargs)  # type: ignore[no-any-return]
 
-    def diff(self, *symbols: Any) -> Any:
+    def diff(self, *symbols: Any) -> Self:
         """The derivative of every element.
 
         Examples
@@ -477,7 +483,7 @@ class TensorMethods:
         """
         return upper.elementwise.diff(self, *symbols)  # type: ignore[no-any-return]
 
-    def expand(self) -> Any:
+    def expand(self) -> Self:
         """SymPy ``expand`` applied to every element.
 
         Examples
@@ -489,7 +495,7 @@ class TensorMethods:
         """
         return upper.elementwise.expand(self)  # type: ignore[no-any-return]
 
-    def simplify(self) -> Any:
+    def simplify(self) -> Self:
         """SymPy ``simplify`` applied to every element.
 
         Examples
@@ -501,7 +507,7 @@ class TensorMethods:
         """
         return upper.elementwise.simplify(self)  # type: ignore[no-any-return]
 
-    def evalf(self, n: int = 15) -> Any:
+    def evalf(self, n: int = 15) -> Self:
         """Every element evaluated numerically to ``n`` digits.
 
         Examples
@@ -514,7 +520,7 @@ class TensorMethods:
 
     # -- matrix calculus and eigen-theory (SymPy Matrix names) -----------------------
     @property
-    def H(self) -> Any:
+    def H(self) -> Self:
         """The conjugate transpose of a matrix or stack (a new tensor); see [`gentensor.conjugate`][gentensor.compute.elementary.conj].
 
         Examples
@@ -525,7 +531,7 @@ class TensorMethods:
         """
         return upper.calculus.conjugate_transpose(self)  # type: ignore[no-any-return]
 
-    def conjugate(self) -> Any:
+    def conjugate(self) -> Self:
         """The complex conjugate of every element; see [`gentensor.conjugate`][gentensor.compute.elementary.conj].
 
         Examples
@@ -536,7 +542,7 @@ class TensorMethods:
         """
         return upper.calculus.conjugate(self)  # type: ignore[no-any-return]
 
-    def jacobian(self, variables: Any) -> Any:
+    def jacobian(self, variables: Any) -> Self:
         """All first derivatives, shape ``x.shape + variables.shape``; see [`gentensor.jacobian`][gentensor.compute.calculus.jacobian].
 
         Examples
@@ -571,7 +577,7 @@ class TensorMethods:
         """
         return upper.calculus.has(self, *patterns)  # type: ignore[no-any-return]
 
-    def xreplace(self, rule: dict[Any, Any]) -> Any:
+    def xreplace(self, rule: dict[Any, Any]) -> Self:
         """SymPy ``xreplace`` (exact subtree replacement) in every element.
 
         Examples
@@ -583,7 +589,7 @@ class TensorMethods:
         """
         return upper.calculus.xreplace(self, rule)  # type: ignore[no-any-return]
 
-    def integrate(self, *args: Any, **kwargs: Any) -> Any:
+    def integrate(self, *args: Any, **kwargs: Any) -> Self:
         """``sympy.integrate`` of every element.
 
         Examples
@@ -595,7 +601,7 @@ class TensorMethods:
         """
         return upper.calculus.integrate(self, *args, **kwargs)  # type: ignore[no-any-return]
 
-    def limit(self, variable: Any, point: Any, dir: str = "+") -> Any:
+    def limit(self, variable: Any, point: Any, dir: str = "+") -> Self:
         """``sympy.limit`` of every element.
 
         Examples
@@ -607,7 +613,7 @@ class TensorMethods:
         """
         return upper.calculus.limit(self, variable, point, dir)  # type: ignore[no-any-return]
 
-    def series(self, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = "+") -> Any:
+    def series(self, variable: Any = None, x0: Any = 0, n: int = 6, dir: str = "+") -> Self:
         """SymPy's ``series`` of every element (order terms kept).
 
         Examples
@@ -619,7 +625,7 @@ class TensorMethods:
         """
         return upper.calculus.series(self, variable, x0, n, dir)  # type: ignore[no-any-return]
 
-    def charpoly(self, symbol: Any = None) -> Any:
+    def charpoly(self, symbol: Any = None) -> Self | Any:
         """The characteristic polynomial; see [`gentensor.linalg.charpoly`][gentensor.linalg.eigen.charpoly].
 
         Examples
@@ -630,7 +636,7 @@ class TensorMethods:
         """
         return upper.linalg.charpoly(self, symbol)
 
-    def eigenvals(self, *, multiple: bool = False) -> Any:
+    def eigenvals(self, *, multiple: bool = False) -> Self | Any:
         """Exact eigenvalues with multiplicities; see [`gentensor.linalg.eigenvals`][gentensor.linalg.eigen.eigenvals].
 
         Examples
@@ -675,7 +681,7 @@ class TensorMethods:
         """
         return upper.linalg.jordan_form(self)
 
-    def to_sympy(self) -> Any:
+    def to_sympy(self) -> sympy.ImmutableMatrix | sympy.ImmutableDenseNDimArray:
         """The elements as a SymPy ``Matrix`` (2-d) or N-dim array.
 
         Examples
@@ -687,3 +693,51 @@ class TensorMethods:
         [3, 4]])
         """
         return upper.interop.to_sympy(self)
+
+    # -- SymPy's printing protocol: its printers look for these before dispatching on the class name --------
+
+    def _sympystr(self, printer: Any) -> Any:
+        """SymPy's ``str`` printer (``sympy.sstr``, a tensor inside a printed expression): as the SymPy matrix.
+
+        Examples
+        --------
+        >>> import gentensor as gt, sympy
+        >>> sympy.sstr(gt.tensor([[sympy.Symbol("x"), 1]]))
+        'Matrix([[x, 1]])'
+        """
+        return printer._print(self.to_sympy())
+
+    def _sympyrepr(self, printer: Any) -> Any:
+        """SymPy's ``srepr`` printer: the SymPy matrix's form.
+
+        Examples
+        --------
+        >>> import gentensor as gt, sympy
+        >>> sympy.srepr(gt.tensor([[1]]))
+        'ImmutableDenseMatrix([[Integer(1)]])'
+        """
+        return printer._print(self.to_sympy())
+
+    def _latex(self, printer: Any) -> Any:
+        """SymPy's LaTeX printer (``sympy.latex(t)``): as the SymPy matrix.
+
+        Examples
+        --------
+        >>> import gentensor as gt, sympy
+        >>> sympy.latex(gt.tensor([[1, 2], [3, 4]]))
+        '\\\\left[\\\\begin{matrix}1 & 2\\\\\\\\3 & 4\\\\end{matrix}\\\\right]'
+        """
+        return printer._print(self.to_sympy())
+
+    def _pretty(self, printer: Any) -> Any:
+        """SymPy's pretty printer (``sympy.pprint(t)``, ``sympy.pretty(t)``): as the SymPy matrix.
+
+        Examples
+        --------
+        >>> import gentensor as gt, sympy
+        >>> sympy.pprint(gt.tensor([[1, 2], [3, 4]]), use_unicode=False)
+        [1  2]
+        [    ]
+        [3  4]
+        """
+        return printer._print(self.to_sympy())

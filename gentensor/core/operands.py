@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+
+import numpy as np
 from fractions import Fraction
 from typing import Any
 
 from ..errors import ArgumentTypeError, GentensorError, LimitError, OpsMismatchError, ShapeError
 from ..resources import check_shape, get_limits
-from ..ops import as_ops, ElementOps, infer_ops, known_ops_for_type, OpsSpec, result_ops
-from .tensor import Tensor, _foreign_kind, is_array_like
+from ..ops import as_ops, ElementOps, infer_ops, known_ops_for_type, OpsSpec, packing_of, result_ops
+from .layout import Layout
+from .storage import pack_values
+from .tensor import _READING, EmbeddedTensor, Tensor, _foreign_kind, is_array_like
 
 __all__ = [
     "is_array_like",
@@ -146,6 +150,65 @@ def _from_numpy(data: Any) -> tuple[list[Any], tuple[int, ...]]:
     return flat, shape
 
 
+#: NumPy dtype kinds read as Python ints (the element path reads these arrays with ``tolist()``).
+_INTEGRAL = "iu"
+
+
+def _natural_ops(array: Any) -> ElementOps | None:
+    """The ops ``_from_numpy``'s Python values would infer for ``array`` (ints, bools, floats, complexes), if it packs."""
+    kind = array.dtype.kind
+    python_type = {"b": bool, "i": int, "u": int, "f": float, "c": complex}.get(kind)
+    if python_type is None or (kind == "f" and array.dtype.itemsize > 8) or (kind == "c" and array.dtype.itemsize > 16):
+        return None
+    return infer_ops({python_type})
+
+
+def _machine_array(data: Any, ops: OpsSpec | None) -> Tensor[Any] | None:
+    """A packed copy of a NumPy array of machine numbers, when its natural ops packs them as they are; else ``None``."""
+    natural = _natural_ops(data)
+    if natural is None:
+        return None
+    target = natural if ops is None else as_ops(ops, "tensor")
+    if target is not natural:
+        return None  # another ops converts each value (residues, rationals): the element path does it
+    packing = packing_of(target)
+    if packing is None or packing.to_machine is not None:
+        return None
+    shape = tuple(int(n) for n in data.shape)
+    check_shape(shape, "tensor")
+    if data.dtype.kind in _INTEGRAL and data.dtype != packing.dtype:
+        lo, hi = packing.lo, packing.hi
+        assert lo is not None and hi is not None  # an integer packing has bounds
+        if data.size and (int(data.min()) < lo or int(data.max()) > hi):
+            return None  # uint64 values past the word: Python ints
+    return Tensor._from_array(np.array(data, dtype=packing.dtype, order="C", copy=True), shape, target)
+
+
+def _machine_nested(data: Any, ops: OpsSpec | None) -> Tensor[Any] | None:
+    """Nested lists of Python ints (or bools) read by NumPy in C, when they give ``int64`` (``bool``); else ``None``.
+
+    NumPy's own dtype discovery decides: ``int64`` means every entry was an
+    int that fits the word (or a bool among ints: integers, as here),
+    ``bool`` that every entry was a bool.  Anything else -- floats (which
+    could hide ints past the word), objects, ragged or embedded tensors --
+    takes the element path, which infers the ops and explains errors.
+    """
+    if ops is not None or not data:
+        return None
+    token = _READING.set(True)
+    try:
+        array = np.array(data)
+    except (EmbeddedTensor, ValueError, TypeError, OverflowError, RecursionError):
+        return None
+    finally:
+        _READING.reset(token)
+    if array.dtype.kind not in "b" and array.dtype != np.int64:
+        return None
+    if array.ndim > get_limits().max_ndim:
+        return None
+    return _machine_array(array, None)
+
+
 def _from_sympy(data: Any) -> tuple[list[Any], tuple[int, ...]]:
     shape = tuple(int(n) for n in data.shape)
     flat = [data[idx] for idx in itertools.product(*map(range, shape))] if shape else [data[()]]
@@ -168,7 +231,7 @@ def build(
     native = getattr(target, "native_types", ())
     if not types <= set(native):
         items = convert_values(items, None, target)
-    return Tensor._from_flat(items, shape, target)
+    return Tensor._new(pack_values(items, target), Layout.contiguous(shape), target)
 
 
 def to_tensor(data: Any, ops: OpsSpec | None = None) -> Tensor[Any]:
@@ -184,9 +247,16 @@ def to_tensor(data: Any, ops: OpsSpec | None = None) -> Tensor[Any]:
             return data.copy()
         return data.astype(ops)
     if isinstance(data, _NEST):
+        fast = _machine_nested(data, ops)
+        if fast is not None:
+            return fast
         items, shape, types, embedded = _flatten(data)
         return build(items, shape, types, ops, embedded)
     kind = _foreign_kind(data)
+    if kind == "numpy":
+        fast = _machine_array(data, ops)
+        if fast is not None:
+            return fast
     if kind is not None:
         items, shape = _from_numpy(data) if kind == "numpy" else _from_sympy(data)
         return build(items, shape, set(map(type, items)), ops)

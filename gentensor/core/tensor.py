@@ -1,8 +1,10 @@
-"""Tensor: one flat storage list + a Layout + an ops; views, indexing, operators.
+"""Tensor: one shared Storage + a Layout + an ops; views, indexing, operators.
 
-The storage list is shared by every view of it; a view is a new
-`Layout` over the same list, so views cost
-O(ndim) and writes through them land in the original.  Operators and methods
+The storage (a Python list, or a packed NumPy buffer of machine words: see
+`gentensor.core.storage`) is shared by every view of it; a view is a new
+`Layout` over the same storage, so views cost O(ndim) and writes through
+them land in the original.  Elements always come out as Python objects of
+the ops' type.  Operators and methods
 served by higher layers (arithmetic, products, reductions, linear algebra,
 display) call them through `gentensor.core.layers.upper`, so imports
 point down.
@@ -16,14 +18,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from contextvars import ContextVar
 from fractions import Fraction
 from math import prod
 from typing import Any, Generic, Iterator, TypeVar
 
+import numpy as np
+
 from ..errors import ArgumentTypeError, ArgumentValueError, IndexingError, ReadOnlyError, ShapeError
-from ..ops import ElementOps, OpsSpec, as_ops, booleans, capabilities_of, known_ops_for_type, result_ops
+from ..ops import ElementOps, OpsSpec, as_ops, booleans, capabilities_of, known_ops_for_type, packing_of, result_ops
 from . import kernels as _kernels
 from .indexing import resolve, resolve_simple
+from .storage import Storage, pack_values, packed_storage, promote, view_of
 from .layers import upper
 from .layout import Layout
 from .methods import TensorMethods
@@ -33,6 +39,15 @@ __all__ = ["Tensor", "is_array_like"]
 E = TypeVar("E")  # the element type
 
 _NOT_DATA = (str, bytes, bytearray, memoryview, dict, set, frozenset)
+
+#: Set while NumPy reads nested data for `gentensor.tensor`: a tensor met inside raises `EmbeddedTensor`
+#: (its own ops must take part, so the element path reads the data instead).
+_READING: ContextVar[bool] = ContextVar("gentensor_reading_nested", default=False)
+
+
+class EmbeddedTensor(Exception):
+    """Internal: a tensor inside nested data that NumPy was reading (never escapes `gentensor.tensor`)."""
+
 _object_new = object.__new__
 #: Scalar types every built-in ops knows (checked first, for speed).
 _PLAIN = frozenset((int, float, Fraction, bool, complex))
@@ -150,11 +165,11 @@ class Tensor(TensorMethods, Generic[E]):
     [[1, 2, 3], [40, 5, 6]]
     """
 
-    __slots__ = ("_data", "_layout", "_ops", "_base", "_readonly", "__weakref__")
-    _data: list[Any]  # the storage, shared by every view of it
+    __slots__ = ("_store", "_layout", "_ops", "_base", "_readonly", "__weakref__")
+    _store: Storage  # the elements, shared by every view of them
     _layout: Layout
     _ops: ElementOps
-    _base: "Tensor[Any] | None"  # the owner of _data (None for the owner itself)
+    _base: "Tensor[Any] | None"  # the owner of the storage (None for the owner itself)
     _readonly: bool
     __array_priority__ = 1000  # NumPy defers binary operators to us
     _op_priority = 20.0  # SymPy defers binary operators to us (without converting the tensor first)
@@ -167,10 +182,11 @@ class Tensor(TensorMethods, Generic[E]):
     # -- construction (internal) ---------------------------------------------
     @classmethod
     def _new(
-        cls, data: list[Any], layout: Layout, ops: ElementOps, base: "Tensor | None" = None, readonly: bool = False
+        cls, data: "list[Any] | Storage", layout: Layout, ops: ElementOps, base: "Tensor | None" = None, readonly: bool = False
     ) -> "Tensor[Any]":
+        """A tensor over ``data``: a `Storage`, or a list of elements (kept as list storage)."""
         self = object.__new__(cls)
-        self._data = data
+        self._store = data if type(data) is Storage else Storage(data)
         self._layout = layout
         self._ops = ops
         self._base = base
@@ -179,13 +195,40 @@ class Tensor(TensorMethods, Generic[E]):
 
     @classmethod
     def _from_flat(cls, data: list[Any], shape: tuple[int, ...], ops: ElementOps) -> "Tensor[Any]":
-        """A new C-contiguous tensor owning ``data`` (already converted elements)."""
-        return cls._new(data, Layout.contiguous(shape), ops)
+        """A new C-contiguous tensor owning ``data`` (already converted elements), in list storage.
+
+        A packed kernel that later reads it packs it then (`gentensor.core.storage.packed_view`).
+        """
+        return cls._new(Storage(data), Layout.contiguous(shape), ops)
+
+    @classmethod
+    def _from_values(cls, values: list[Any], shape: tuple[int, ...], ops: ElementOps) -> "Tensor[Any]":
+        """A new C-contiguous tensor of ``values`` (converted elements), packed now when the ops packs them all."""
+        return cls._new(pack_values(values, ops), Layout.contiguous(shape), ops)
+
+    @classmethod
+    def _from_array(
+        cls, array: Any, shape: tuple[int, ...], ops: ElementOps, bounds: Any = None, exact: bool = False
+    ) -> "Tensor[Any]":
+        """A new C-contiguous tensor owning ``array`` (machine values of ``ops.packing``, any shape of that size).
+
+        ``bounds`` encloses the values of an integer array (``exact`` when they are its min and max).
+        """
+        packing = packing_of(ops)
+        assert packing is not None, "only an ops that packs has packed tensors"
+        return cls._new(packed_storage(array, packing, bounds, exact), Layout.contiguous(shape), ops)
+
+    def _at(self, position: int) -> E:
+        """The element at storage position ``position`` (a Python object of the ops' type)."""
+        store = self._store
+        if store.packing is None:
+            return store.data[position]  # type: ignore[no-any-return]
+        return store.packing.element(store.data, position)  # type: ignore[no-any-return]
 
     def _view(self, layout: Layout, readonly: bool = False) -> "Tensor[E]":
         """A view of this tensor's storage through ``layout`` (its base is the storage's owner)."""
         view: Tensor[E] = _object_new(Tensor)
-        view._data = self._data
+        view._store = self._store
         view._layout = layout
         view._ops = self._ops
         base = self._base
@@ -195,7 +238,7 @@ class Tensor(TensorMethods, Generic[E]):
 
     def _elements(self) -> list[E]:
         """A fresh list of all elements in C order."""
-        return _kernels.gather(self._data, self._layout)
+        return _kernels.gather(self._store, self._layout)
 
     # -- attributes ----------------------------------------------------------
     @property
@@ -275,14 +318,19 @@ class Tensor(TensorMethods, Generic[E]):
         simple = resolve_simple(key, self._layout)
         if simple is not None:  # ints and slices only: a view, or the element itself
             shape, strides, offset = simple
-            return self._view(Layout(shape, strides, offset)) if shape else self._data[offset]
+            if shape:
+                return self._view(Layout(shape, strides, offset))
+            store = self._store
+            if store.packing is None:
+                return store.data[offset]
+            return store.packing.element(store.data, offset)
         layout, pos, shape = resolve(key, self._layout, "__getitem__", _index_array)
         if not shape and key is not Ellipsis and not (isinstance(key, tuple) and any(k is Ellipsis for k in key)):
             # every axis indexed by an int (or a 0-d index array): the element, as NumPy
-            return self._data[layout.offset if pos is None else pos[0]]
+            return self._at(layout.offset if pos is None else int(pos[0]))
         if pos is None:
             return self._view(layout)
-        return Tensor._from_flat(list(map(self._data.__getitem__, pos)), shape, self._ops)
+        return _gathered(self, pos, shape)
 
     def __setitem__(self, key: Any, value: Any) -> None:
         if self._readonly:
@@ -291,13 +339,22 @@ class Tensor(TensorMethods, Generic[E]):
                 "write to a copy: y = x.copy()"
             )
         layout, pos, shape = resolve(key, self._layout, "__setitem__", _index_array)
+        store = self._store
+        if store.packing is not None and not isinstance(value, Tensor) and not is_array_like(value):
+            # One element written everywhere: convert it once and fill the machine words.
+            machine = store.packing.scalar(self._ops.convert(value))
+            if machine is not None:
+                if pos is None:
+                    view_of(store, layout)[...] = machine
+                else:
+                    store.data[np.asarray(pos, dtype=np.intp)] = machine
+                store.written((int(machine), int(machine)) if store.packing.bounded else None)
+                return
         values = self._values_for(value, shape, "__setitem__")
         if pos is None:
-            _kernels.scatter(self._data, layout, values)
+            _kernels.write(self._store, layout, values)
         else:
-            data = self._data
-            for p, v in zip(pos, values):
-                data[p] = v
+            _scattered(self._store, pos, values)
 
     def _values_for(self, value: Any, shape: tuple[int, ...], func: str) -> list[Any]:
         """``value`` converted to this tensor's ops and broadcast to ``shape``, as a list."""
@@ -315,7 +372,7 @@ class Tensor(TensorMethods, Generic[E]):
         lay = lay.broadcast_to(shape)
         if lay is None:
             raise ShapeError(f"{func}: cannot broadcast a value of shape {value.shape} to shape {shape}")
-        values = _kernels.gather(value._data, lay)
+        values = _kernels.gather(value._store, lay)
         return upper.operands.convert_values(values, value._ops, ops)
 
     def item(self) -> E:
@@ -329,7 +386,7 @@ class Tensor(TensorMethods, Generic[E]):
         """
         if self.size != 1:
             raise ShapeError(f"item: only size-1 tensors have one item (got shape {self.shape})")
-        return self._data[self._layout.offset]
+        return self._at(self._layout.offset)
 
     def tolist(self) -> Any:
         """The elements as nested Python lists (a 0-d tensor gives its element).
@@ -344,9 +401,18 @@ class Tensor(TensorMethods, Generic[E]):
         if 0 in shape:
             return _empty_nested(shape)
         if not shape:
-            return self._data[self._layout.offset]
+            return self._at(self._layout.offset)
+        store = self._store
+        if store.packing is not None:
+            view = view_of(store, self._layout)
+            if store.packing.from_machine is None:
+                return view.tolist()  # nested Python numbers, in C
+            els = store.packing.unpack(view)
+            for n in reversed(shape[1:]):
+                els = [els[i : i + n] for i in range(0, len(els), n)]
+            return els
         # Rows come straight out of storage (one C-level slice each), then nest.
-        els: list[Any] = _kernels.rows(self._data, self._layout)
+        els = _kernels.rows(store.data, self._layout)
         if len(shape) == 1:
             return els[0]
         for n in reversed(shape[1:-1]):
@@ -379,7 +445,7 @@ class Tensor(TensorMethods, Generic[E]):
                 f"{func}: only one-element tensors can be converted to Python scalars (got shape {self.shape}); "
                 "index an element first, e.g. x[0] or x.item()"
             )
-        return self._data[self._layout.offset]
+        return self._at(self._layout.offset)
 
     def __int__(self) -> int:
         """``int(x)`` of a one-element tensor (truncates, as ``int`` of its element does).
@@ -440,6 +506,10 @@ class Tensor(TensorMethods, Generic[E]):
         >>> x.tolist(), y.tolist()
         ([1, 2], [9, 2])
         """
+        store = self._store
+        if store.packing is not None:
+            copied = view_of(store, self._layout).copy()
+            return Tensor._from_array(copied, self.shape, self._ops, store.bounds, store.exact and copied.size == store.data.size)
         return Tensor._from_flat(self._elements(), self.shape, self._ops)
 
     def contiguous(self) -> "Tensor[E]":
@@ -624,15 +694,21 @@ class Tensor(TensorMethods, Generic[E]):
 
     # -- interop -----------------------------------------------------------------
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        """A NumPy object array of the elements (used by ``np.asarray(x)``).
+        """A new NumPy array of the elements (used by ``np.asarray(x)``): see [`gentensor.to_numpy`][gentensor.io.interop.to_numpy].
+
+        Machine numbers where every element fits one (``int64`` here), else an object array.
 
         Examples
         --------
         >>> import gentensor as gt, numpy as np
         >>> np.asarray(gt.tensor([[1, 2], [3, 4]]).T)
         array([[1, 3],
-               [2, 4]], dtype=object)
+               [2, 4]])
+        >>> np.asarray(gt.tensor([1, 2**70]))
+        array([1, 1180591620717411303424], dtype=object)
         """
+        if _READING.get():
+            raise EmbeddedTensor
         return upper.interop.to_numpy(self, dtype=dtype, copy=copy)
 
     def __reduce__(self) -> Any:
@@ -667,14 +743,61 @@ def _empty_nested(shape: tuple[int, ...]) -> list[Any]:
     return [_empty_nested(shape[1:]) for _ in range(shape[0])]
 
 
-def _index_array(item: Any, func: str) -> tuple[list[Any], tuple[int, ...], str]:
-    """An index array's flat values, shape and element kind (for `.indexing`)."""
+def _gathered(x: Tensor[Any], positions: Any, shape: tuple[int, ...]) -> Tensor[Any]:
+    """A new tensor of the elements of ``x``'s storage at ``positions`` (C order of ``shape``)."""
+    store = x._store
+    if store.packing is not None:
+        picked = store.data[np.asarray(positions, dtype=np.intp)]
+        return Tensor._from_array(picked, shape, x._ops, store.bounds)
+    data = store.data
+    if type(positions) is not list:
+        positions = positions.tolist()
+    return Tensor._from_flat(list(map(data.__getitem__, positions)), shape, x._ops)
+
+
+def _scattered(store: Storage, positions: Any, values: list[Any]) -> None:
+    """Write ``values`` at storage ``positions`` (the last write wins where a position repeats)."""
+    packing = store.packing
+    if packing is not None:
+        array = packing.pack(values) if values else None
+        if array is not None:
+            store.data[np.asarray(positions, dtype=np.intp)] = array
+            store.written(packing.bounds_of(array))
+            return
+        if not values:
+            return
+        promote(store)
+    data = store.data
+    for p, v in zip(positions.tolist() if type(positions) is not list else positions, values):
+        data[p] = v
+    store.written()
+
+
+def _index_array(item: Any, func: str) -> tuple[Any, tuple[int, ...], str]:
+    """An index array's flat values (a NumPy array of ints or bools), shape and element kind (for `.indexing`).
+
+    Packed index tensors hand over their machine values; others are read
+    into a NumPy array.  Values of another kind come back as a list (the
+    indexer refuses them), or an empty ``intp`` array when there are none.
+    """
     if not isinstance(item, Tensor):
         try:
             item = upper.operands.to_tensor(item)
         except (ShapeError, TypeError) as e:
             raise IndexingError(f"{func}: invalid index array {item!r}: {e}") from None
-    return item._elements(), item.shape, capabilities_of(item._ops).kind
+    kind = capabilities_of(item._ops).kind
+    machine = {"bool": np.bool_, "integer": np.int64}.get(kind)
+    store = item._store
+    if machine is not None and store.packing is not None and store.packing.dtype == machine:
+        return view_of(store, item._layout).reshape(-1), item.shape, kind
+    values = item._elements()
+    if machine is None:
+        return (values if values else np.zeros(0, dtype=np.intp)), item.shape, kind
+    try:
+        return np.array(values, dtype=machine), item.shape, kind
+    except OverflowError:
+        bad = next(v for v in values if not -(2**63) <= v < 2**63)
+        raise IndexingError(f"{func}: index {bad} is out of range (got an index past any axis length)") from None
 
 
 def _foreign_equal(x: Tensor[Any], other: Any, negate: bool) -> Tensor[Any]:

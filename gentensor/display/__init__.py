@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 from ..errors import ArgumentValueError
 from ..ops import ElementOps
+from ..core.storage import reader
 
 __all__ = ["printoptions", "PrintOptions", "get_printoptions", "tensor_repr", "tensor_str", "DISPLAYS", "fallback_text"]
 
@@ -135,7 +136,7 @@ def _render(x: Any, sep: str, indent: int, opts: PrintOptions, suffix: int = 0) 
     ``indent`` is the width of the text before the opening bracket and
     ``suffix`` the width kept free after the closing one.
     """
-    data, shape, strides = x._data, x.shape, x.strides
+    data, shape, strides = reader(x._store), x.shape, x.strides
     ndim = len(shape)
     summarise = x.size > opts.threshold
     edge = opts.edgeitems
@@ -222,7 +223,7 @@ def _tensor_repr(x: Any) -> str:
     opts = _options.get()
     name = getattr(x.ops, "name", repr(x.ops))
     if x.ndim == 0:
-        return f"tensor({_fmt(x.ops, x._data[x._layout.offset])}, ops={name})"
+        return f"tensor({_fmt(x.ops, x._at(x._layout.offset))}, ops={name})"
     if x.size == 0:
         shape = f"shape={x.shape}, " if x.ndim > 1 or x.shape != (0,) else ""
         return f"tensor([], {shape}ops={name})"
@@ -254,7 +255,7 @@ def tensor_str(x: Any) -> str:
 def _tensor_str(x: Any) -> str:
     opts = _options.get()
     if x.ndim == 0:
-        return _fmt(x.ops, x._data[x._layout.offset])
+        return _fmt(x.ops, x._at(x._layout.offset))
     if x.size == 0:
         return "[]"
     return _render(x, " ", 0, opts)

@@ -27,10 +27,12 @@ matrices.
 from __future__ import annotations
 
 import html
+import re
 from typing import Any, Callable
 
 from . import fallback_text, get_printoptions, shown_indices
 from ..ops import ElementOps
+from ..core.storage import reader
 
 __all__ = ["tensor_latex", "tensor_html", "latex_repr", "html_repr", "chosen_display", "number_latex"]
 
@@ -134,7 +136,7 @@ def _plan(x: Any) -> tuple[list[Any], int, tuple[int, ...], list[list[int | None
     opts = get_printoptions()
     summarise = x.size > opts.threshold
     shown = [shown_indices(n, summarise, opts.edgeitems) for n in x.shape]
-    return x._data, x._layout.offset, x.strides, shown
+    return reader(x._store), x._layout.offset, x.strides, shown
 
 
 # -- LaTeX ---------------------------------------------------------------------
@@ -178,8 +180,8 @@ def _latex_body(x: Any) -> str:
     return blocks(offset, 0)
 
 
-def tensor_latex(x: Any) -> str:
-    r"""LaTeX of ``x`` for Jupyter's ``_repr_latex_``: ``$\displaystyle ...$``.
+def tensor_latex(x: Any, *, caption: bool = False) -> str:
+    r"""LaTeX of ``x``: ``$\displaystyle ...$`` (Jupyter's ``_repr_latex_`` adds the caption).
 
     A 1-d tensor is a row vector and a 2-d tensor a ``bmatrix``; further
     axes nest as blocks.  Elements go through ``x.ops.latex`` (SymPy's
@@ -190,6 +192,9 @@ def tensor_latex(x: Any) -> str:
     ----------
     x : Tensor
         Any tensor, including 0-d and empty ones.
+    caption : bool
+        Put the HTML table's caption (``shape (2, 2), ops rationals``) in
+        small text above the mathematics.
 
     Returns
     -------
@@ -206,21 +211,36 @@ def tensor_latex(x: Any) -> str:
     >>> with gt.printoptions(threshold=4, edgeitems=1):
     ...     print(tensor_latex(gt.arange(10)))
     $\displaystyle \begin{bmatrix}0 & \cdots & 9\end{bmatrix}$
+    >>> print(tensor_latex(gt.tensor([Fraction(1, 2)]), caption=True))
+    $\displaystyle \begin{array}{l}\scriptstyle\text{shape (1,), ops rationals} \\ \begin{bmatrix}\frac{1}{2}\end{bmatrix}\end{array}$
     """
     try:
-        return _tensor_latex(x)
+        return _tensor_latex(x, caption)
     except Exception:  # never raise from a display hook
         return r"$\text{" + _latex_text(fallback_text(x)) + "}$"
 
 
-def _tensor_latex(x: Any) -> str:
+def _tensor_latex(x: Any, caption: bool) -> str:
     if x.ndim == 0:
-        body = _element_latex(x.ops, x._data[x._layout.offset])
+        body = _element_latex(x.ops, x._at(x._layout.offset))
     elif x.size == 0:
         body = r"\left[\,\right]_{" + r" \times ".join(map(str, x.shape)) + "}"
     else:
         body = _latex_body(x)
+    if caption:
+        body = r"\begin{array}{l}" + _latex_caption(x) + r" \\ " + body + r"\end{array}"
     return r"$\displaystyle " + body + "$"
+
+
+#: Caption text that ``\text{...}`` shows verbatim in LaTeX and MathJax alike.
+_PLAIN_TEXT = re.compile(r"[A-Za-z0-9 (),.:;+\-/=*'!?\[\]]*\Z")
+
+
+def _latex_caption(x: Any) -> str:
+    """The HTML table's caption (shape, ops, summarised) as small text."""
+    text = _caption_text(x, x.size > get_printoptions().threshold and x.ndim > 0)
+    shown = r"\text{" + text + "}" if _PLAIN_TEXT.match(text) else _latex_text(text)
+    return r"\scriptstyle" + shown
 
 
 # -- which form Jupyter shows ------------------------------------------------------
@@ -246,15 +266,18 @@ def chosen_display(x: Any) -> str:
 
 
 def latex_repr(x: Any) -> str | None:
-    r"""``_repr_latex_``: `tensor_latex` when LaTeX is the chosen form, else ``None``.
+    r"""``_repr_latex_``: `tensor_latex` with its caption when LaTeX is the chosen form, else ``None``.
+
+    The caption (shape and ops, in small text above the mathematics) is the
+    one the HTML table shows.
 
     Examples
     --------
     >>> import gentensor as gt
     >>> latex_repr(gt.tensor([1, 2])) is None, latex_repr(gt.symbols("a", 1))
-    (True, '$\\displaystyle \\begin{bmatrix}a_{0}\\end{bmatrix}$')
+    (True, '$\\displaystyle \\begin{array}{l}\\scriptstyle\\text{shape (1,), ops symbolic} \\\\ \\begin{bmatrix}a_{0}\\end{bmatrix}\\end{array}$')
     """
-    return tensor_latex(x) if chosen_display(x) == "latex" else None
+    return tensor_latex(x, caption=True) if chosen_display(x) == "latex" else None
 
 
 def html_repr(x: Any) -> str | None:
@@ -277,10 +300,15 @@ _TH = "<th>"
 _GAP_TD = '<td class="gentensor-gap" style="text-align: center">'
 
 
-def _caption(x: Any, summarised: bool) -> str:
+def _caption_text(x: Any, summarised: bool) -> str:
     text = f"shape {x.shape}, ops {_ops_name(x.ops)}"
     if summarised:
         text += f", {x.size} elements (summarised)"
+    return text
+
+
+def _caption(x: Any, summarised: bool) -> str:
+    text = _caption_text(x, summarised)
     return f'<caption style="caption-side: top; text-align: left; white-space: nowrap">{html.escape(text)}</caption>'
 
 
@@ -383,12 +411,12 @@ def _tensor_html(x: Any) -> str:
     parts = [_TABLE, _caption(x, summarised)]
     ops = x.ops
     if x.ndim == 0:
-        text = html.escape(_element_text(ops, x._data[x._layout.offset]))
+        text = html.escape(_element_text(ops, x._at(x._layout.offset)))
         parts.append(f"<tr>{_TD}{text}</td></tr>")
     elif x.size == 0:
         parts.append("<tr><td><em>no elements</em></td></tr>")
     else:
-        data = x._data
+        data = reader(x._store)
 
         def cell(pos: int) -> str:
             return html.escape(_element_text(ops, data[pos]))

@@ -6,6 +6,14 @@ arithmetic expression over symbols by a small parser that builds SymPy
 objects directly (``+ - * / ** ^``, parentheses, the constants ``pi E I oo``
 and whitelisted functions such as ``sqrt`` or ``sin``).  Nothing is ever
 evaluated as Python code.  Blank lines separate the matrices of a stack.
+A UTF-8 byte-order mark at the start of the file is skipped.
+
+Names need an ops that holds them.  When the ops is inferred, a cell that
+is only a name (``x``, ``NA``) among cells that are numbers is refused, as
+are ``inf`` and ``nan`` anywhere: they are stray words or IEEE values, not
+exact numbers -- ``ops="symbolic"`` reads names as symbols and
+``ops="float"`` reads ``inf``/``nan`` as IEEE values.  A cell that is an
+expression (``2*x``, ``sqrt(y)``, ``pi``) makes the file symbolic by itself.
 Errors are ``FormatError`` naming the file, the
 line and the column.  Every cell is held to the limits of
 [`gentensor.limits`][gentensor.resources.limits] (digits, bits, exponents, nesting), JSON numbers
@@ -14,6 +22,7 @@ included: ``[[1e999999999]]`` is refused at once, not expanded.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
@@ -69,6 +78,7 @@ def read_matrix(
             raw = f.read()
     else:
         raw = data
+    raw = raw.removeprefix(codecs.BOM_UTF8)  # spreadsheets save CSV with a byte-order mark
     if fmt == "json" or (fmt == "auto" and raw.lstrip()[:1] in (b"{", b"[")):
         doc = parse_json(raw, path, func)
         if isinstance(doc, dict):
@@ -203,10 +213,11 @@ def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any
                 f"{func}: {path}: line {block[0][0]}: the matrices of a stack differ in size: this one has "
                 f"{len(block)} rows, the first has {nrows}"
             )
-    values, places = [], []
+    values, places, texts = [], [], []
     for block in blocks:
         for line, cells in block:
             for col, cell in cells:
+                texts.append(cell.strip())
                 try:
                     values.append(parse_cell(cell))
                 except ValueError as e:
@@ -216,12 +227,13 @@ def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any
                     ) from None
                 places.append(f"line {line}, cell {col}")
     shape = (len(blocks), nrows, ncols) if len(blocks) > 1 else (nrows, ncols)
-    return _convert(values, places, shape, path, target, func)
+    return _convert(values, places, shape, path, target, func, texts)
 
 
 def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]:
     values: list[Any] = []
     places: list[str] = []
+    texts: list[str | None] = []
     shape: list[int] = []
 
     def walk(node: Any, where: str, depth: int) -> None:
@@ -248,11 +260,12 @@ def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]
         except ValueError as e:
             raise FormatError(f"{func}: {path}: {where}: cannot read {_show(node, 40)} ({e})") from None
         places.append(where)
+        texts.append(node.strip() if isinstance(node, str) else None)
 
     walk(doc, "$", 0)
     if len(shape) not in (2, 3):
         raise FormatError(f"{func}: {path}: expected a matrix (nested lists of depth 2) or a stack (depth 3) (got depth {len(shape)})")
-    return _convert(values, places, tuple(shape), path, target, func)
+    return _convert(values, places, tuple(shape), path, target, func, texts)
 
 
 def _text(v: Any, limit: int = 40) -> str:
@@ -266,16 +279,60 @@ def _text(v: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _convert(values: list[Any], places: list[str], shape: tuple[int, ...], path: str, target: Any, func: str) -> Tensor[Any]:
+#: IEEE special values as a cell spells them (NumPy's and CSV writers' spellings).
+_IEEE = re.compile(r"[+-]?(inf|infinity|nan)\Z", re.IGNORECASE)
+
+
+def _is_number(v: Any) -> bool:
+    return type(v) is int or type(v) is Fraction
+
+
+def _check_words(values: list[Any], places: list[str], texts: list[Any], path: str, func: str) -> None:
+    """Refuse, when the ops is inferred, IEEE words anywhere and bare names among numbers (see the module)."""
+    for where, text in zip(places, texts):
+        if text is not None and _IEEE.match(text):
+            raise FormatError(
+                f"{func}: {path}: {where}: the cell {_show(text, 40)} is an IEEE special value, not an exact "
+                "number; read inf and nan as floats with --ops float, or as symbols with --ops symbolic"
+            )
+    if not any(map(_is_number, values)):
+        return
+    words = [k for k, v in enumerate(values) if getattr(v, "is_Symbol", False) is True]
+    if words and all(_is_number(v) or k in words for k, v in enumerate(values)):
+        k = words[0]
+        raise FormatError(
+            f"{func}: {path}: {places[k]}: the cell {_show(texts[k], 40)} is a name among numbers; "
+            "read names as symbols with --ops symbolic, or correct the cell"
+        )
+
+
+def _convert(
+    values: list[Any], places: list[str], shape: tuple[int, ...], path: str, target: Any, func: str, texts: list[Any]
+) -> Tensor[Any]:
     try:
         check_shape(shape, func)
     except LimitError as e:
         raise FormatError(f"{func}: {path}: {str(e).removeprefix(func + ': ')}") from None
+    if target is None:
+        _check_words(values, places, texts, path, func)
     ops = target if target is not None else infer_ops(set(map(type, values)))
     out = []
-    for v, where in zip(values, places):
+    for v, where, text in zip(values, places, texts):
         try:
             out.append(ops.convert(v))
         except (TypeError, ValueError, ArithmeticError) as e:
+            if text is not None and _IEEE.match(text):  # inf and nan: IEEE values, for the ops that hold them
+                out.append(_ieee(ops, text, where, path, func))
+                continue
             raise FormatError(f"{func}: {path}: {where}: cannot convert {_text(v)} to {ops.name} ({e})") from None
     return Tensor._from_flat(out, shape, ops)
+
+
+def _ieee(ops: Any, text: str, where: str, path: str, func: str) -> Any:
+    try:
+        return ops.convert(float(text))
+    except (TypeError, ValueError, ArithmeticError):
+        raise FormatError(
+            f"{func}: {path}: {where}: the cell {_show(text, 40)} is an IEEE special value, which {ops.name} "
+            "cannot hold; read it with --ops float"
+        ) from None

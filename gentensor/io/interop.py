@@ -11,33 +11,48 @@ NumPy and SymPy are imported only inside the functions that need them, so
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+import numpy as np
 
 from ..errors import ArgumentTypeError, ArgumentValueError
 from ._saveload import load, save
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..ops import ElementOps, canonical_ops
+from ..core.storage import view_of
+from ..ops import ElementOps, Packing, canonical_ops, packing_of
+
+if TYPE_CHECKING:
+    import numpy
+    import sympy
 
 __all__ = ["save", "load", "to_numpy", "to_sympy"]
 
 
-def to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> Any:
-    """The elements of ``x`` as a NumPy array (``dtype=object`` unless asked otherwise).
+def to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> numpy.ndarray:
+    """The elements of ``x`` as a NumPy array: machine numbers where they fit one, else ``dtype=object``.
 
     This is ``Tensor.__array__``, so ``np.asarray(x)`` and ``np.array(x)``
-    call it.  The elements themselves go into the array (ints stay Python
-    ints, Fractions stay Fractions); a view gives only its own elements, in
-    its own order.
+    call it.  Elements that are machine numbers (the ops declares a
+    packing, as integers, booleans, floats, complexes and small moduli do,
+    and every value fits it) come as that dtype -- ``int64``, ``bool``,
+    ``float64``, ``complex128`` -- copied straight from packed storage
+    without a Python object in between.  Otherwise the elements themselves
+    go into an object array (ints past the word stay Python ints, Fractions
+    stay Fractions), as NumPy does with ``np.array([2**70])``.  A view gives
+    only its own elements, in its own order.
 
     Parameters
     ----------
     x : Tensor
     dtype : NumPy dtype, optional
-        Convert the object array to this dtype (e.g. ``float``) afterwards.
+        Convert to this dtype (e.g. ``float``, or ``object`` for Python
+        objects whatever the elements).
     copy : bool or None
         NumPy's protocol flag.  The array never shares storage with ``x``
-        (a tensor's storage is a Python list), so ``copy=False`` raises.
+        (gentensor keeps facts about its storage, such as the bounds that
+        prove integer kernels exact, which outside writes would break), so
+        ``copy=False`` raises.
 
     Returns
     -------
@@ -56,12 +71,12 @@ def to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> 
     >>> a = to_numpy(gt.tensor([[1, Fraction(1, 2)], [3, 4]]).T)
     >>> a.dtype, a.shape, a[0, 1], a[1, 0]
     (dtype('O'), (2, 2), Fraction(3, 1), Fraction(1, 2))
+    >>> to_numpy(gt.tensor([[1, 2], [3, 4]])).dtype, to_numpy(gt.tensor([1, 2**70])).dtype
+    (dtype('int64'), dtype('O'))
     """
-    import numpy as np
-
     if copy is False:
         raise ArgumentValueError(
-            "__array__: a tensor's elements live in a Python list, so NumPy cannot use them without a copy "
+            "__array__: NumPy gets a copy of a tensor's elements, never its storage "
             "(got copy=False); use np.asarray(x) or copy=None"
         )
     x = as_tensor(x, "to_numpy")
@@ -73,14 +88,35 @@ def to_numpy(x: Tensor[Any], /, dtype: Any = None, copy: bool | None = None) -> 
                 f"to_numpy: dtype must be something NumPy reads as a dtype, such as float or 'int64' (got {dtype!r}); "
                 "a gentensor ops is not one: leave dtype out for an object array of the elements"
             ) from None
-    els = x._elements()
-    out = np.fromiter(els, dtype=object, count=len(els)).reshape(x.shape)
-    if dtype is not None and dtype != np.dtype(object):
+    out = None if dtype == np.dtype(object) else _machine_array(x)
+    if out is None:
+        els = x._elements()
+        out = np.fromiter(els, dtype=object, count=len(els)).reshape(x.shape)
+    if dtype is not None and dtype != out.dtype:
         out = out.astype(dtype)
     return out
 
 
-def to_sympy(x: Tensor[Any], /) -> Any:
+def _machine_array(x: Tensor[Any]) -> Any:
+    """A new array of ``x``'s machine values when its elements are the numbers its ops packs as they are, else ``None``.
+
+    Packed storage is copied in C; list storage of an ops that declares a
+    packing is packed (``None`` when a value does not fit), so the dtype
+    does not depend on how the tensor happens to be stored.
+    """
+    packing = getattr(x.ops, "packing", None)
+    if not isinstance(packing, Packing) or packing.from_machine is not None or packing.to_machine is not None:
+        return None
+    store = x._store
+    if store.packing is not None:
+        return view_of(store, x._layout).copy()
+    if x.size == 0:
+        return np.zeros(x.shape, dtype=packing.dtype)
+    packed = packing.pack(x._elements())
+    return None if packed is None else packed.reshape(x.shape)
+
+
+def to_sympy(x: Tensor[Any], /) -> sympy.ImmutableMatrix | sympy.ImmutableDenseNDimArray:
     """``x`` as a SymPy object: a 2-d tensor gives an ``ImmutableMatrix``, any other an ``ImmutableDenseNDimArray``.
 
     Elements become SymPy numbers and expressions (ints → ``Integer``,
@@ -141,11 +177,20 @@ def _rebuild(elements: list[Any], shape: tuple[int, ...], ops: ElementOps) -> Te
     return Tensor._from_flat(elements, tuple(shape), canonical_ops(ops))
 
 
+def _rebuild_packed(array: Any, shape: tuple[int, ...], ops: ElementOps, bounds: Any) -> Tensor[Any]:
+    """Unpickle a packed tensor: its machine values, packed again (or unpacked where packing is off)."""
+    ops = canonical_ops(ops)
+    if packing_of(ops) is not None:
+        return Tensor._from_array(array, tuple(shape), ops, bounds)
+    return Tensor._from_flat(ops.packing.unpack(array), tuple(shape), ops)  # type: ignore[attr-defined]
+
+
 def tensor_reduce(x: Tensor[Any], /) -> tuple[Any, tuple[Any, ...]]:
-    """The pickle recipe of ``x`` (``Tensor.__reduce__``): its own elements, shape and ops.
+    """The pickle recipe of ``x`` (``Tensor.__reduce__``): its own elements (or machine values), shape and ops.
 
     A view pickles only the elements it shows, never the whole storage, and
-    unpickles as a new contiguous tensor.  Built-in ops unpickle as the same
+    unpickles as a new contiguous tensor; packed storage travels as its
+    NumPy array (8 bytes per integer, not a Python object each).  Built-in ops unpickle as the same
     objects (``gt.integers``, ``gt.modular(7)``); a registered user ops comes
     back as the registered instance.
 
@@ -164,4 +209,7 @@ def tensor_reduce(x: Tensor[Any], /) -> tuple[Any, tuple[Any, ...]]:
     >>> f(*args).shape
     (1000,)
     """
+    store = x._store
+    if store.packing is not None:
+        return _rebuild_packed, (view_of(store, x._layout).copy(), x.shape, x.ops, store.bounds)
     return _rebuild, (x._elements(), x.shape, x.ops)

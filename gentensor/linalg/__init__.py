@@ -22,6 +22,7 @@ Examples
 from __future__ import annotations
 
 import operator
+from fractions import Fraction
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
@@ -34,6 +35,8 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, ShapeError, SingularMatrixError
 from ..ops import ElementOps, as_ops, integers
 from . import _policy
+from ._numberfield import number_field_kernel
+from ._userzero import with_iszerofunc
 from ._providers import register_builtin_providers
 from ._stack import Stack, arithmetic, nest, run, stack_of, wrap_matrices
 
@@ -63,6 +66,7 @@ from .eigen import (
     eigenvects,
     is_diagonalizable,
     jordan_form,
+    left_eigenvects,
     minpoly,
 )
 from .wronskian import wronskian
@@ -70,6 +74,13 @@ from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
 from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
 from .norms import matrix_norm, vector_norm
 from .power import positive_power
+from .functions import domain_power, fractional_power, matrix_exp, matrix_function, matrix_log, matrix_sqrt
+from . import properties as _properties
+from .properties import *  # noqa: F401,F403  (names listed in properties.__all__)
+from . import solvers as _solvers
+from .solvers import *  # noqa: F401,F403  (names listed in solvers.__all__)
+from . import forms as _forms
+from .forms import *  # noqa: F401,F403  (names listed in forms.__all__)
 
 __all__ = [
     "det",
@@ -102,6 +113,7 @@ __all__ = [
     "minpoly",
     "eigenvals",
     "eigenvects",
+    "left_eigenvects",
     "diagonalize",
     "jordan_form",
     "is_diagonalizable",
@@ -125,7 +137,14 @@ __all__ = [
     "RankFactorization",
     "GeneralSolution",
     "LstsqResult",
+    # functions of a matrix (functions.py)
+    "matrix_exp",
+    "matrix_log",
+    "matrix_sqrt",
+    "matrix_function",
+    "fractional_power",
 ]
+__all__ += _properties.__all__ + _solvers.__all__ + _forms.__all__
 
 
 class RrefResult(NamedTuple):
@@ -226,7 +245,9 @@ def _in_bulk(x: Any, func: str) -> Any:
 # -- the public functions ---------------------------------------------------------------
 
 
-def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, workers: Optional[int] = None) -> Any:
+def det(
+    x: Tensor[Any], /, *, method: str = "auto", iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None
+) -> Tensor[Any] | Any:
     """Determinant of a square matrix, or of each matrix of a stack.
 
     Parameters
@@ -235,10 +256,18 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
         Shape ``(..., n, n)``.
     method : {"auto", "bareiss", "gauss", "berkowitz", "laplace"}
         ``"bareiss"``: fraction-free elimination (exact division only);
-        ``"gauss"``: elimination with field division; ``"berkowitz"``:
+        ``"gauss"``: elimination with field division (a ring that is not a
+        field but names one, as the integers, eliminates in it and the
+        result comes back to the ring, as SymPy does); ``"berkowitz"``:
         division-free, any commutative ring; ``"laplace"``: cofactor
         expansion (memoised, ``n * 2**(n-1)`` products).  ``"auto"`` picks
         the best method that works for the ring (see ``docs/linalg.md``).
+    iszerofunc : callable, optional
+        Your zero test for the elements the sound one cannot decide
+        (``True``/``False``, or ``None`` for unknown), as SymPy's methods take
+        it; the answer is then as right as your function (see
+        ``docs/linalg.md``).  Without it an undecidable pivot raises
+        ``UndecidableError``.
     executor, workers
         Parallel policy for stacks (see [`gentensor.parallel`][gentensor.parallel.parallel]).
 
@@ -269,27 +298,53 @@ def det(x: Tensor[Any], /, *, method: str = "auto", executor: Any = None, worker
     [-2, 4]
     >>> gt.linalg.det(gt.tensor([[3, 1], [1, 5]], ops=gt.modular(6)), method="berkowitz")
     2
+    >>> gt.linalg.det(gt.tensor([[2, 3], [1, 4]]), method="gauss")
+    5
     """
-    if method == "auto":  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
+    if method == "auto" and iszerofunc is None:  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
         found = _in_bulk(x, "det")
         if found is not None:
             return found
     stack = stack_of(x, "det", square=True)
+    user = with_iszerofunc(stack.ops, iszerofunc, "det")
+    if user is not None:  # the caller's zero test where the sound one cannot decide: generic kernels
+        _policy.check_method("det", method, user)
+        results = run(partial(_det_task, ops=user, method=method, provider=None), stack, "det", executor, workers)
+        return results[0] if not stack.batch else Tensor._from_flat(results, stack.batch, stack.ops)
+    if method == "gauss" and _policy.field_ops(stack.ops) is not stack.ops:  # SymPy's convention: in the fraction field
+        return _det_in_fraction_field(stack, executor, workers)
     _policy.check_method("det", method, stack.ops)
     key = "det" if method == "auto" else f"det.{method}"
-    task = partial(_det_task, ops=stack.ops, method=method, provider=_policy.kernel_of(stack.ops, key))
+    provider = _kernel(stack.ops, key) if method == "auto" else _policy.kernel_of(stack.ops, key)
+    task = partial(_det_task, ops=stack.ops, method=method, provider=provider)
     results = run(task, stack, "det", executor, workers)
     if not stack.batch:
         return results[0]
     return Tensor._from_flat(results, stack.batch, stack.ops)
 
 
-def inv(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
+def _det_in_fraction_field(stack: Stack, executor: Any, workers: Optional[int]) -> Any:
+    """``det(method="gauss")`` of a ring with a fraction field: eliminated there, the result brought back to the ring."""
+    ops, field = stack.ops, _policy.field_ops(stack.ops)
+    _policy.check_method("det", "gauss", field)
+    matrices = [[[field.convert(v) for v in row] for row in m] for m in stack.matrices]
+    inner = Stack(stack.batch, stack.m, stack.n, field, matrices)
+    task = partial(_det_task, ops=field, method="gauss", provider=_policy.kernel_of(field, "det.gauss"))
+    results = [ops.convert(v) for v in run(task, inner, "det", executor, workers)]
+    return results[0] if not stack.batch else Tensor._from_flat(results, stack.batch, ops)
+
+
+def inv(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """Exact inverse of a square matrix or of each matrix of a stack.
 
     Integers give rationals.  Over a ring without field division (``Z/n``
     with composite ``n``, a user ring with ``exquo``) the inverse is computed
     in the ring and exists exactly when the determinant is a unit.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -313,14 +368,23 @@ def inv(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = Non
     >>> gt.linalg.inv(gt.tensor([[1, 2], [3, 5]], ops=gt.modular(6))).tolist()
     [[1, 2], [3, 5]]
     """
-    found = _in_bulk(x, "inv")
+    found = _in_bulk(x, "inv") if iszerofunc is None else None
     if found is not None:
         return found
     stack = stack_of(x, "inv", square=True)
     out_ops = _result_ops(stack.ops, "inv")
-    task = partial(_inv_task, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "inv"))
+    user = with_iszerofunc(stack.ops, iszerofunc, "inv")
+    task = partial(_inv_task, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "inv"))
     results = run(task, stack, "inv", executor, workers)
     return wrap_matrices(results, stack.batch, (stack.n, stack.n), out_ops)
+
+
+def _kernel(ops: ElementOps, key: str) -> Any:
+    """The provider of ``key``; for expressions, behind the kernel for matrices of algebraic numbers."""
+    found = _policy.kernel_of(ops, key)
+    if getattr(ops, "zero_test", None) is None:
+        return found
+    return number_field_kernel(key, found)
 
 
 def _result_ops(ops: ElementOps, func: str) -> ElementOps:
@@ -361,12 +425,19 @@ def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] 
     return wrap_matrices(results, stack.batch, (stack.n, stack.n), stack.ops)
 
 
-def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
+def solve(
+    a: Tensor[Any], b: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None
+) -> Tensor[Any]:
     """The exact solution ``x`` of ``a @ x == b`` for square, invertible ``a``.
 
     ``b`` is a vector when it is 1-d (shape ``(n,)``), otherwise a matrix or
     a stack of matrices ``(..., n, k)``; batch axes broadcast (NumPy 2 rules).
     Integers give rationals.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -420,12 +491,13 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     sa = stack_of(broadcast_to(a, batch + (n, n)), "solve", square=True, ops=ops)
     sb = stack_of(broadcast_to(b, batch + (n, k)), "solve", square=False, ops=ops)
     pairs = Stack(batch, n, k, ops, list(zip(sa.matrices, sb.matrices)))
-    bulk = _policy.kernel_of(ops, "solve.stack") if batch else None
+    user = with_iszerofunc(ops, iszerofunc, "solve")
+    bulk = _policy.kernel_of(ops, "solve.stack") if batch and user is None else None
     found = NotImplemented if bulk is None else bulk(pairs.matrices, n, k, ops)
     if found is not NotImplemented:
         results = found
     else:
-        task = partial(_solve_task, ops=ops, provider=_policy.kernel_of(ops, "solve"))
+        task = partial(_solve_task, ops=user or ops, provider=None if user else _kernel(ops, "solve"))
         results = run(task, pairs, "solve", executor, workers)
     out = wrap_matrices(results, batch, (n, k), out_ops)
     if vector:
@@ -433,8 +505,13 @@ def solve(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     return out
 
 
-def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | int:
     """Rank of a matrix (over the field of fractions), or of each matrix of a stack.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -458,15 +535,21 @@ def rank(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     """
     stack = stack_of(x, "rank", square=False)
     _policy.check_commutative(stack.ops, "rank")
-    task = partial(_policy.rank, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "rank"))
+    user = with_iszerofunc(stack.ops, iszerofunc, "rank")
+    task = partial(_policy.rank, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "rank"))
     results = run(task, stack, "rank", executor, workers)
     if not stack.batch:
         return results[0]
     return Tensor._from_flat(results, stack.batch, integers)
 
 
-def rref(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> RrefResult:
+def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> RrefResult:
     """Reduced row echelon form and pivot columns (over a field; integers give rationals).
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -490,18 +573,24 @@ def rref(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = No
     """
     stack = stack_of(x, "rref", square=False)
     out_ops = _result_ops(stack.ops, "rref")
-    task = partial(_policy.rref, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "rref"))
+    user = with_iszerofunc(stack.ops, iszerofunc, "rref")
+    task = partial(_policy.rref, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "rref"))
     results = run(task, stack, "rref", executor, workers)
     matrix = wrap_matrices([r[0] for r in results], stack.batch, (stack.m, stack.n), out_ops)
     pivots = [tuple(r[1]) for r in results]
     return RrefResult(matrix, pivots[0] if not stack.batch else nest(pivots, stack.batch))
 
 
-def nullspace(x: Tensor[Any], /) -> Tensor[Any]:
+def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
     """A basis of the null space ``{v : x @ v == 0}`` as the columns of an ``(n, k)`` tensor.
 
     The basis read off the reduced row echelon form (one vector per free
     column, with a one there), as SymPy's ``nullspace``; integers give rationals.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -524,7 +613,7 @@ def nullspace(x: Tensor[Any], /) -> Tensor[Any]:
     x = as_tensor(x, "nullspace")
     if x.ndim != 2:
         raise ShapeError(f"nullspace: expects one matrix, ndim == 2 (got shape {x.shape}); loop over a stack")
-    matrix, pivots = rref(x)
+    matrix, pivots = rref(x, iszerofunc=iszerofunc)
     ops = matrix.ops
     m, n = x.shape
     rows = matrix.tolist()
@@ -540,11 +629,16 @@ def nullspace(x: Tensor[Any], /) -> Tensor[Any]:
     return Tensor._from_flat(flat, (n, len(free)), ops)
 
 
-def lu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> LUResult:
+def lu(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> LUResult:
     """LU factorisation with row permutation: ``p @ x == l @ u`` for any ``m x n`` matrix over a field.
 
     Integers are promoted to rationals; singular and rectangular matrices are
     fine (``u`` is then a row echelon form).  Floats use partial pivoting.
+
+    Parameters
+    ----------
+    iszerofunc : callable, optional
+        Your zero test where the sound one cannot decide, as for [`det`][gentensor.linalg.det].
 
     Returns
     -------
@@ -570,7 +664,9 @@ def lu(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None
     """
     stack = stack_of(x, "lu", square=False)
     out_ops = _result_ops(stack.ops, "lu")
-    results = run(partial(_lu_task, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "lu")), stack, "lu", executor, workers)
+    user = with_iszerofunc(stack.ops, iszerofunc, "lu")
+    provider = None if user else _policy.kernel_of(stack.ops, "lu")
+    results = run(partial(_lu_task, ops=user or stack.ops, provider=provider), stack, "lu", executor, workers)
     m, n = stack.m, stack.n
     zero, one = out_ops.zero, out_ops.one
     perms = []
@@ -626,7 +722,11 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
     try:
         power = operator.index(n)
     except TypeError:
-        raise ArgumentTypeError(f"matrix_power: the exponent must be an int (got {n!r})") from None
+        if isinstance(n, Fraction) or type(n).__module__.startswith("sympy"):  # x**(1/2), x**n: Jordan form
+            return fractional_power(x, n)
+        raise ArgumentTypeError(
+            f"matrix_power: the exponent must be an int, a Fraction or a SymPy expression (got {n!r})"
+        ) from None
     if x.ops is not arithmetic(x.ops):
         x = x.astype(arithmetic(x.ops))  # powers of a booleans matrix count paths, as integers
     if power < 0:
@@ -634,7 +734,8 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
         power = -power
     if power == 0:
         return broadcast_to(eye(x.shape[-1], ops=x.ops), x.shape).copy()
-    return positive_power(x, power)
+    found = domain_power(x, power) if power > 1 else None  # expressions: in their domain, canonical results
+    return found if found is not None else positive_power(x, power)
 
 
 def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
@@ -681,6 +782,8 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
     if method != "auto":
         if operation != "det":
             raise ArgumentValueError(f"explain: only det takes a method (got operation={operation!r}, method={method!r})")
+        if method == "gauss":  # run in the fraction field (see det)
+            ops = _policy.field_ops(ops)
         _policy.check_method("det", method, ops)
     return _policy.plan(operation, ops, method)
 
@@ -709,3 +812,8 @@ def __getattr__(name: str) -> Any:
     if hint is not None:
         raise AttributeError(f"module 'gentensor.linalg' has no attribute {name!r}; use {hint}")
     raise AttributeError(f"module 'gentensor.linalg' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public names (``__all__``) and the module's dunders, not the imports the module is built from."""
+    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})

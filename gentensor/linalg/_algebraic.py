@@ -25,6 +25,8 @@ touched only through the ops of the field they live in (``ops.is_zero``,
 
 from __future__ import annotations
 
+from fractions import Fraction
+from math import gcd, lcm
 from typing import Any, Callable, NamedTuple, Optional
 
 from ..errors import DomainError
@@ -41,6 +43,11 @@ __all__ = [
     "field_matrix",
     "charpoly_field",
     "factor_groups",
+    "diagonal_blocks",
+    "triangular_groups",
+    "irreducible_by_specialisation",
+    "root_objects",
+    "exact_rows",
     "nullspace_rows",
     "jordan_chains",
     "eigenspaces",
@@ -174,48 +181,176 @@ def _flint_qq(F: Any, flint: Any) -> bool:
 def _roots(g: Any, F: Any, semantic: bool) -> list[Any]:
     """The roots of an irreducible ``g`` (a SymPy Poly over ``F``) of degree >= 2, as expressions."""
     import sympy
+    from sympy.polys.rootoftools import ComplexRootOf
 
     d = g.degree()
     if d >= 3 and (F.is_QQ or F.is_ZZ) and not semantic:
-        special = sympy.roots(g, cubics=False, quartics=False, quintics=False, multiple=True)
-        if len(special) == d:
-            return list(special)
-        g = sympy.Poly(g.rep.to_list(), sympy.Symbol("x"), domain=F)  # printed as SymPy prints its own
-        return [sympy.CRootOf(g, i) for i in range(d)]
-    found = sympy.roots(g, multiple=True)
-    if all(r.is_number for r in found):  # conjugates in a fixed order: by real part, then imaginary part
+        special = _special_roots(g)
+        return special if special is not None else root_objects(g)
+    found = _closed_form(g)
+    if all(r.is_number and not isinstance(r, ComplexRootOf) for r in found):  # radicals: by real, then imaginary part
         found = sorted(found, key=lambda r: tuple(float(v) for v in sympy.N(r, 30).as_real_imag()))
-    if len(found) != d:
-        raise DomainError(
-            f"eigenvals: cannot write the roots of the factor {g.as_expr()} of the characteristic polynomial "
-            f"(got a factor of degree {d} with symbolic coefficients); substitute values for the symbols first"
-        )
     return list(found)
 
 
-def factor_groups(M: FieldMatrix, coeffs: list[Any]) -> list[Group]:
-    """The eigenvalue groups of a matrix from its characteristic polynomial's coefficients in the field."""
+_FORMULA_TERMS = {3: 60, 4: 24}  # cubic and quartic formulas only for coefficients with at most this many terms
+
+
+def _closed_form(g: Any) -> list[Any]:
+    """The roots of an irreducible ``g`` with symbolic (or algebraic) coefficients, by formula, or DomainError.
+
+    Quadratics and binomials always; cubics and quartics by Cardano's and
+    Ferrari's formulas when the coefficients are small (a generic 4x4 matrix
+    of symbols gives a formula of 300 000 characters after a minute); degree
+    five and more have no formula in general.
+    """
+    from sympy import Symbol
+    from sympy.polys.polyroots import roots_binomial, roots_cubic, roots_quadratic, roots_quartic
+
+    d = g.degree()
+    if d == 2:
+        return list(roots_quadratic(g))
+    if len(g.terms()) == 2:
+        return list(roots_binomial(g))
+    terms = sum(len(getattr(c, "args", ())) if getattr(c, "is_Add", False) else 1 for c in g.all_coeffs())
+    if d in _FORMULA_TERMS and terms <= _FORMULA_TERMS[d]:
+        found = roots_cubic(g) if d == 3 else roots_quartic(g)
+        if len(found) == d:
+            return list(found)
+    found = _algebraic_roots(g)
+    if found is not None:
+        return found
+    why = "no formula exists in general" if d >= 5 else f"its formula is too large ({terms} coefficient terms)"
+    raise DomainError(
+        f"eigenvals: cannot write the roots of the factor {_short(g.as_expr().subs(g.gen, Symbol('lambda')))} of the characteristic polynomial "
+        f"(got a factor of degree {d} with symbolic coefficients: {why}); substitute values for the symbols first"
+    )
+
+
+def _algebraic_roots(g: Any) -> Optional[list[Any]]:
+    """The roots of an irreducible ``g`` whose coefficients are algebraic numbers, as ``CRootOf`` of its norm.
+
+    ``N(x) = Res_t(m(t), g(x; t))`` over the number field ``Q(t)/(m)`` of the
+    coefficients vanishes at every root of ``g``; each root of ``g`` is a
+    ``CRootOf`` of an irreducible factor of ``N``, and the ones that are
+    roots are found by the exact zero test of ``g`` at each candidate.
+    ``None`` when the coefficients are not algebraic numbers or the field is
+    over its limits.
+    """
+    import sympy
+
+    from ..ops._numberfield import OutsideField, cached_field, generators
+
+    coeffs = [sympy.sympify(c) for c in g.all_coeffs()]
+    if any(c.free_symbols for c in coeffs):
+        return None
+    gens: set[Any] = set()
+    for c in coeffs:
+        found = generators(c)
+        if found is None:
+            return None
+        gens |= found
+    if not gens:
+        return None
+    try:
+        K = cached_field(gens)
+        assert K is not None
+        elements = [K.ops.coords(K.element(c)) for c in coeffs]
+    except (OutsideField, ZeroDivisionError):
+        return None
+    t, x = sympy.Dummy("t"), sympy.Dummy("x")
+    m = sympy.Poly([sympy.Rational(c.numerator, c.denominator) for c in K.m], t)
+    G = sympy.Poly(
+        sympy.Add(*[sympy.Add(*[sympy.Rational(c.numerator, c.denominator) * t**k for k, c in enumerate(v)]) * x ** (len(coeffs) - 1 - i)
+                    for i, v in enumerate(elements)]),
+        x, t,
+    )
+    norm = sympy.Poly(sympy.resultant(m.as_expr(), G.as_expr(), t), x)
+    roots: list[Any] = []
+    for h, _ in norm.factor_list()[1]:
+        for r in root_objects(h) if h.degree() > 1 else [-h.all_coeffs()[1] / h.all_coeffs()[0]]:
+            if r not in roots and symbolic.is_zero(g.as_expr().subs(g.gen, r)):
+                roots.append(r)
+    return roots if len(roots) == g.degree() else None
+
+
+def _short(e: Any, limit: int = 120) -> str:
+    text = str(e)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _special_roots(g: Any) -> Optional[list[Any]]:
+    """Radicals for the irreducible factors SymPy writes with them (binomials, cyclotomic, decomposable), else None."""
+    import sympy
+
+    if len(g.terms()) == 2 or g.is_cyclotomic or len(g.decompose()) > 1:
+        found = sympy.roots(g, cubics=False, quartics=False, quintics=False, multiple=True)
+        if len(found) == g.degree():
+            return list(found)
+    return None
+
+
+def root_objects(g: Any) -> list[Any]:
+    """``[CRootOf(g, 0), ..., CRootOf(g, d-1)]`` for an irreducible ``g`` over ``QQ``, without factoring ``g`` again.
+
+    ``CRootOf(g, i)`` factors ``g`` for every ``i``; the polynomial is
+    irreducible already, so the roots are made from its primitive integer form
+    (positive leading coefficient, in ``x``: SymPy's normal form, so they are
+    equal to SymPy's own and print alike).  No root is isolated until a value
+    is needed.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> root_objects(sympy.Poly(2*x**3 - 2*x - 2, x)) == [sympy.CRootOf(x**3 - x - 1, i) for i in range(3)]
+    True
+    """
+    import sympy
+    from sympy.polys.rootoftools import ComplexRootOf
+
+    coeffs = [Fraction(int(c.numerator), int(c.denominator)) for c in g.rep.to_list()]
+    den = lcm(*(c.denominator for c in coeffs))
+    ints = [int(c * den) for c in coeffs]
+    content = gcd(*ints) * (1 if ints[0] > 0 else -1)
+    pure = sympy.PurePoly.from_list([c // content for c in ints], sympy.Symbol("x"), domain="ZZ")
+    return [ComplexRootOf._new(pure, i) for i in range(pure.degree())]
+
+
+def factor_groups(M: FieldMatrix, coeffs: Optional[list[Any]], blocks: Optional[list[list[int]]] = None) -> list[Group]:
+    """The eigenvalue groups of a matrix from its characteristic polynomial's coefficients in the field.
+
+    With ``blocks`` (the diagonal blocks of a block-triangular permutation,
+    `diagonal_blocks`) the characteristic polynomial is the product of the
+    blocks' ones, each factored on its own; ``coeffs`` may then be ``None``.
+    """
     import sympy
 
     F = M.ops.K
-    n = len(coeffs) - 1
+    n = len(M.rows)
     if n == 0:
         return []
     t = sympy.Dummy("t")
     if getattr(M.ops, "semantic", False):
-        return _explicit_groups(M, coeffs, t)
-    flint = flint_module()
-    if F.is_QQ and flint is not None and _flint_qq(F, flint):  # FLINT factors over QQ directly
-        factors = [
-            (sympy.Poly.from_list([F.convert(c) for c in reversed(g.coeffs())], t, domain=F), m)
-            for g, m in flint.fmpq_poly(list(reversed(coeffs))).factor()[1]
-        ]
-    else:
-        p = sympy.Poly.from_list(coeffs, t, domain=F)
-        try:
-            _, factors = p.factor_list()
-        except (NotImplementedError, sympy.polys.polyerrors.PolynomialError, sympy.polys.polyerrors.DomainError):
-            return _explicit_groups(M, coeffs, t)
+        if blocks is None or len(blocks) == 1:
+            return _explicit_groups(M, coeffs if coeffs is not None else charpoly_field(M), t)
+        explicit = [g for b in blocks for g in _explicit_groups(_block(M, b), charpoly_field(_block(M, b)), t)]
+        return _ordered(_merged(explicit))
+    parts = [coeffs] if blocks is None or len(blocks) == 1 else [charpoly_field(_block(M, b)) for b in blocks]
+    factors: list[tuple[Any, int]] = []
+    for part in parts:
+        assert part is not None
+        found: Optional[list[tuple[Any, int]]] = _factors(part, F, t)
+        if found is None:
+            return _explicit_groups(M, coeffs if coeffs is not None else charpoly_field(M), t)
+        for g, m in found:
+            g = g.monic()  # factors of different blocks compare as monic polynomials
+            for i, (h, k) in enumerate(factors):
+                if h == g:
+                    factors[i] = (h, k + m)
+                    break
+            else:
+                factors.append((g, m))
     groups: list[Group] = []
     for g, m in factors:
         if g.degree() == 1:
@@ -224,6 +359,162 @@ def factor_groups(M: FieldMatrix, coeffs: list[Any]) -> list[Group]:
             groups.append(Group("field", [M.back(lam)], m, lam=lam))
         else:
             groups.append(Group("extension", _roots(g, F, False), m, poly=g.monic().rep.to_list()))
+    return _ordered(groups)
+
+
+def _block(M: FieldMatrix, block: list[int]) -> FieldMatrix:
+    return M._replace(rows=[[M.rows[i][j] for j in block] for i in block])
+
+
+def _factors(coeffs: list[Any], F: Any, t: Any) -> Optional[list[tuple[Any, int]]]:
+    """The monic irreducible factors of the polynomial over ``F`` with multiplicities (``None``: SymPy cannot factor)."""
+    import sympy
+
+    flint = flint_module()
+    if F.is_QQ and flint is not None and _flint_qq(F, flint):  # FLINT factors over QQ directly
+        return [
+            (sympy.Poly.from_list([F.convert(c) for c in reversed(g.coeffs())], t, domain=F), m)
+            for g, m in flint.fmpq_poly(list(reversed(coeffs))).factor()[1]
+        ]
+    p = sympy.Poly.from_list(coeffs, t, domain=F)
+    if p.degree() == 1 or irreducible_by_specialisation(coeffs, F):
+        return [(p.monic(), 1)]
+    try:
+        _, factors = p.factor_list()
+    except (NotImplementedError, sympy.polys.polyerrors.PolynomialError, sympy.polys.polyerrors.DomainError):
+        return None
+    return factors
+
+
+def irreducible_by_specialisation(coeffs: list[Any], F: Any, tries: int = 3) -> bool:
+    """True when the monic polynomial over a field of rational functions is proven irreducible cheaply.
+
+    A factorisation into monic factors over ``Q(x, y, ...)`` has its factors'
+    coefficients in the polynomial ring localised at the coefficients'
+    denominators (Gauss), so it survives substituting numbers for the symbols
+    wherever no denominator vanishes: if some such substitution leaves a
+    polynomial irreducible over ``Q``, the polynomial was irreducible.  This
+    spares factoring multivariate polynomials (a generic 5x5 matrix of
+    symbols: seconds) when the answer is "irreducible".  False means
+    "not shown", never "reducible".
+
+    Examples
+    --------
+    >>> import sympy
+    >>> a, b = sympy.symbols("a b")
+    >>> F = sympy.QQ.frac_field(a, b)
+    >>> irreducible_by_specialisation([F.one, F.zero, F.zero, F.convert(a + b)], F)
+    True
+    """
+    import random
+
+    import sympy
+
+    if not (F.is_PolynomialRing or F.is_FractionField) or len(coeffs) < 3 or not F.domain.is_QQ and not F.domain.is_ZZ:
+        return False
+    if F.convert(coeffs[0]) != F.one:
+        return False
+    exprs = [F.to_sympy(c) for c in coeffs]
+    symbols = sorted(set().union(*(e.free_symbols for e in exprs)), key=str)
+    x = sympy.Dummy("x")
+    rng = random.Random(len(coeffs))
+    for _ in range(tries):
+        point = {s: sympy.Integer(rng.randint(-60, 60)) for s in symbols}
+        values = [e.xreplace(point) for e in exprs]
+        if not all(v.is_Rational for v in values):
+            continue  # a denominator vanished at this point
+        special = sympy.Poly.from_list(values, x, domain="QQ")
+        _, factors = special.factor_list()
+        if len(factors) == 1 and factors[0][1] == 1 and factors[0][0].degree() == len(coeffs) - 1:
+            return True
+    return False
+
+
+def diagonal_blocks(rows: list[list[Any]]) -> list[list[int]]:
+    """The diagonal blocks of a block-triangular form ``P A P^T``: strongly connected index sets.
+
+    Index ``i`` reaches ``j`` when the entry ``(i, j)`` is not structurally
+    zero (``== 0``); a block-triangular matrix has the eigenvalues of its
+    diagonal blocks, so each block is factored on its own, and a triangular
+    matrix (every block of size one) has its diagonal as its eigenvalues.  An
+    entry that is zero without looking it only merges blocks (Tarjan's
+    algorithm, iterative).
+
+    Examples
+    --------
+    >>> diagonal_blocks([[1, 2, 0], [0, 3, 0], [0, 4, 5]])
+    [[1], [0], [2]]
+    >>> diagonal_blocks([[0, 1], [1, 0]])
+    [[0, 1]]
+    """
+    n = len(rows)
+    edges = [[j for j in range(n) if j != i and not rows[i][j] == 0] for i in range(n)]
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    on_stack: set[int] = set()
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in range(n):
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            v, k = work.pop()
+            if k == 0:
+                index[v] = low[v] = counter
+                counter += 1
+                stack.append(v)
+                on_stack.add(v)
+            recurse = False
+            for i in range(k, len(edges[v])):
+                w = edges[v][i]
+                if w not in index:
+                    work.append((v, i + 1))
+                    work.append((w, 0))
+                    recurse = True
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            if recurse:
+                continue
+            if low[v] == index[v]:
+                block = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    block.append(w)
+                    if w == v:
+                        break
+                out.append(sorted(block))
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+    return out
+
+
+def triangular_groups(rows: list[list[Any]], blocks: list[list[int]]) -> Optional[list[Group]]:
+    """The eigenvalues of a matrix whose blocks all have size one (a permuted triangular matrix): its diagonal.
+
+    The diagonal is put in the field of its entries, so equal eigenvalues
+    are found equal (``x*(y+1)`` and ``x*y + x``); ``None`` when a block is larger.
+    """
+    if any(len(b) != 1 for b in blocks):
+        return None
+    diagonal = [rows[i][i] for i in range(len(rows))]
+    if not diagonal:
+        return []
+    D = field_matrix([diagonal])
+    if getattr(D.ops, "semantic", False):
+        return _ordered(_merged([Group("explicit", [_polys.tidy(D.back(v))], 1) for v in D.rows[0]]))
+    groups: list[Group] = []
+    for v in D.rows[0]:
+        for i, g in enumerate(groups):
+            if g.lam == v:
+                groups[i] = g._replace(multiplicity=g.multiplicity + 1)
+                break
+        else:
+            groups.append(Group("field", [D.back(v)], 1, lam=v))
     return _ordered(groups)
 
 
@@ -393,8 +684,8 @@ def _group_problem(M: FieldMatrix, expr_rows: list[list[Any]], group: Group) -> 
         return [(L, B, pairs)]
     lam = group.values[0]
     shifted = [[v - lam if i == j else v for j, v in enumerate(row)] for i, row in enumerate(expr_rows)]
-    S = field_matrix(shifted)
-    return [(S.ops, [list(r) for r in S.rows], [(lam, S.back)])]
+    ops, rows, back = exact_rows(shifted)  # algebraic numbers (CRootOf with radicals): their number field
+    return [(ops, rows, [(lam, back)])]
 
 
 class Eigenspace(NamedTuple):
@@ -504,3 +795,30 @@ def minpoly_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
         return NotImplemented
     fops, M, back = found
     return [back(c) for c in minpoly_rows(M, fops, True)]
+
+
+def exact_rows(rows: list[list[Any]]) -> tuple[Any, list[list[Any]], Callable[..., Any]]:
+    """The rows (SymPy expressions) in an exact field: ``(ops, rows, back)``.
+
+    A number field when every entry is an algebraic number (radicals,
+    ``CRootOf``, ``I``), else the field of their SymPy domain (rationals,
+    rational functions of the symbols).  ``back(a, near=None)`` writes an
+    element as an expression, in the generator ``near`` alone when it lies
+    in the field that generates.
+    """
+    from ._numberfield import matrix_field
+
+    found = matrix_field(rows, radicals=True)
+    if found is not None and found[0].degree > 1:
+        K, M = found
+
+        def back(a: Any, near: Any = None) -> Any:
+            if near is not None:
+                local = K.expr_in(a, near)
+                if local is not None:
+                    return local
+            return K.expr(a)
+
+        return K.ops, M, back
+    F = field_matrix(rows)
+    return F.ops, [list(r) for r in F.rows], lambda a, near=None: F.back(a)

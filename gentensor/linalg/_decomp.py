@@ -3,17 +3,24 @@
 * `ldl_rows` -- ``P A P^T = L D L^T`` for a symmetric (or Hermitian)
   ``A``: symmetric pivoting when a diagonal pivot is zero, and a 2x2 block
   pivot when every remaining diagonal entry is zero (``[[0, 1], [1, 0]]``
-  has no 1x1 pivot at all), as LAPACK's ``sytrf`` does.  The elimination
-  itself never conjugates: for a Hermitian ``A`` the same ``L`` satisfies
-  ``P A P^T = L D L^H``.
+  has no 1x1 pivot at all), the block pivots of Bunch and Parlett (SIAM J.
+  Numer. Anal. 8, 1971) and of LAPACK's ``sytrf`` (Bunch-Kaufman), chosen
+  here by exact zero tests instead of magnitudes.  The elimination itself
+  never conjugates: for a Hermitian ``A`` the same ``L`` satisfies
+  ``P A P^T = L D L^H``.  About ``n**3 / 3`` operations.
+* `ldl_fraction_free_rows` -- the fraction-free form ``L diag(d)^-1 L^T``
+  of Zhou and Jeffrey ("Fraction-free matrix factors: new forms for LU and
+  QR factors", Front. Comput. Sci. China 2, 2008), in its symmetric form:
+  every entry a minor of ``A``, as in Bareiss elimination.
 * `orthogonal_rows` -- ``A = Q R`` with ``R`` unit upper triangular and
   the columns of ``Q`` orthogonal (Gram-Schmidt without square roots), for
   exact fields.  It eliminates on the Gram matrix ``G = A^H A`` (so ``G =
   R^H D R``, ``D = diag(|q_k|^2)``) and only ever conjugates the *input*,
   which matters for symbolic entries: SymPy conjugates an expression, the
   polynomial domains the kernels run in cannot.
-* `mgs_rows` -- the same result by modified Gram-Schmidt, for inexact
-  fields (the Gram matrix would square the condition number).
+* `mgs_rows` -- the same result by modified Gram-Schmidt (Björck, BIT 7,
+  1967), for inexact fields (the Gram matrix would square the condition
+  number).
 
 Elements are touched only through the ops; pivots are tested with ``ops.is_zero``.
 """
@@ -72,16 +79,20 @@ def ldl_rows(
     L = identity_rows(n, zero, one)
     D = [[zero] * n for _ in range(n)]
     perm = list(range(n))
+    # S: the Schur complement still to factor, in rows and columns k..n-1 (entries left of k are stale).
     k = 0
     while k < n:
         size = 1
         if is_zero(S[k][k]):
             if not pivoting:
                 raise ZeroPivot(k)
+            # A non-zero diagonal entry further down, moved up by a symmetric swap (P S P^T stays symmetric).
             j = next((j for j in range(k + 1, n) if not is_zero(S[j][j])), -1)
             if j >= 0:
                 _swap(S, L, perm, k, k, j)
             else:
+                # The remaining diagonal is all zero: pair k with a row j where S[j][k] != 0, moved to k+1.
+                # The block [[0, b], [c, 0]] has determinant -b*c != 0 (a field): a 2x2 pivot.
                 j = next((j for j in range(k + 1, n) if not is_zero(S[j][k])), -1)
                 if j < 0:  # row and column k of the remaining block are zero
                     k += 1
@@ -94,6 +105,7 @@ def ldl_rows(
             inv = div(one, d)
             for i in range(k + 1, n):
                 L[i][k] = mul(S[i][k], inv)
+            # The Schur complement: S[i][j] -= L[i][k] * S[k][j] (= S[i][k] S[k][j] / d, symmetric).
             rowk = S[k]
             for i in range(k + 1, n):
                 lik = L[i][k]
@@ -104,6 +116,8 @@ def ldl_rows(
                     Si[j] = sub(Si[j], mul(lik, rowk[j]))
             k += 1
             continue
+        # A 2x2 block pivot E = [[a, b], [c, e]]: columns k, k+1 of L are S[k+2:, k:k+2] @ E^-1, with
+        # E^-1 = [[e, -b], [-c, a]] / det (c == b, conj(b) for a Hermitian A).
         a, b, c, e = S[k][k], S[k][k + 1], S[k + 1][k], S[k + 1][k + 1]
         det = sub(mul(a, e), mul(b, c))
         if is_zero(det):  # pragma: no cover - a = e = 0 and b = c != 0 in an integral domain
@@ -114,6 +128,7 @@ def ldl_rows(
             x0, x1 = S[i][k], S[i][k + 1]
             L[i][k] = mul(sub(mul(x0, e), mul(x1, c)), inv)
             L[i][k + 1] = mul(sub(mul(x1, a), mul(x0, b)), inv)
+        # The Schur complement of the block: S[i][j] -= L[i][k] S[k][j] + L[i][k+1] S[k+1][j].
         r0, r1 = S[k], S[k + 1]
         for i in range(k + 2, n):
             l0, l1 = L[i][k], L[i][k + 1]
@@ -150,17 +165,18 @@ def ldl_fraction_free_rows(A: list[list[Any]], ops: ElementOps) -> tuple[list[in
     L = [[zero] * n for _ in range(n)]
     d: list[Any] = []
     perm = list(range(n))
-    prev = one
+    prev = one  # the previous pivot p_(k-1) (p_(-1) = 1)
     for k in range(n):
         if is_zero(S[k][k]):
             j = next((j for j in range(k + 1, n) if not is_zero(S[j][j])), -1)
             if j < 0:
                 raise ZeroPivot(k)
             _swap(S, L, perm, k, k, j)
-        pk = S[k][k]
+        pk = S[k][k]  # the k-th leading principal minor of P A P^T
         for i in range(k, n):
             L[i][k] = S[i][k]
         d.append(mul(prev, pk))
+        # One Bareiss step (see `._dense`): exact division by the previous pivot, entries stay minors.
         rowk = S[k]
         for i in range(k + 1, n):
             Si, sik = S[i], S[i][k]
@@ -195,13 +211,15 @@ def orthogonal_rows(
     mul, sub, total, div, is_zero = ops.mul, ops.sub, ops.sum, ops.div, ops.is_zero
     cols = [[A[i][j] for i in range(m)] for j in range(n)]
     ccols = cols if Ac is None else [[Ac[i][j] for i in range(m)] for j in range(n)]
+    # The Gram matrix G = A^H A.  With A = Q R (R unit upper triangular, Q^H Q = D diagonal),
+    # G = R^H D R: an LDL^H factorisation of G, which elimination on G computes (no square roots).
     S = [[total(map(mul, ccols[i], cols[j])) for j in range(n)] for i in range(n)]
     R = identity_rows(n, zero, one)
     d: list[Any] = [zero] * n
     for k in range(n):
         dk = S[k][k]
         if is_zero(dk):
-            continue
+            continue  # column k depends on the earlier ones: q_k = 0, row k of R stays a unit row
         d[k] = dk
         inv = div(one, dk)
         Rk = R[k]
@@ -214,6 +232,7 @@ def orthogonal_rows(
             Si = S[i]
             for j in range(k + 1, n):
                 Si[j] = sub(Si[j], mul(sik, Rk[j]))
+    # Q = A R^-1, column by column: a_j = q_j + sum_{i<j} R[i][j] q_i.
     Q: list[list[Any]] = []  # columns
     for j in range(n):
         q = list(cols[j])
@@ -249,6 +268,9 @@ def mgs_rows(
     def dot(u: list[Any], v: list[Any]) -> Any:
         return total(map(mul, u if conj is None else map(conj, u), v))
 
+    # Modified Gram-Schmidt: as soon as q_k is final, every later column loses its component along
+    # q_k, measured on the already-updated column (classical Gram-Schmidt measures on the original
+    # one, and loses orthogonality in floating point).
     for k in range(n):
         dk = dot(Q[k], Q[k])
         if is_zero(dk):

@@ -16,10 +16,11 @@ rationals                    ``fmpq_mat``
 ============================ ============================================
 
 FLINT's LLL works in floating point with ``eta > 1/2``; its output is
-certified here in exact integer arithmetic (the Gram matrix's fraction-free
-LU gives the integral Gram-Schmidt data) and finished exactly when the
-certificate fails, so the result is always exactly LLL-reduced for the
-``delta`` asked for.
+proven reduced by a floating-point certificate with rigorous error bounds
+(`._lllcert`), checked in exact integer arithmetic when that cannot decide
+(the Gram matrix's fraction-free LU gives the integral Gram-Schmidt data)
+and finished exactly when the exact check fails, so the result is always
+exactly LLL-reduced for the ``delta`` asked for.
 
 Nothing here is imported unless python-flint is installed (see
 `._fast.flint_module`).
@@ -37,6 +38,7 @@ from ..ops._modular import is_prime
 from . import _fast
 from ._lattice import Euclid
 from ._lll import certify, lll_independent, size_reduce
+from ._lllcert import Verdict, verdict
 
 __all__ = ["TABLE", "MATMUL_MIN_WORK", "FlintOr"]
 
@@ -114,10 +116,15 @@ def _modulus(ops: ElementOps) -> int:
 
 
 def _mod_mat(rows: list[list[int]], n: int) -> Any:
-    """``nmod_mat`` below 2**64, else ``fmpz_mod_mat`` (entries already in ``[0, n)``)."""
+    """``nmod_mat`` below 2**64, else ``fmpz_mod_mat`` (entries already in ``[0, n)``).
+
+    Built through ``fmpz_mat``: python-flint reads Python ints into an
+    ``fmpz_mat`` about 1.6x faster than into an ``nmod_mat`` (which makes an
+    ``nmod`` per entry), and the reduction between the two runs in C.
+    """
     flint = _flint()
     if n < _WORD:
-        return flint.nmod_mat(rows, n) if rows else flint.nmod_mat(0, 0, [], n)
+        return flint.nmod_mat(flint.fmpz_mat(rows), n) if rows else flint.nmod_mat(0, 0, [], n)
     return flint.fmpz_mod_mat(rows, flint.fmpz_mod_ctx(n))
 
 
@@ -145,8 +152,9 @@ def matmul_mod(a: list[int], b: list[int], m: int, k: int, n: int, ops: ElementO
         return NotImplemented
     p = _modulus(ops)
     flint = _flint()
-    if p < _WORD:
-        return _flat_ints(flint.nmod_mat(m, k, a, p) * flint.nmod_mat(k, n, b, p))
+    if p < _WORD:  # through fmpz_mat, the faster way in (see _mod_mat)
+        fmpz_mat = flint.fmpz_mat
+        return _flat_ints(flint.nmod_mat(fmpz_mat(m, k, a), p) * flint.nmod_mat(fmpz_mat(k, n, b), p))
     return [v % p for v in _flat_ints(flint.fmpz_mat(m, k, a) * flint.fmpz_mat(k, n, b))]
 
 
@@ -225,61 +233,125 @@ def det_mod_int(rows: list[list[int]], modulus: int, ops: ElementOps) -> int:
     return int(_flint().fmpz_mat(rows).det()) % modulus
 
 
-def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool) -> Any:
-    """FLINT's LLL, certified exactly; ``NotImplemented`` for ``delta == 1`` (FLINT needs ``delta < 1``).
+#: FLINT reduces for a slightly larger ``delta`` and ``eta`` just above 1/2 (FLINT needs ``eta > 1/2``),
+#: so its result clears the exact conditions by a margin the floating-point certificate can see.
+LLL_DELTA_MARGIN = 2.0**-16
+LLL_ETA = 0.5 + 2.0**-20
 
-    FLINT reduces with ``delta' = delta + 0.003`` (below 1) and ``eta = 0.501``.
-    Its result is then checked exactly on the Gram matrix; a coefficient
-    ``1/2 < |mu| <= 0.501`` is size-reduced exactly, which lowers ``mu**2`` by
-    less than 0.003, so Lovász' condition for ``delta`` still holds -- checked
-    again, with the exact algorithm finishing in the (unexpected) case it fails.
+
+def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool) -> Any:
+    """FLINT's LLL, certified; ``NotImplemented`` for ``delta == 1`` (FLINT needs ``delta < 1``).
+
+    FLINT reduces with ``delta' = delta + 2**-16`` (below 1) and ``eta = 1/2 + 2**-20``.
+    Its result is proven reduced for ``delta`` and ``|mu| <= 1/2`` by the
+    floating-point certificate of `._lllcert` (a few double-precision
+    products); the few conditions it cannot decide (a coefficient of exactly
+    1/2, say) are decided exactly by `_settled`; when that fails, or the
+    certificate proves nothing, the exact check of `finish` decides,
+    repairing the basis if needed: a
+    coefficient ``1/2 < |mu| <= eta`` is size-reduced exactly, which lowers
+    ``mu**2`` by at most ``2 * 2**-20 < 2**-16``, so Lovász' condition for
+    ``delta`` still holds (checked again; the exact algorithm finishes in
+    the unexpected case it does not).  FLINT's row operations are integral
+    and unimodular, so the lattice is the input's.
     """
     if delta >= 1:
         return NotImplemented
     flint = _flint()
     m = len(rows)
-    target = min(float(delta) + 0.003, (float(delta) + 1) / 2)
-    if target < delta:  # delta within 2**-53 of 1: never reduce for less than was asked
-        target = math.nextafter(float(delta), 1.0)
+    target = float(delta) + LLL_DELTA_MARGIN  # above delta: float(delta) is within 2**-53 of it
+    if target + LLL_DELTA_MARGIN >= 1:
+        target = (float(delta) + 1) / 2
+        if target < delta:  # delta within 2**-53 of 1: never reduce for less than was asked
+            target = math.nextafter(float(delta), 1.0)
     M = flint.fmpz_mat(rows)
     if transform:
-        L, T = M.lll(transform=True, delta=target, eta=0.501)
+        L, T = M.lll(transform=True, delta=target, eta=LLL_ETA)
     else:
-        L, T = M.lll(delta=target, eta=0.501), None
-    basis = _ints(L)
+        L, T = M.lll(delta=target, eta=LLL_ETA), None
+    n = L.ncols()
+    flat = _flat_ints(L)
+    basis = _rows(flat, n)
     U = _ints(T) if T is not None else None
     zeros = 0
     while zeros < m and not any(basis[zeros]):
         zeros += 1
-    if zeros < m:
-        independent, V = finish(flint, basis[zeros:], None if U is None else U[zeros:], delta)
-        basis = basis[:zeros] + independent
-        if U is not None and V is not None:
-            U = U[:zeros] + V
+    if zeros == m:
+        return basis, U
+    found = verdict(flat[zeros * n :], m - zeros, delta)
+    if found is not None and (found.proven or _settled(flint, basis[zeros:], found, delta)):
+        return basis, U
+    repaired = finish(flint, basis[zeros:], None if U is None else U[zeros:], delta)
+    if repaired is None:  # not the independent rows FLINT promises: the exact algorithm on the input
+        return NotImplemented
+    independent, V = repaired
+    basis = basis[:zeros] + independent
+    if U is not None and V is not None:
+        U = U[:zeros] + V
     return basis, U
+
+
+#: At most this many conditions left open by the certificate are decided one by one (by determinants).
+SETTLE_AT_MOST = 16
+
+
+def _settled(flint: Any, rows: list[list[int]], found: Verdict, delta: Fraction) -> bool:
+    """Decide exactly the conditions the certificate left open: True when all of them hold.
+
+    With ``d_j`` the Gram determinant of rows ``0..j-1`` and ``lam[i][j] =
+    d_{j+1} mu[i][j]`` the determinant of the Gram matrix of rows ``0..j``
+    whose last row is replaced by the inner products with row ``i``, the
+    conditions are ``2 |lam[i][j]| <= d_{j+1}`` and ``q (d_{i+1} d_{i-1} +
+    lam[i][i-1]**2) >= p d_i**2`` for ``delta = p/q``: two to four FLINT
+    determinants each, instead of the whole fraction-free factorisation.
+    ``False`` as well when too many are open (`SETTLE_AT_MOST`).
+    """
+    if len(found.size) + len(found.lovasz) > SETTLE_AT_MOST:
+        return False
+    fmpz_mat = flint.fmpz_mat
+    dets: dict[int, int] = {0: 1}
+
+    def d(j: int) -> int:  # the Gram determinant of rows 0..j-1
+        if j not in dets:
+            B = fmpz_mat(rows[:j])
+            dets[j] = int((B * B.transpose()).det())
+        return dets[j]
+
+    def lam(i: int, j: int) -> int:
+        return int((fmpz_mat(rows[:j] + [rows[i]]) * fmpz_mat(rows[: j + 1]).transpose()).det())
+
+    if any(2 * abs(lam(i, j)) > d(j + 1) for i, j in found.size):
+        return False
+    p, q = delta.numerator, delta.denominator
+    for i in found.lovasz:
+        v = lam(i, i - 1)
+        if q * (d(i + 1) * d(i - 1) + v * v) < p * d(i) * d(i):
+            return False
+    return True
 
 
 def finish(
     flint: Any, rows: list[list[int]], V: Optional[list[list[int]]], delta: Fraction
-) -> tuple[list[list[int]], Optional[list[list[int]]]]:
-    """Certify independent rows as LLL-reduced, repairing them exactly if needed (``V`` follows the row operations).
+) -> Optional[tuple[list[list[int]], Optional[list[list[int]]]]]:
+    """Certify independent rows as LLL-reduced exactly, repairing them if needed (``V`` follows the row operations).
 
     The rows are returned as they are when the exact check passes; otherwise
     they are size-reduced exactly and checked again; if Lovász' condition
     still fails, the exact algorithm reduces them (its transform composed
-    onto ``V``).
+    onto ``V``).  ``None`` when the rows are not independent.
     """
     R = Euclid(integers)
     data = _gram_data(flint, rows)
-    if data is not None and _certify_ints(data[0], data[1], delta):
+    if data is None:
+        return None
+    if _certify_ints(data[0], data[1], delta):
         return rows, V
     rows = [list(r) for r in rows]
     V = None if V is None else [list(r) for r in V]
-    if data is not None:
-        d, lam = data
-        size_reduce(rows, d, lam, R, V)
-        if certify(d, lam, delta, R):
-            return rows, V
+    d, lam = data
+    size_reduce(rows, d, lam, R, V)
+    if certify(d, lam, delta, R):
+        return rows, V
     reduced, W = lll_independent(rows, delta, R, V is not None)
     if V is not None and W is not None:
         V = [[sum(a * b for a, b in zip(row, col)) for col in zip(*V)] for row in W]
@@ -290,13 +362,14 @@ def _gram_data(flint: Any, rows: list[list[int]]) -> Optional[tuple[list[int], l
     """``(d, lam)`` of independent rows from the fraction-free LU ``U`` of their Gram matrix.
 
     ``d[i+1] = U[i][i]`` (the Gram determinants) and ``lam[i][j] = U[j][i]``;
-    ``None`` if the LU needed a row swap (it cannot for independent rows).
+    ``None`` if the LU needed a row swap or the Gram matrix is singular
+    (neither happens for independent rows).
     """
     B = flint.fmpz_mat(rows)
     P, _, _, U = (B * B.transpose()).fflu()
-    if not P.is_one():
-        return None
     k = len(rows)
+    if not P.is_one() or not U[k - 1, k - 1]:
+        return None
     u = _ints(U)
     return [1] + [u[i][i] for i in range(k)], [[u[j][i] for j in range(i)] for i in range(k)]
 

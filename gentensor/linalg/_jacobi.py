@@ -9,9 +9,20 @@ the matrix norm.
 
 * [`eigh`][gentensor.linalg.arrayapi.eigh] -- cyclic Jacobi rotations ``J = P R`` (a phase ``P`` that
   makes the pivot real, then a real rotation ``R``) until the off-diagonal
-  mass is negligible.
-* [`svd`][gentensor.linalg.arrayapi.svd] -- one-sided (Hestenes) Jacobi: rotate pairs of columns until
-  they are orthogonal; the column norms are the singular values.
+  mass is negligible.  Each rotation is the 2x2 symmetric Schur
+  decomposition of Golub and Van Loan (*Matrix Computations*, "Jacobi
+  methods"); a sweep visits every pair once, and the off-diagonal mass
+  falls quadratically once it is small.
+* [`svd`][gentensor.linalg.arrayapi.svd] -- one-sided Jacobi (Hestenes, "Inversion of matrices by
+  biorthogonalization and related results", J. SIAM 6, 1958): rotate pairs
+  of columns until they are orthogonal, each rotation the one that
+  diagonalises their 2x2 Gram matrix; the column norms are the singular
+  values.
+
+Both stop on *relative* tests (an off-diagonal entry against the geometric
+mean of its diagonal entries, as in Demmel and Veselić, "Jacobi's method is
+more accurate than QR", SIAM J. Matrix Anal. Appl. 13, 1992), which is what
+makes Jacobi accurate for small eigenvalues and singular values too.
 
 Examples
 --------
@@ -102,9 +113,11 @@ def _rotation(a: float, b: Any, d: float) -> tuple[float, float, Any]:
     r = abs(b)
     phase = b / r
     phase = phase / abs(phase)  # exactly unit modulus, so the rotation stays unitary
+    # t = tan(angle) solves t**2 + 2 theta t - 1 = 0; the root of smaller modulus (|angle| <= pi/4),
+    # written without cancellation, keeps the rotation close to the identity: the stable choice.
     theta = (d - a) / (2.0 * r)
     if math.isinf(theta):
-        t = 0.5 / theta
+        t = 0.5 / theta  # theta**2 overflowed: the root is 1 / (2 theta) to working precision
     else:
         t = math.copysign(1.0, theta) / (abs(theta) + math.sqrt(theta * theta + 1.0))
     c = 1.0 / math.sqrt(t * t + 1.0)
@@ -133,18 +146,21 @@ def eigh(rows: list[list[Any]]) -> tuple[list[float], list[list[Any]]]:
     complex_ = any(isinstance(v, complex) for row in a for v in row)
     zero = 0j if complex_ else 0.0
     v = [[zero + (1.0 if i == j else 0.0) for j in range(n)] for i in range(n)]
-    norm2 = sum(abs(x) ** 2 for row in a for x in row)
+    norm2 = sum(abs(x) ** 2 for row in a for x in row)  # invariant under the rotations (Frobenius)
     negligible = (_EPS * _EPS * 1e-4) * norm2  # entries this small are zero at the matrix's scale
     for _ in range(_MAX_SWEEPS):
+        # Converged when the off-diagonal mass is below rounding at the matrix's scale.
         off = sum(abs(a[p][q]) ** 2 for p in range(n) for q in range(p + 1, n))
         if off <= (_EPS * _EPS) * norm2 * 1e-2 or off == 0.0:
             break
-        for p in range(n - 1):
+        for p in range(n - 1):  # one cyclic sweep: every pair (p, q) once, row by row
             for q in range(p + 1, n):
                 b = a[p][q]
                 if b == 0:
                     continue
                 app, aqq = a[p][p].real, a[q][q].real
+                # Relative test: rotating away an entry this small next to its diagonal entries would
+                # change no eigenvalue beyond rounding; set it to zero instead.
                 if abs(b) <= _EPS * 1e-3 * math.sqrt(abs(app * aqq)) or abs(b) ** 2 <= negligible:
                     a[p][q] = a[q][p] = zero
                     continue
@@ -156,10 +172,12 @@ def eigh(rows: list[list[Any]]) -> tuple[list[float], list[list[Any]]]:
                     x, y = rp[k], rq[k] * phase
                     rp[k] = c * x - s * y
                     rq[k] = s * x + c * y
+                # The rotation zeroes (p, q) exactly in exact arithmetic: store the exact zero and real
+                # diagonal entries (a Hermitian matrix has real ones), not the rounding residue.
                 a[p][q] = a[q][p] = zero
                 a[p][p] = zero + a[p][p].real
                 a[q][q] = zero + a[q][q].real
-                _rotate_columns(v, p, q, c, s, phase)
+                _rotate_columns(v, p, q, c, s, phase)  # V <- V J: the eigenvectors accumulate
     values = [a[i][i].real * scale for i in range(n)]
     order = sorted(range(n), key=values.__getitem__)
     return [values[k] for k in order], [[row[k] for k in order] for row in v]
@@ -172,7 +190,7 @@ def _orthonormal_completion(columns: list[list[Any]], m: int, zero: Any) -> list
         if len(basis) == m:
             break
         w = [zero + (1.0 if k == i else 0.0) for k in range(m)]
-        for _ in range(2):  # twice is enough (Kahan)
+        for _ in range(2):  # twice is enough (Kahan; Parlett, *The Symmetric Eigenvalue Problem*)
             for u in basis:
                 dot = sum(_conj(u[k]) * w[k] for k in range(m))
                 w = [w[k] - dot * u[k] for k in range(m)]
@@ -209,13 +227,14 @@ def svd(rows: list[list[Any]], full: bool) -> tuple[list[list[Any]], list[float]
         for p in range(n - 1):
             for q in range(p + 1, n):
                 cp, cq = cols[p], cols[q]
+                # The 2x2 Gram matrix [[alpha, gamma], [conj(gamma), beta]] of columns p and q.
                 alpha = sum(abs(x) ** 2 for x in cp)
                 beta = sum(abs(x) ** 2 for x in cq)
                 if alpha <= negligible or beta <= negligible:
                     continue
                 gamma = sum(_conj(x) * y for x, y in zip(cp, cq))
                 if abs(gamma) <= _EPS * math.sqrt(alpha * beta) or gamma == 0:
-                    continue
+                    continue  # orthogonal to working precision (relative test)
                 rotated = True
                 c, sn, phase = _rotation(alpha, gamma, beta)
                 ph = _conj(phase)
@@ -227,12 +246,15 @@ def svd(rows: list[list[Any]], full: bool) -> tuple[list[list[Any]], list[float]
                         y_col[k] = sn * x + c * y
         if not rotated:
             break
+    # A V has orthogonal columns: A V = U diag(norms), so the norms are the singular values.
     norms = [math.sqrt(sum(abs(x) ** 2 for x in col)) for col in cols]
     order = sorted(range(n), key=lambda k: -norms[k])
     s = [norms[k] * scale for k in order]
     largest = norms[order[0]] if order else 0.0
     ucols = []
     for k in order:
+        # A column this small is rounding noise, not a direction: U's column there comes from the
+        # completion below (any orthonormal vector serves a zero singular value).
         if norms[k] > _EPS * largest * max(m, n) and norms[k] > 0:
             ucols.append([x / norms[k] for x in cols[k]])
         else:

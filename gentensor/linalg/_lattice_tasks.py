@@ -4,6 +4,12 @@ The public functions cut a stack into matrices and run one of these tasks per
 matrix (module level, so worker processes can run them); each task asks the
 ring's kernel provider first (FLINT for integers) and falls back to the
 generic kernels of `._lattice` and `._lll`.
+
+The provider convention: a provider is looked up once per stack (by the
+public function) and passed in, ``None`` when the ring has none; called, it
+returns its result or ``NotImplemented`` to decline (a shape or size it does
+not handle), and then the generic kernel runs.  Empty matrices never reach a
+provider.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ def euclidean(ops: ElementOps, func: str) -> None:
 
 
 def kernel(ops: ElementOps, key: str) -> Optional[Callable[..., Any]]:
+    """The function of the provider registered for ``key`` (``"hnf"``, ``"lll"``...), or ``None``."""
     info = provider_info(ops, key)
     return None if info is None else info.function
 
@@ -67,12 +74,15 @@ def hnf_transform_with(ops: ElementOps, provider: Any) -> Callable[[list[list[An
     return step
 
 
-def hnf_task(rows: list[list[Any]], ops: ElementOps, provider: Any) -> list[list[Any]]:
+def hnf_task(rows: list[list[Any]], ops: ElementOps, provider: Any, solve_provider: Any = None) -> list[list[Any]]:
+    """The Hermite form of one matrix; the generic path gets the ring's fast determinant and solver."""
     if provider is not None and rows and rows[0]:
         found = provider(rows, ops)
         if found is not NotImplemented:
             return found  # type: ignore[no-any-return]
-    return _lattice.hnf(rows, _lattice.Euclid(ops), partial(det_with, ops=ops))
+    return _lattice.hnf(
+        rows, _lattice.Euclid(ops), partial(det_with, ops=ops), solver=partial(solve_den_with, ops=ops, provider=solve_provider)
+    )
 
 
 def det_with(rows: list[list[Any]], ops: ElementOps) -> Any:
@@ -83,10 +93,13 @@ def det_with(rows: list[list[Any]], ops: ElementOps) -> Any:
 
 
 def hnf_transform_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> tuple[Any, Any]:
+    """``(H, U)`` of one matrix with ``n`` columns."""
     return hnf_transform_with(ops, provider)(rows, n)
 
 
 def snf_task(rows: list[list[Any]], ops: ElementOps, provider: Any, hnf_provider: Any, solve_provider: Any) -> list[Any]:
+    """The elementary divisors of one matrix; the generic path's first Hermite form and its cyclic
+    test use the ring's Hermite-form and solve providers when it has them."""
     if provider is not None and rows and rows[0]:
         found = provider(rows, ops)
         if found is not NotImplemented:
@@ -107,10 +120,12 @@ def solve_den_with(A: list[list[Any]], B: list[list[Any]], ops: ElementOps, prov
 
 
 def snf_transform_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> tuple[Any, Any, Any]:
+    """``(D, U, V)`` of one matrix with ``n`` columns (``provider``: the Hermite form with transform)."""
     return _lattice.snf_transform(rows, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
 
 
 def lll_task(rows: list[list[Any]], ops: ElementOps, n: int, delta: Fraction, transform: bool, provider: Any) -> Any:
+    """``(basis, U or None)`` for one matrix with ``n`` columns."""
     if provider is not None and rows and n:
         found = provider(rows, delta, ops)
         if found is not NotImplemented:
@@ -119,6 +134,7 @@ def lll_task(rows: list[list[Any]], ops: ElementOps, n: int, delta: Fraction, tr
 
 
 def det_mod_task(rows: list[list[Any]], ops: ElementOps, modulus: Any, provider: Any) -> Any:
+    """The determinant of one square matrix modulo ``modulus``."""
     if provider is not None and rows:
         found = provider(rows, modulus, ops)
         if found is not NotImplemented:
@@ -127,10 +143,12 @@ def det_mod_task(rows: list[list[Any]], ops: ElementOps, modulus: Any, provider:
 
 
 def integer_kernel_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> list[list[Any]]:
+    """The kernel basis of one matrix with ``n`` columns (``provider``: the Hermite form with transform)."""
     return _lattice.integer_kernel(rows, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
 
 
 def solve_integer_task(pair: tuple[list[list[Any]], list[list[Any]]], ops: ElementOps, n: int, provider: Any) -> Any:
+    """`._lattice.solve_integer` for one pair ``(A, B)``: each column of ``B`` is one right-hand side."""
     A, B = pair
     columns = _lattice.transpose(B, 0) if B and B[0] else []
     return _lattice.solve_integer(A, columns, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))

@@ -9,12 +9,20 @@ its Gram-Schmidt vectors ``b*_i`` and coefficients ``mu[i][j]``,
   (Lovász' condition).
 
 The kernel is Cohen's integral LLL (*A Course in Computational Algebraic
-Number Theory*, algorithm 2.6.7): instead of the rational ``mu`` it keeps
-the integers ``d[i]`` (the Gram determinant of the first ``i`` vectors) and
-``lam[i][j] = d[j+1] * mu[i][j]``, so every step is an exact integer
-operation and ``delta`` (a Fraction) is compared exactly.  Linearly
-dependent rows are first replaced by a basis of the lattice they span
-(their Hermite form), and come out as zero rows in front, as FLINT does.
+Number Theory*, algorithm 2.6.7, after de Weger): instead of the rational
+``mu`` it keeps the integers ``d[i]`` (the Gram determinant of the first
+``i`` vectors, ``prod_{j<i} |b*_j|**2``) and ``lam[i][j] = d[j+1] *
+mu[i][j]``, so every step is an exact integer operation and ``delta`` (a
+Fraction) is compared exactly.  Linearly dependent rows are first replaced
+by a basis of the lattice they span (their Hermite form), and come out as
+zero rows in front, as FLINT does.
+
+Cost (Lenstra, Lenstra and Lovász, "Factoring polynomials with rational
+coefficients", Math. Ann. 261, 1982): each swap multiplies the integer
+``prod_i d[i]`` (at least 1, at most ``B**(k*k/2)`` for ``k`` rows of
+squared norm at most ``B``) by less than ``delta``, so there are
+``O(k**2 log B)`` swaps, each followed by ``O(k n)`` operations on integers
+of ``O(k log B)`` bits.
 
 Elements are used through the ops of an ordered Euclidean ring (the
 integers): ``zero, one, add, sub, mul, sum, lt, divmod`` and exact quotients.
@@ -54,6 +62,9 @@ def gram_schmidt_integral(rows: list[list[Any]], R: Euclid) -> tuple[list[Any], 
     lam: list[list[Any]] = [[] for _ in range(k)]
     for i in range(k):
         for j in range(i + 1):
+            # Fraction-free Gram-Schmidt (Cohen 2.6.7, step 2): after the step for t, u is d[t+1] times
+            # the inner product of b_i with b_j projected orthogonally to b_0..b_t -- an integer, so the
+            # division is exact (the same identity as Bareiss' elimination, on the Gram matrix).
             u = _dot(R, rows[i], rows[j])
             for t in range(j):
                 u = exact(sub(mul(d[t + 1], u), mul(lam[i][t], lam[j][t])), d[t])
@@ -85,11 +96,12 @@ def certify(d: list[Any], lam: list[list[Any]], delta: Fraction, R: Euclid) -> b
     p, q = R.ops.convert(delta.numerator), R.ops.convert(delta.denominator)
     for i, row in enumerate(lam):
         for j, v in enumerate(row):
-            if lt(d[j + 1], mul(two, _abs(R, v))):
+            if lt(d[j + 1], mul(two, _abs(R, v))):  # |mu| = |lam| / d[j+1] > 1/2
                 return False
         if i:
             v = row[i - 1]
-            # delta * d[i]**2 <= d[i+1] * d[i-1] + lam**2, times q
+            # Lovász with B_j = d[j+1] / d[j] and mu = lam / d[i]: delta B_{i-1} <= B_i + mu**2 B_{i-1},
+            # times d[i] d[i-1] > 0: delta * d[i]**2 <= d[i+1] * d[i-1] + lam**2; then times q.
             if lt(add(mul(q, mul(d[i + 1], d[i - 1])), mul(q, mul(v, v))), mul(p, mul(d[i], d[i]))):
                 return False
     return True
@@ -116,6 +128,8 @@ def size_reduce(
     two = add(R.one, R.one)
     for k in range(1, len(b)):
         lk = lam[k]
+        # l from k-1 down: subtracting q b_l changes lam[k][i] only for i <= l, so the coefficients
+        # already reduced (i > l) stay reduced.  The body is `lll_independent`'s ``red``.
         for l in range(k - 1, -1, -1):
             v, dl = lk[l], d[l + 1]
             if not lt(dl, mul(two, _abs(R, v))):
@@ -162,6 +176,7 @@ def lll_independent(
     d[1] = _dot(R, b[0], b[0])
 
     def red(k: int, l: int) -> None:
+        """Cohen's REDI: make ``|mu[k][l]| <= 1/2`` by ``b_k -= q b_l``, q the integer nearest ``mu[k][l]``."""
         v = lam[k][l]
         dl = d[l + 1]
         if not lt(dl, mul(two, _abs(R, v))):
@@ -176,6 +191,8 @@ def lll_independent(
             lk[i] = sub(lk[i], mul(qq, ll[i]))
 
     def swap(k: int, kmax: int) -> None:
+        """Cohen's SWAPI: exchange ``b_k`` and ``b_{k-1}`` and update ``d[k]`` and the affected ``lam``
+        exactly (only ``d[k]`` changes among the Gram determinants; each division below is exact)."""
         b[k], b[k - 1] = b[k - 1], b[k]
         if H is not None:
             H[k], H[k - 1] = H[k - 1], H[k]
@@ -191,9 +208,10 @@ def lll_independent(
             li[k - 1] = exact(add(mul(B, t), mul(v, li[k])), d[k + 1])
         d[k] = B
 
+    # Invariant: b_0..b_{k-1} are LLL-reduced; kmax is the last row whose Gram-Schmidt data is known.
     k, kmax = 1, 0
     while k < k_count:
-        if k > kmax:
+        if k > kmax:  # first visit of row k: its Gram-Schmidt data, as in `gram_schmidt_integral`
             kmax = k
             for j in range(k + 1):
                 u = _dot(R, b[k], b[j])
@@ -206,10 +224,12 @@ def lll_independent(
         while True:
             red(k, k - 1)
             v = lam[k][k - 1]
+            # Lovász' condition fails (see `certify` for the integral form): swap and step back.
             if lt(mul(q, mul(d[k + 1], d[k - 1])), sub(mul(p, mul(d[k], d[k])), mul(q, mul(v, v)))):
                 swap(k, kmax)
                 k = max(1, k - 1)
                 continue
+            # It holds: finish size-reducing row k against the rows before, then move on.
             for l in range(k - 2, -1, -1):
                 red(k, l)
             k += 1
@@ -242,10 +262,12 @@ def lll(
     if r == m:
         return lll_independent(rows, delta, R, transform)
     zeros = [[zero] * n for _ in range(m - r)]
+    # The first r rows of the Hermite form are a basis of the lattice the rows span.
     if not transform:
         basis, _ = lll_independent(hnf(rows, R)[:r], delta, R)
         return zeros + basis, None
     H, U0 = hnf_transform(rows, R, n=n)
     basis, U1 = lll_independent(H[:r], delta, R, True)
     assert U1 is not None
+    # U0[r:] @ rows == 0 (the zero rows of H), U1 @ U0[:r] @ rows == basis; stacked, still unimodular.
     return zeros + basis, U0[r:] + matmul(U1, U0[:r], R.ops)

@@ -13,8 +13,10 @@ in two steps:
    table below, running on the ops' own arithmetic:
 
 ============ ================================================================
-inexact field  Gaussian elimination with partial pivoting (``gauss``)
-field          Gaussian elimination (``gauss``)
+inexact field  Gaussian elimination with partial pivoting (``gauss``);
+               characteristic polynomials by Hessenberg reduction
+field          Gaussian elimination (``gauss``); characteristic polynomials
+               by Hessenberg reduction (``hessenberg``, ``O(n**3)``)
 domain         fraction-free Bareiss elimination (``bareiss``): an integral
                domain with exact division; quotients go to its
                ``fraction_field`` when it names one
@@ -34,7 +36,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ..errors import ArgumentValueError, DomainError, NotDivisibleError, SingularMatrixError
 from ..ops import Capabilities, ElementOps, capabilities_of, defines, provider_info
-from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz, matmul
+from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, charpoly_hessenberg, det_berkowitz, matmul
 from ._dense import (
     det_bareiss,
     det_gauss,
@@ -80,7 +82,7 @@ POLICY: dict[str, dict[str, Optional[str]]] = {
     "inv": {"inexact field": "gauss", "field": "gauss", "domain": "bareiss", "ring": "berkowitz"},
     "solve": {"inexact field": "gauss", "field": "gauss", "domain": "bareiss", "ring": "berkowitz"},
     "adjugate": {"inexact field": "berkowitz", "field": "berkowitz", "domain": "berkowitz", "ring": "berkowitz"},
-    "charpoly": {"inexact field": "berkowitz", "field": "berkowitz", "domain": "berkowitz", "ring": "berkowitz"},
+    "charpoly": {"inexact field": "hessenberg", "field": "hessenberg", "domain": "berkowitz", "ring": "berkowitz"},
     "rank": {"inexact field": "gauss", "field": "gauss", "domain": "bareiss", "ring": None},
     "rref": {"inexact field": "gauss", "field": "gauss", "domain": "bareiss", "ring": None},
     "lu": {"inexact field": "gauss", "field": "gauss", "domain": "gauss", "ring": None},
@@ -104,6 +106,8 @@ def ring_class(caps: Capabilities) -> str:
     >>> [ring_class(o.capabilities) for o in (gt.floats, gt.rationals, gt.integers, gt.modular(6))]
     ['inexact field', 'field', 'domain', 'ring']
     """
+    # From the most structure down: Bareiss needs an integral domain with exact division (its
+    # divisions are exact only without zero divisors); Berkowitz needs nothing but the ring axioms.
     if caps.field:
         return "field" if caps.exact else "inexact field"
     if caps.integral_domain and caps.exact_division:
@@ -174,6 +178,7 @@ class LinalgPlan(NamedTuple):
 
 def plan(operation: str, ops: ElementOps, method: str = "auto") -> LinalgPlan:
     """The algorithm and kernel for ``operation`` over ``ops`` (``method`` names one for ``det``)."""
+    # The same two steps as the operations below: a provider for the key first, then the table.
     key = operation if method == "auto" else f"{operation}.{method}"
     info = provider_info(ops, key)
     caps = check_commutative(ops, operation)
@@ -207,6 +212,8 @@ def _provided(ops: ElementOps, key: str, provider: Any, *args: Any) -> Any:
 
 def _pivot_key(caps: Capabilities) -> Optional[Callable[[Any], Any]]:
     """Partial pivoting by magnitude for inexact fields; exact rings take the first non-zero pivot."""
+    # In exact arithmetic every non-zero pivot gives the same answer, so the first one is cheapest; in
+    # floating point the largest keeps the multipliers at most 1 and the rounding errors bounded.
     return None if caps.exact else abs
 
 
@@ -225,6 +232,7 @@ def _over(ops: ElementOps, num: list[list[Any]], den: Any, func: str, singular_h
     if field is not None and not capabilities_of(ops).field:
         to_fraction = ops.to_fraction  # type: ignore[attr-defined]
         return [[to_fraction(v, den) for v in row] for row in num]
+    # No fraction field: the result must lie in the ring itself, so each division must be exact.
     try:
         return [[ops.exquo(v, den) for v in row] for row in num]
     except NotDivisibleError:
@@ -256,7 +264,7 @@ def _unit_inverse(d: Any, ops: ElementOps, func: str) -> Any:
 def det(rows: list[list[Any]], ops: ElementOps, method: str = "auto", provider: Any = LOOKUP) -> Any:
     """Determinant of one square matrix (rows consumed); ``method`` checked by `check_method`."""
     if not rows:
-        return ops.one
+        return ops.one  # the empty product: det of the 0 x 0 matrix
     if provider is LOOKUP:
         provider = kernel_of(ops, "det" if method == "auto" else f"det.{method}")
     if provider is not None:  # the hot path of stacked determinants: no more calls than needed
@@ -284,6 +292,8 @@ def inv(
     found = _provided(ops, "inv", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
+    # A^-1 is the solution of A X = I.  Over a domain without a fraction field X = adj(A) / det(A) must
+    # lie in the ring, so an exact division fails exactly when det(A) is not a unit (no inverse there).
     try:
         return solve(rows, identity_rows(len(rows), ops.zero, ops.one), ops, func)
     except NotDivisibleError:
@@ -384,12 +394,22 @@ def lu(
 
 
 def charpoly(rows: list[list[Any]], ops: ElementOps, provider: Any = LOOKUP) -> list[Any]:
-    """Coefficients of ``det(t*I - A)``, highest degree first, in ``ops`` (division-free)."""
+    """Coefficients of ``det(t*I - A)``, highest degree first, in ``ops``.
+
+    Over a field, Hessenberg reduction (``O(n**3)``); otherwise, and over a
+    field whose zero test can be undecided (``ops.zero_test``: pivots would
+    need proofs), division-free Berkowitz (``O(n**4)``).
+    """
     if not rows:
         return [ops.one]
     found = _provided(ops, "charpoly", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
+    caps = capabilities_of(ops)
+    # Hessenberg divides by pivots it must know to be non-zero; where zero can be undecided, a pivot
+    # search might have to raise, while Berkowitz needs no decision at all.
+    if POLICY["charpoly"][ring_class(caps)] == "hessenberg" and getattr(ops, "zero_test", None) is None:
+        return charpoly_hessenberg(rows, ops, _pivot_key(caps))
     return charpoly_berkowitz(rows, ops)
 
 

@@ -27,9 +27,11 @@ runs), leaving its inputs unchanged.  ``None`` from inv/solve means singular.
 =================== ===========================================================
 integers            Bareiss on Python ints; FLINT ``fmpz_mat`` when installed
 rationals           rows scaled to integers, the integer kernels, one division
+                    (products: rows and columns scaled, one integer product)
 symbolic            entries that are SymPy numbers go to the integer/rational
                     kernels; others through SymPy's polynomial domains
-modular-prime       Gaussian elimination on raw ints mod p
+modular-prime       Gaussian elimination on raw ints mod p (rank: forward only;
+                    charpoly: Hessenberg); products reduced once per dot product
 modular-composite   lifted to the integers (never dividing by a zero divisor),
                     reduced mod n at the end; Berkowitz where division-free
 =================== ===========================================================
@@ -55,6 +57,8 @@ from ..ops import (
 from . import _algebraic, _decomp, _fast, _polys
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._bulk import det_stack_int, det_stack_mod, inv_stack_int, solve_stack_int
+from ._products import matmul_mod, matmul_rat
+from ._hnf_int import hnf_int, hnf_transform_int, snf_int
 from ._dense import identity_rows
 from ..compute._contract import matmul_flat_int
 
@@ -340,7 +344,7 @@ def _solve_modp(A: list[list[int]], B: list[list[int]], ops: ElementOps) -> Opti
 
 
 def _rank_modp(rows: list[list[int]], ops: ElementOps) -> int:
-    return len(_fast.rref_modp(rows, _modulus(ops)))
+    return _fast.rank_modp(rows, _modulus(ops))
 
 
 def _rref_modp(rows: list[list[int]], ops: ElementOps) -> tuple[list[list[int]], list[int]]:
@@ -354,6 +358,10 @@ def _adjugate_mod(rows: list[list[int]], ops: ElementOps) -> list[list[int]]:
 
 def _charpoly_mod(rows: list[list[int]], ops: ElementOps) -> list[int]:
     return charpoly_berkowitz(rows, ModularLift(_modulus(ops)))
+
+
+def _charpoly_modp(rows: list[list[int]], ops: ElementOps) -> list[int]:
+    return _fast.charpoly_modp(rows, _modulus(ops))
 
 
 def _det_modn(rows: list[list[int]], ops: ElementOps) -> int:
@@ -399,6 +407,9 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
     """
     table: list[tuple[Any, str, Any, str, str]] = [
         (integers, "matmul", matmul_flat_int, "product", "dot products of Python ints, packed several to a machine word"),
+        (rationals, "matmul", matmul_rat, "product", "rows and columns scaled to ints, one integer product, one division per entry"),
+        ("modular-prime", "matmul", matmul_mod, "product", "dot products of ints, one reduction each"),
+        ("modular-composite", "matmul", matmul_mod, "product", "dot products of ints, one reduction each"),
         (integers, "det", det_int, "bareiss", "Bareiss on Python ints (FLINT fmpz_mat when installed)"),
         (integers, "det.stack", det_stack_int, "formula", "stacks of n <= 4: formulas over the stack, int64 when proven safe"),
         (integers, "inv.stack", inv_stack_int, "formula", "stacks of n <= 4: adjugate over the stack, one division"),
@@ -413,6 +424,9 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
         (integers, "rref", _rref_int, "bareiss", "fraction-free Gauss-Jordan on ints"),
         (integers, "adjugate", adjugate_int, "bareiss", "det times inverse on ints; Berkowitz when singular"),
         (integers, "charpoly", _charpoly_int, "berkowitz", "Berkowitz on ints (FLINT when installed)"),
+        (integers, "hnf", hnf_int, "hnf", "Hermite form modulo the determinant, on ints"),
+        (integers, "hnf.transform", hnf_transform_int, "hnf", "Hermite form of [A | I] modulo its determinant, on ints"),
+        (integers, "snf", snf_int, "snf", "cyclic test, then alternating Hermite forms modulo the determinant, on ints"),
         (rationals, "det", _det_rat, "bareiss", "rows scaled to ints, then the integer determinant"),
         (rationals, "det.bareiss", _det_rat_bareiss, "bareiss", "rows scaled to ints, Bareiss on ints"),
         (rationals, "inv", _inv_rat, "bareiss", "rows scaled to ints, fraction-free solve"),
@@ -437,10 +451,10 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
         ("modular-prime", "det.berkowitz", _det_modn_berkowitz, "berkowitz", "Berkowitz, reduced once per sum"),
         ("modular-prime", "inv", _inv_modp, "gauss", "Gauss-Jordan on ints mod p"),
         ("modular-prime", "solve", _solve_modp, "gauss", "Gauss-Jordan on ints mod p"),
-        ("modular-prime", "rank", _rank_modp, "gauss", "Gauss-Jordan on ints mod p"),
+        ("modular-prime", "rank", _rank_modp, "gauss", "forward elimination on ints mod p"),
         ("modular-prime", "rref", _rref_modp, "gauss", "Gauss-Jordan on ints mod p"),
         ("modular-prime", "adjugate", _adjugate_mod, "bareiss", "the integer adjugate, reduced mod p"),
-        ("modular-prime", "charpoly", _charpoly_mod, "berkowitz", "Berkowitz, reduced once per sum"),
+        ("modular-prime", "charpoly", _charpoly_modp, "hessenberg", "Hessenberg reduction and recurrence on ints mod p"),
         ("modular-composite", "det", _det_modn, "bareiss", "lifted to the integers, reduced mod n"),
         ("modular-composite", "det.berkowitz", _det_modn_berkowitz, "berkowitz", "Berkowitz, reduced once per sum"),
         ("modular-composite", "inv", _inv_modn, "bareiss", "lifted to the integers, one unit inverse mod n"),

@@ -50,6 +50,7 @@ def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) 
     batch, m, n, ops, flat = flat_of(x, func, square=square, ops=ops)
     size = m * n
     if size:
+        # Slices of the flat C-order list: every row a fresh list the kernels may consume.
         matrices = [[flat[s + i * n : s + (i + 1) * n] for i in range(m)] for s in range(0, len(flat), size)]
     else:  # m x 0 or 0 x n matrices: no elements to slice, but the rows (or none) still exist
         matrices = [[[] for _ in range(m)] for _ in range(math.prod(batch))]
@@ -76,6 +77,8 @@ def flat_of(
     if ops is None:
         ops = arithmetic(x.ops)
     flat = elements_as(x, ops)
+    # Every kernel assumes a * b == b * a (determinants, Bareiss' identity, Berkowitz): refuse a
+    # non-commutative symbol before any work rather than return a wrong answer.
     if capabilities_of(ops).kind in ("symbolic", "object"):
         bad = next((v for v in flat if getattr(v, "is_commutative", True) is False), None)
         if bad is not None:
@@ -97,6 +100,7 @@ def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, work
     a bar over the matrices of a stack, a timer for one big matrix.
     """
     if not stack.batch:
+        # One matrix: run it here (no pool to start); small ones skip even the progress timer.
         timer = watch(func) if stack.m * stack.n >= WATCH_SIZE else None
         try:
             if timer is None:
@@ -113,9 +117,9 @@ def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, work
 def wrap_matrices(
     results: list[list[list[Any]]], batch: tuple[int, ...], shape: tuple[int, ...], ops: ElementOps
 ) -> Tensor[Any]:
-    """A new tensor of shape ``batch + shape`` from one list of rows per matrix."""
+    """A new tensor of shape ``batch + shape`` from one list of rows per matrix (packed when its elements fit words)."""
     flat = [v for matrix in results for row in matrix for v in row]
-    return Tensor._from_flat(flat, batch + shape, ops)
+    return Tensor._from_values(flat, batch + shape, ops)
 
 
 def nest(values: list[Any], batch: tuple[int, ...]) -> Any:
@@ -128,5 +132,6 @@ def nest(values: list[Any], batch: tuple[int, ...]) -> Any:
     """
     if len(batch) <= 1:
         return tuple(values)
+    # Split along the first batch axis (C order: it varies slowest), then recurse on the rest.
     step = len(values) // batch[0] if batch[0] else 0
     return tuple(nest(values[i * step : (i + 1) * step], batch[1:]) for i in range(batch[0]))

@@ -108,7 +108,7 @@ class SVDResult(NamedTuple):
 
 
 # -- thin names ---------------------------------------------------------------------------------------
-def matmul(x1: Any, x2: Any, /) -> Any:
+def matmul(x1: Any, x2: Any, /) -> Tensor[Any] | Any:
     """The matrix product (the Array API's ``linalg.matmul``): see [`gentensor.matmul`][gentensor.compute.products.matmul].
 
     Returns
@@ -125,7 +125,7 @@ def matmul(x1: Any, x2: Any, /) -> Any:
     return _products.matmul(x1, x2)
 
 
-def vecdot(x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+def vecdot(x1: Any, x2: Any, /, *, axis: int = -1) -> Tensor[Any] | Any:
     """Dot products along ``axis``, conjugating ``x1`` for complex floats: ``sum(conj(x1) * x2)``.
 
     Other rings (SymPy expressions included) are not conjugated.
@@ -146,7 +146,7 @@ def vecdot(x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
     return _products.vecdot(x1, x2, axis=axis)
 
 
-def tensordot(x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+def tensordot(x1: Any, x2: Any, /, *, axes: Any = 2) -> Tensor[Any] | Any:
     """Sum of products over ``axes`` (the Array API's ``linalg.tensordot``): see [`gentensor.tensordot`][gentensor.compute.products.tensordot].
 
     Returns
@@ -213,7 +213,7 @@ def diagonal(x: Any, /, *, offset: int = 0) -> Tensor[Any]:
     return _diagonal(as_tensor(x, "diagonal"), offset=offset, axis1=-2, axis2=-1)
 
 
-def trace(x: Any, /, *, offset: int = 0, dtype: OpsSpec | None = None) -> Any:
+def trace(x: Any, /, *, offset: int = 0, dtype: OpsSpec | None = None) -> Tensor[Any] | Any:
     """The sum of the diagonal of each matrix (the last two axes), in ``dtype`` when given.
 
     Returns
@@ -278,7 +278,7 @@ def _singular_values(t: Tensor[Any], func: str) -> tuple[Any, list[list[float]]]
     return stack, out
 
 
-def matrix_rank(x: Any, /, *, rtol: Any = None) -> Any:
+def matrix_rank(x: Any, /, *, rtol: Any = None) -> Tensor[Any] | int:
     """The rank of each matrix: exact for exact rings, by singular values for floats.
 
     Exact rings use [`gentensor.linalg.rank`][gentensor.linalg.rank] (no tolerance is involved,

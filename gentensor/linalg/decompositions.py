@@ -173,7 +173,7 @@ def _check_hermitian(rows: list[list[Any]], ops: ElementOps, hermitian: bool, fu
                 hint = "; for symbols that are not real=True pass hermitian=False" if hermitian else ""
                 raise ArgumentValueError(
                     f"{func}: the matrix must be {kind} (got x[{i}, {j}] = {ops.format(rows[i][j])} and "
-                    f"x[{j}, {i}] = {ops.format(rows[j][i])}){hint}"
+                    f"{'the conjugate of ' if conj else ''}x[{j}, {i}] = {ops.format(other)}){hint}"
                 )
 
 

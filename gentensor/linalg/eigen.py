@@ -33,9 +33,11 @@ True
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
+from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NotDiagonalizableError, ShapeError
 from ..ops import ElementOps, booleans, symbolic
@@ -43,13 +45,16 @@ from . import _policy
 from ._algebraic import (
     Eigenspace as _Eigenspace,
     charpoly_field,
+    diagonal_blocks,
     eigenspaces,
     factor_groups,
     field_matrix,
     is_diagonalizable_rows,
     jordan_blocks,
     minpoly_rows,
+    triangular_groups,
 )
+from . import _numeric_eigen
 from ._stack import Stack, nest, run, stack_of, wrap_matrices
 
 __all__ = [
@@ -57,6 +62,7 @@ __all__ = [
     "minpoly",
     "eigenvals",
     "eigenvects",
+    "left_eigenvects",
     "diagonalize",
     "jordan_form",
     "is_diagonalizable",
@@ -155,7 +161,7 @@ def _polynomials(results: list[list[Any]], stack: Stack, symbol: Any, poly: bool
 
 def charpoly(
     x: Tensor[Any], /, symbol: Any = None, *, poly: bool = False, executor: Any = None, workers: Optional[int] = None
-) -> Any:
+) -> Tensor[Any] | Any:
     """The characteristic polynomial ``det(t*I - x)``: its coefficients, or a SymPy polynomial in ``symbol``.
 
     Monic of degree ``n``, computed without division (Berkowitz), so any
@@ -220,7 +226,7 @@ def _minpoly_task(rows: list[list[Any]], ops: ElementOps, field: bool, provider:
 
 def minpoly(
     x: Tensor[Any], /, symbol: Any = None, *, poly: bool = False, executor: Any = None, workers: Optional[int] = None
-) -> Any:
+) -> Tensor[Any] | Any:
     """The minimal polynomial: the monic polynomial of least degree with ``m(x) == 0``.
 
     It divides the characteristic polynomial and has the same roots; ``x`` is
@@ -292,9 +298,15 @@ def _sympy_stack(x: Any, func: str) -> Stack:
     caps = _policy.check_commutative(ops, func)
     if not caps.exact or caps.characteristic not in (0, None):
         what = "floating-point numbers" if not caps.exact else f"characteristic {caps.characteristic}"
+        hint = (
+            "eigenvals, eigenvects and diagonalize answer numerically for floats; the Jordan form and "
+            "diagonalizability are not continuous in the entries: convert first, e.g. .astype(gt.rationals)"
+            if not caps.exact
+            else "convert first, e.g. .astype(gt.rationals) or .astype(gt.symbolic)"
+        )
         raise DomainError(
             f"{func}: exact eigen-theory needs numbers or expressions of characteristic 0 (got ops {ops!r}, {what}); "
-            "convert first, e.g. .astype(gt.rationals) or .astype(gt.symbolic)"
+            + hint
         )
     convert = symbolic.convert
     try:
@@ -307,18 +319,23 @@ def _sympy_stack(x: Any, func: str) -> Stack:
     return Stack(stack.batch, stack.m, stack.n, symbolic, matrices)
 
 
-def _groups(rows: list[list[Any]]) -> tuple[Any, list[Any], list[Any]]:
+def _groups(rows: list[list[Any]]) -> tuple[Any, list[Any]]:
+    """The matrix in its field and its eigenvalue groups (block-triangular structure used when there is some)."""
     M = field_matrix(rows)
-    coeffs = charpoly_field(M)
-    return M, coeffs, factor_groups(M, coeffs)
+    blocks = diagonal_blocks(rows)
+    if len(blocks) > 1:
+        return M, factor_groups(M, None, blocks)
+    return M, factor_groups(M, charpoly_field(M))
 
 
 def _eigenvals_task(rows: list[list[Any]]) -> list[tuple[Any, int]]:
-    _, _, groups = _groups(rows)
+    groups = triangular_groups(rows, diagonal_blocks(rows))  # read off the diagonal, nothing factored
+    if groups is None:
+        _, groups = _groups(rows)
     return [(v, g.multiplicity) for g in groups for v in g.values]
 
 
-def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None, workers: Optional[int] = None) -> Any:
+def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | Any:
     """Exact eigenvalues with their algebraic multiplicities.
 
     Rational eigenvalues are SymPy rationals; irrational ones are radicals
@@ -361,6 +378,12 @@ def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None
     >>> gt.linalg.eigenvals(gt.tensor([[[1, 1], [0, 1]], [[0, 1], [-1, 0]]]), multiple=True).tolist()
     [[1, 1], [-I, I]]
     """
+    if _numeric_eigen.applies(x, "eigenvals"):  # floats: LAPACK through NumPy
+        stack, values, ops = _numeric_eigen.eigenvalues(x, "eigenvals")
+        if multiple:
+            return Tensor._from_flat([v for vs in values for v in vs], stack.batch + (stack.n,), ops)
+        found = [dict(_numeric_eigen.grouped(vs)) for vs in values]
+        return found[0] if not stack.batch else nest(found, stack.batch)
     stack = _sympy_stack(x, "eigenvals")
     results = run(_eigenvals_task, stack, "eigenvals", executor, workers)
     if multiple:
@@ -371,7 +394,7 @@ def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None
 
 
 def _eigenvects_task(rows: list[list[Any]]) -> list[_Eigenspace]:
-    M, _, groups = _groups(rows)
+    M, groups = _groups(rows)
     return eigenspaces(M, rows, groups)
 
 
@@ -406,6 +429,11 @@ def eigenvects(x: Tensor[Any], /) -> list[Eigenspace]:
     >>> [(s.value, s.basis.tolist()) for s in e]
     [(-sqrt(2)*I, [[-sqrt(2)*I], [1]]), (sqrt(2)*I, [[sqrt(2)*I], [1]])]
     """
+    if _numeric_eigen.applies(x, "eigenvects"):
+        t = as_tensor(x, "eigenvects")
+        if t.ndim != 2:
+            raise ShapeError(f"eigenvects: expects one matrix, ndim == 2 (got shape {t.shape}); loop over a stack")
+        return [Eigenspace(v, m, b) for v, m, b in _numeric_eigen.eigenvectors(t, "eigenvects")[1]]
     stack = _sympy_stack(x, "eigenvects")
     if stack.batch:
         raise ShapeError(
@@ -418,6 +446,34 @@ def eigenvects(x: Tensor[Any], /) -> list[Eigenspace]:
         flat = [space.vectors[j][i] for i in range(stack.n) for j in range(k)]
         out.append(Eigenspace(space.value, space.multiplicity, Tensor._from_flat(flat, (stack.n, k), symbolic)))
     return out
+
+
+def left_eigenvects(x: Tensor[Any], /) -> list[Eigenspace]:
+    """Left eigenvectors: every eigenvalue with a basis of ``{v : v @ x == value * v}`` as the rows of its tensor.
+
+    SymPy's ``Matrix.left_eigenvects``: the eigenvectors of ``x.mT``, transposed.
+
+    Returns
+    -------
+    list of Eigenspace
+        ``(value, multiplicity, basis)`` with ``basis`` a new ``(k, n)`` tensor.
+
+    Raises
+    ------
+    ShapeError, NonSquareError, DomainError
+        As [`eigenvects`][gentensor.linalg.eigen.eigenvects].
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> a = gt.tensor([[1, 1], [0, 2]])
+    >>> [(e.value, e.basis.tolist()) for e in gt.linalg.left_eigenvects(a)]
+    [(1, [[-1, 1]]), (2, [[0, 1]])]
+    """
+    t = as_tensor(x, "left_eigenvects")
+    if t.ndim != 2:
+        raise ShapeError(f"left_eigenvects: expects one matrix, ndim == 2 (got shape {t.shape}); loop over a stack")
+    return [Eigenspace(e.value, e.multiplicity, e.basis.mT.copy()) for e in eigenvects(t.mT)]
 
 
 def _diagonal(values: list[Any], n: int) -> list[list[Any]]:
@@ -472,6 +528,8 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     >>> gt.array_equal(a @ p, p @ d)
     True
     """
+    if _numeric_eigen.applies(x, "diagonalize"):
+        return _numeric_diagonalize(as_tensor(x, "diagonalize"))
     stack = _sympy_stack(x, "diagonalize")
     results = run(_diagonalize_task, stack, "diagonalize", executor, workers)
     shape = (stack.n, stack.n)
@@ -481,12 +539,36 @@ def diagonalize(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[in
     )
 
 
+def jordan_chains_of(rows: list[list[Any]]) -> list[tuple[Any, list[list[Any]]]]:
+    """Every Jordan chain of one matrix (SymPy expressions) as ``(eigenvalue, [vectors])``, blocks in `jordan_form` order."""
+    M, groups = _groups(rows)
+    return jordan_blocks(M, rows, groups)
+
+
+def _numeric_diagonalize(t: Tensor[Any]) -> DiagonalizeResult:
+    """``(p, d)`` of a float matrix (or stack) from LAPACK's eigenvectors, matrix by matrix."""
+    from ..arrays.composition import stack as stack_tensors
+
+    if t.ndim < 2 or t.shape[-1] != t.shape[-2]:
+        stack_of(t, "diagonalize", square=True)  # raises the shape error
+    if t.ndim > 2:
+        parts = [_numeric_diagonalize(t[k]) for k in range(t.shape[0])]
+        common = next((part.p.ops for part in parts if part.p.ops is not parts[0].p.ops), parts[0].p.ops)
+        ps = [part.p.astype(common) for part in parts]
+        ds = [part.d.astype(common) for part in parts]
+        return DiagonalizeResult(stack_tensors(ps), stack_tensors(ds))
+    n, _, P = _numeric_eigen.eigenvectors(t, "diagonalize")
+    values = _numeric_eigen.eigenvalues(t, "diagonalize")[1][0]
+    zero = P.ops.zero
+    D = [[P.ops.convert(values[i]) if i == j else zero for j in range(n)] for i in range(n)]
+    return DiagonalizeResult(P, Tensor._from_flat([v for row in D for v in row], (n, n), P.ops))
+
+
 def _jordan_task(rows: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
     n = len(rows)
-    M, _, groups = _groups(rows)
     columns: list[list[Any]] = []
     J = [[symbolic.zero] * n for _ in range(n)]
-    for value, chain in jordan_blocks(M, rows, groups):
+    for value, chain in jordan_chains_of(rows):
         start = len(columns)
         for i, v in enumerate(chain):
             J[start + i][start + i] = value
@@ -540,7 +622,7 @@ def _is_diagonalizable_task(rows: list[list[Any]]) -> bool:
     return is_diagonalizable_rows(M, rows, charpoly_field(M))
 
 
-def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | bool:
     """True when ``x`` has a basis of eigenvectors (over the complex numbers).
 
     Decided without computing eigenvectors: the square-free part of the
@@ -552,9 +634,11 @@ def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optio
         A ``bool`` for one matrix; a new booleans tensor of shape
         ``x.shape[:-2]`` for a stack.
 
+    A non-square matrix is not diagonalizable (``False``, SymPy's convention).
+
     Raises
     ------
-    ShapeError, NonSquareError, DomainError
+    ShapeError, DomainError
         As [`eigenvals`][gentensor.linalg.eigen.eigenvals].
 
     Examples
@@ -562,8 +646,13 @@ def is_diagonalizable(x: Tensor[Any], /, *, executor: Any = None, workers: Optio
     >>> import gentensor as gt
     >>> gt.linalg.is_diagonalizable(gt.tensor([[1, 1], [0, 1]])), gt.linalg.is_diagonalizable(gt.tensor([[0, -1], [1, 0]]))
     (False, True)
+    >>> gt.linalg.is_diagonalizable(gt.zeros((2, 3)))
+    False
     """
-    stack = _sympy_stack(x, "is_diagonalizable")
+    t = as_tensor(x, "is_diagonalizable")
+    if t.ndim >= 2 and t.shape[-1] != t.shape[-2]:  # SymPy's convention: a non-square matrix is not diagonalizable
+        return False if t.ndim == 2 else Tensor._from_flat([False] * math.prod(t.shape[:-2]), t.shape[:-2], booleans)
+    stack = _sympy_stack(t, "is_diagonalizable")
     results = run(_is_diagonalizable_task, stack, "is_diagonalizable", executor, workers)
     if not stack.batch:
         return results[0]

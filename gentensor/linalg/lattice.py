@@ -36,14 +36,15 @@ from __future__ import annotations
 import numbers
 from fractions import Fraction
 from functools import partial
-from typing import Any, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 from ..arrays.manipulation import broadcast_to
 from ..core.layout import broadcast_shapes
 from ..core.operands import as_tensor, common_ops, convert_scalar
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NoSolutionError, ShapeError
-from ..ops import ElementOps, capabilities_of
+from ..ops import ElementOps, capabilities_of, defines, polynomials
+from ..ops._polynomial import as_euclidean
 from . import _lattice
 from . import _lattice_tasks as _t
 from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
@@ -134,10 +135,57 @@ def _stack(x: Any, func: str, square: bool = False) -> Stack:
     return stack
 
 
+def _normal_form_stack(x: Any, func: str) -> tuple[Stack, Callable[[Tensor[Any]], Tensor[Any]]]:
+    """The matrices over a Euclidean ring, and the way back to the ring of ``x``.
+
+    A Euclidean ring as it is; an exact field seen as the Euclidean domain it
+    is (SymPy's Smith form over a field); a matrix of expressions that are
+    polynomials in one symbol over the rationals in ``Q[x]``
+    (``gt.polynomials``), its results back as expressions.  Anything else
+    gets the Euclidean refusal.
+    """
+    stack = stack_of(x, func, square=False)
+    ops = stack.ops
+    caps = capabilities_of(ops)
+    if caps.euclidean and defines(ops, "divmod"):
+        return stack, lambda t: t
+    if caps.field and caps.exact and getattr(ops, "zero_test", None) is None:
+        ring = as_euclidean(ops)
+        return stack._replace(ops=ring), lambda t: Tensor._from_flat(t._elements(), t.shape, ops)
+    ring = _polynomial_ring(stack) if getattr(ops, "zero_test", None) is not None else None
+    if ring is not None:
+        matrices = [[[ring.convert(v) for v in row] for row in m] for m in stack.matrices]
+        back = lambda t: Tensor._from_flat([p.as_expr() for p in t._elements()], t.shape, ops)  # noqa: E731
+        return stack._replace(ops=ring, matrices=matrices), back
+    _t.euclidean(ops, func)  # raises the refusal
+    return stack, lambda t: t  # pragma: no cover
+
+
+def _polynomial_ring(stack: Stack) -> Any:
+    """``Q[x]`` when every entry is a polynomial in one symbol ``x`` with rational coefficients, else ``None``."""
+    symbols: set[Any] = set()
+    for m in stack.matrices:
+        for row in m:
+            for v in row:
+                symbols |= getattr(v, "free_symbols", set())
+    if len(symbols) != 1:
+        return None
+    (x,) = symbols
+    ring = polynomials(x)
+    try:
+        for m in stack.matrices:
+            for row in m:
+                for v in row:
+                    ring.convert(v)
+    except TypeError:
+        return None
+    return ring
+
+
 # -- the public functions -------------------------------------------------------------
 
 
-def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, workers: Optional[int] = None) -> Any:
+def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | HNFResult:
     """Hermite normal form (row style) of a matrix or of each matrix of a stack.
 
     ``H = U @ x`` with ``U`` unimodular (``det(U)`` a unit): the non-zero rows
@@ -181,20 +229,20 @@ def hnf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
     >>> h.tolist(), u.tolist()
     ([[2, 0], [0, 1]], [[-5, 3], [2, -1]])
     """
-    stack = _stack(x, "hnf")
+    stack, back = _normal_form_stack(x, "hnf")
     m, n, ops = stack.m, stack.n, stack.ops
     if transform:
         task: Any = partial(_t.hnf_transform_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
         results = run(task, stack, "hnf", executor, workers)
         return HNFResult(
-            wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops),
-            wrap_matrices([r[1] for r in results], stack.batch, (m, m), ops),
+            back(wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops)),
+            back(wrap_matrices([r[1] for r in results], stack.batch, (m, m), ops)),
         )
-    task = partial(_t.hnf_task, ops=ops, provider=_t.kernel(ops, "hnf"))
-    return wrap_matrices(run(task, stack, "hnf", executor, workers), stack.batch, (m, n), ops)
+    task = partial(_t.hnf_task, ops=ops, provider=_t.kernel(ops, "hnf"), solve_provider=_t.kernel(ops, "solve_den"))
+    return back(wrap_matrices(run(task, stack, "hnf", executor, workers), stack.batch, (m, n), ops))
 
 
-def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, workers: Optional[int] = None) -> Any:
+def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | SNFResult:
     """Smith normal form of a matrix or of each matrix of a stack: ``D = U @ x @ V``.
 
     ``D`` is diagonal with canonical entries (non-negative for integers),
@@ -233,15 +281,15 @@ def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
     >>> d.tolist(), (u @ gt.tensor([[4, 6]]) @ v).tolist()
     ([[2, 0]], [[2, 0]])
     """
-    stack = _stack(x, "snf")
+    stack, back = _normal_form_stack(x, "snf")
     m, n, ops = stack.m, stack.n, stack.ops
     if transform:
         task: Any = partial(_t.snf_transform_task, ops=ops, n=n, provider=_t.kernel(ops, "hnf.transform"))
         results = run(task, stack, "snf", executor, workers)
         return SNFResult(
-            wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops),
-            wrap_matrices([r[1] for r in results], stack.batch, (m, m), ops),
-            wrap_matrices([r[2] for r in results], stack.batch, (n, n), ops),
+            back(wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops)),
+            back(wrap_matrices([r[1] for r in results], stack.batch, (m, m), ops)),
+            back(wrap_matrices([r[2] for r in results], stack.batch, (n, n), ops)),
         )
     diagonals = _diagonals(stack, "snf", executor, workers)
     zero = ops.zero
@@ -251,7 +299,7 @@ def snf(x: Tensor[Any], /, *, transform: bool = False, executor: Any = None, wor
         for i, v in enumerate(diag):
             D[i][i] = v
         matrices.append(D)
-    return wrap_matrices(matrices, stack.batch, (m, n), ops)
+    return back(wrap_matrices(matrices, stack.batch, (m, n), ops))
 
 
 def _diagonals(stack: Stack, func: str, executor: Any, workers: Any) -> list[list[Any]]:
@@ -292,17 +340,17 @@ def elementary_divisors(x: Tensor[Any], /, *, executor: Any = None, workers: Opt
     >>> gt.linalg.elementary_divisors(gt.tensor([[[2, 0], [0, 3]], [[1, 1], [1, 1]]])).tolist()
     [[1, 6], [1, 0]]
     """
-    stack = _stack(x, "elementary_divisors")
+    stack, back = _normal_form_stack(x, "elementary_divisors")
     diagonals = _diagonals(stack, "elementary_divisors", executor, workers)
     k = min(stack.m, stack.n)
-    return Tensor._from_flat([v for d in diagonals for v in d], stack.batch + (k,), stack.ops)
+    return back(Tensor._from_flat([v for d in diagonals for v in d], stack.batch + (k,), stack.ops))
 
 
 def _delta(delta: Any) -> Fraction:
-    if isinstance(delta, bool) or not isinstance(delta, (numbers.Rational, float)):
+    if type(delta) is not Fraction and (isinstance(delta, bool) or not isinstance(delta, (numbers.Rational, float))):
         raise ArgumentTypeError(f"lll: delta must be a rational number such as Fraction(3, 4) (got {delta!r})")
-    value = Fraction(delta)
-    if not Fraction(1, 4) < value <= 1:
+    value = delta if type(delta) is Fraction else Fraction(delta)
+    if not (4 * value.numerator > value.denominator and value.numerator <= value.denominator):  # 1/4 < delta <= 1
         raise ArgumentValueError(f"lll: delta must satisfy 1/4 < delta <= 1 (got {value})")
     return value
 
@@ -315,22 +363,31 @@ def lll(
     transform: bool = False,
     executor: Any = None,
     workers: Optional[int] = None,
-) -> Any:
+) -> Tensor[Any] | LLLResult:
     """LLL reduction of the lattice spanned by the rows of a matrix (or of each matrix of a stack).
 
     The result's rows span the same lattice and are LLL-reduced in exact
     arithmetic: with Gram-Schmidt vectors ``b*_i`` and coefficients ``mu``,
     ``|mu[i][j]| <= 1/2`` and ``delta * |b*_{i-1}|**2 <= |b*_i|**2 +
-    mu[i][i-1]**2 * |b*_{i-1}|**2``.  Linearly dependent rows give zero rows,
-    first.  With python-flint, FLINT reduces and the conditions are then
-    certified exactly (finished in exact arithmetic if they fail).
+    mu[i][i-1]**2 * |b*_{i-1}|**2``.  With python-flint, FLINT reduces and
+    the conditions are then proven (a floating-point certificate with
+    rigorous error bounds, the exact check where it cannot decide, an exact
+    repair if that fails).
+
+    Linearly dependent rows (and so ``m > n``) are accepted, as FLINT does:
+    the rows the rank falls short come out as zero rows, first, and the
+    others are a reduced basis of the lattice the rows generate.  (SymPy's
+    ``DomainMatrix.lll`` refuses such input; see ``docs/linalg.md``.)
 
     Parameters
     ----------
     x : Tensor
         Shape ``(..., m, n)`` over the integers (an ordered Euclidean ring).
     delta : Fraction, int or float
-        Lovász' constant, ``1/4 < delta <= 1``; used exactly.
+        Lovász' constant, ``1/4 < delta <= 1``; used exactly.  The default
+        3/4 is the original paper's and SymPy's; python-flint's
+        ``fmpz_mat.lll`` defaults to 0.99 (stronger reduction, more work):
+        pass ``delta=Fraction(99, 100)`` for that.
     transform : bool
         Also return the unimodular ``u`` with ``u @ x == basis``.
     executor, workers
@@ -517,7 +574,7 @@ def _unravel(k: int, shape: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(reversed(idx))
 
 
-def det_mod(x: Tensor[Any], m: Any, /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+def det_mod(x: Tensor[Any], m: Any, /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | Any:
     """The determinant modulo ``m`` of a square matrix (or of each matrix of a stack), without the integer determinant.
 
     Elimination modulo ``m`` with unimodular row operations only, so ``m``

@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any, Callable
 
 from ..arrays.manipulation import permute_dims
@@ -107,12 +108,23 @@ def _power(a: Any, p: Any, ops: ElementOps) -> Any:
     return ops.power(a, float(p))  # type: ignore[attr-defined]
 
 
-def _check_ord(ord: Any, func: str) -> None:
-    if isinstance(ord, bool) or not isinstance(ord, (int, float)) or (isinstance(ord, float) and math.isnan(ord)):
+def _check_ord(ord: Any, func: str) -> Any:
+    """``ord`` as a Python number: SymPy's ``oo``/``-oo`` become ``inf``/``-inf``, its integers ``int`` (as ``matrix_norm`` reads them)."""
+    if type(ord).__module__.startswith("sympy") and getattr(ord, "is_number", False) and ord.is_extended_real:
+        if ord.is_infinite:
+            ord = _INF if ord.is_extended_positive else -_INF
+        elif ord.is_Integer:
+            ord = int(ord)
+        elif ord.is_Rational:
+            ord = Fraction(int(ord.p), int(ord.q))
+        else:
+            ord = float(ord)
+    if isinstance(ord, bool) or not isinstance(ord, (int, float, Fraction)) or (isinstance(ord, float) and math.isnan(ord)):
         raise ArgumentValueError(f"{func}: ord must be a number, inf or -inf (got {ord!r})")
+    return ord
 
 
-def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2) -> Any:
+def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2) -> Tensor[Any] | Any:
     """The ``ord``-norm of a vector, or of each vector along ``axis`` (Array API ``vector_norm``).
 
     ``ord``: ``2`` (Euclidean, the default), ``1``, ``inf`` (largest
@@ -153,8 +165,11 @@ def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any
     (Fraction(15, 2), Fraction(4, 1), 3)
     >>> gt.linalg.vector_norm(gt.tensor([3.0, 4.0]))
     5.0
+    >>> import sympy
+    >>> gt.linalg.vector_norm(x, ord=sympy.oo)  # SymPy's infinity, as matrix_norm takes it
+    Fraction(4, 1)
     """
-    _check_ord(ord, "vector_norm")
+    ord = _check_ord(ord, "vector_norm")
     t = _arithmetic(as_tensor(x, "vector_norm"))
     if axis is None:
         axes = tuple(range(t.ndim))
@@ -223,7 +238,7 @@ def _spectral(rows: list[list[Any]], ops: ElementOps, ord: Any) -> tuple[Any, El
     return (sympy.Max if ord == 2 else sympy.Min)(*values), symbolic
 
 
-def matrix_norm(x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
+def matrix_norm(x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Tensor[Any] | Any:
     """A norm of a matrix, or of each matrix of a stack (Array API ``matrix_norm``).
 
     ``ord``: ``"fro"`` (Frobenius, the default), ``1`` / ``-1`` (largest /

@@ -22,7 +22,7 @@ from ._stack import run, stack_of
 __all__ = ["wronskian"]
 
 
-def wronskian(functions: Any, variable: Any, /, *, method: str = "auto") -> Any:
+def wronskian(functions: Any, variable: Any, /, *, method: str = "auto") -> Tensor[Any] | Any:
     """``det(W)`` with ``W[i][j]`` the ``i``-th derivative of ``functions[j]`` by ``variable``.
 
     Non-zero exactly when the functions are linearly independent (for

@@ -14,6 +14,8 @@ from ._capabilities import KINDS, Capabilities, capabilities_of
 from ._modular import modular
 from ._numeric import booleans, complexes, floats, integers, rationals
 from ._objects import objects
+from ._packing import Packing, packing_of
+from ._polynomial import polynomials
 from ._parse import parse_cell
 from ._protocol import BaseOps, ElementOps, OpsSpec, defines, require
 from ._providers import Provider, provider, provider_info, register_provider, unregister_provider
@@ -49,6 +51,9 @@ __all__ = [
     "complexes",
     "objects",
     "modular",
+    "Packing",
+    "packing_of",
+    "polynomials",
     "register_ops",
     "result_ops",
     "as_ops",

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from ..errors import ArgumentTypeError, ArgumentValueError, LimitError, NotDivisibleError
 from ..resources import get_limits
 from ._capabilities import Capabilities
+from ._packing import modular_packing
 from ._codec import _Bad, decode_int, encode_int
 from ._parse import parse_cell
 from ._protocol import BaseOps
@@ -103,6 +104,8 @@ class ModularOps(BaseOps):
         self.sub = lambda a, b: (a - b) % n  # type: ignore[method-assign]
         self.mul = lambda a, b: (a * b) % n  # type: ignore[method-assign]
         self.neg = lambda a: -a % n  # type: ignore[method-assign]
+        # Residues pack as int64 when the product of two fits a word (n <= 3037000500); larger n stay in lists.
+        self.packing = modular_packing(n)
 
     @property
     def capabilities(self) -> Capabilities:  # type: ignore[override]

@@ -27,6 +27,7 @@ from ._elementary import (
     RATIONAL_FUNCTIONS,
 )
 from ._codec import _SAFE_INT, _Bad, _show, decode_float, decode_fraction, decode_int, encode_float, encode_int
+from ._packing import BooleanPacking, FloatPacking, IntegerPacking
 from ._parse import parse_cell
 from ._protocol import BaseOps
 
@@ -115,6 +116,8 @@ class BooleanOps(_OperatorOps):
     name = "booleans"
     zero = False
     one = True
+    #: Packed as NumPy ``bool``.
+    packing = BooleanPacking()
     capabilities = Capabilities(kind="bool", ordered=True)
     native_types = (bool,)
     #: Element functions by name (see ``ops/_elementary.py``): the logical forms of the bitwise operations.
@@ -175,6 +178,8 @@ class IntegerOps(_OperatorOps):
     name = "integers"
     zero = 0
     one = 1
+    #: Packed as ``int64`` while every value fits; kernels prove their results fit (else Python ints).
+    packing = IntegerPacking()
     capabilities = Capabilities(
         kind="integer", integral_domain=True, exact_division=True, euclidean=True, ordered=True, characteristic=0
     )
@@ -317,6 +322,8 @@ class FloatOps(_OperatorOps):
     name = "floats"
     zero = 0.0
     one = 1.0
+    #: Packed as ``float64`` (a Python float is one).
+    packing = FloatPacking("float64")
     capabilities = Capabilities(
         kind="real floating", exact=False, integral_domain=True, field=True, exact_division=True,
         ordered=True, characteristic=0,
@@ -367,6 +374,8 @@ class ComplexOps(_OperatorOps):
     name = "complexes"
     zero = 0j
     one = 1 + 0j
+    #: Packed as ``complex128``.
+    packing = FloatPacking("complex128")
     capabilities = Capabilities(
         kind="complex floating", exact=False, integral_domain=True, field=True, exact_division=True, characteristic=0
     )

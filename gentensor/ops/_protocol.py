@@ -15,7 +15,7 @@ from typing import Any, Iterable, Protocol, Union, runtime_checkable
 from ..errors import ArgumentValueError, DomainError
 from ._capabilities import Capabilities, capabilities_from_flags, capabilities_of
 
-__all__ = ["ElementOps", "OpsSpec", "BaseOps", "defines", "require"]
+__all__ = ["ElementOps", "OpsSpec", "BaseOps", "defines", "require", "is_stub"]
 
 
 @runtime_checkable
@@ -114,6 +114,19 @@ class ElementOps(Protocol):
     def json_as_is(self, values: list[Any]) -> bool: ...
     def spec(self) -> dict[str, Any]: ...
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class naming the protocol as a base gets `BaseOps`' defaults for the members it does not define.
+
+        PEP 544 lets a class subclass a protocol explicitly (for type
+        checking); its ``...`` bodies would then be inherited as methods that
+        return ``None``.  Each such stub is replaced by `BaseOps`' default (or
+        its refusal, for the required members), so an explicit subclass works
+        exactly like a `BaseOps` subclass, in every process that defines it.
+        """
+        super().__init_subclass__(**kwargs)
+        if not cls.__dict__.get("_is_protocol", False):
+            _fill_protocol_defaults(cls)
+
 
 #: What an ``ops=`` argument accepts: an ops object, a Python type with registered
 #: ops (``int``, ``Fraction``, a SymPy class, a registered class) or a built-in's
@@ -172,16 +185,27 @@ class BaseOps:
     fraction_field: Any = None
     #: True when ``equal``/``lt``/``le`` return real ``bool`` (saves a wrapper per element).
     returns_bool: bool = False
+    #: How the elements pack into machine words (a ``gt.Packing``), or ``None``: Python lists.
+    packing: Any = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         caps = cls.__dict__.get("capabilities")
         if isinstance(caps, Capabilities):  # the flags follow declared capabilities
-            cls.is_commutative = caps.commutative
-            cls.is_field = caps.field
-            cls.is_exact = caps.exact
-            cls.has_exquo = caps.exact_division
-            cls.is_ordered = caps.ordered
+            for flag in _FLAGS:
+                BaseOps._flag_from(cls, flag, caps)
+
+    @staticmethod
+    def _flag_from(cls: type, flag: str, caps: Capabilities) -> None:
+        """Set one protocol flag of ``cls`` from declared capabilities."""
+        value = {
+            "is_commutative": caps.commutative,
+            "is_field": caps.field,
+            "is_exact": caps.exact,
+            "has_exquo": caps.exact_division,
+            "is_ordered": caps.ordered,
+        }[flag]
+        setattr(cls, flag, value)
 
     @property
     def capabilities(self) -> Capabilities:
@@ -354,6 +378,42 @@ class BaseOps:
         return self.name
 
 
+_FLAGS = ("is_commutative", "is_field", "is_exact", "has_exquo", "is_ordered")
+
+
+def _protocol_members() -> list[str]:
+    return [n for n in ElementOps.__dict__ if not n.startswith("_")]
+
+
+def _fill_protocol_defaults(cls: type) -> None:
+    """Replace the protocol stubs ``cls`` inherits by `BaseOps`' members; flags follow declared capabilities."""
+    for name in _protocol_members():
+        owner = next((k for k in cls.__mro__ if name in k.__dict__), None)
+        if owner is ElementOps:
+            setattr(cls, name, BaseOps.__dict__[name])
+    caps = next((k.__dict__["capabilities"] for k in cls.__mro__ if "capabilities" in k.__dict__), None)
+    for flag in _FLAGS:
+        if isinstance(caps, Capabilities):
+            BaseOps._flag_from(cls, flag, caps)
+        elif not any(flag in k.__dict__ for k in cls.__mro__ if k is not object):
+            setattr(cls, flag, BaseOps.__dict__[flag])
+
+
+def is_stub(ops: Any, name: str) -> bool:
+    """True when ``ops.<name>`` is missing or only the protocol's ``...`` body (never a provided member).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> is_stub(gt.integers, "convert_list"), is_stub(object(), "convert_list")
+    (False, True)
+    """
+    found = getattr(type(ops), name, None)
+    if found is None and name not in getattr(ops, "__dict__", {}):
+        return not hasattr(ops, name)
+    return found is not None and found is ElementOps.__dict__.get(name) and name not in getattr(ops, "__dict__", {})
+
+
 def defines(ops: Any, name: str) -> bool:
     """True when ``ops`` really defines the member ``name`` (not [`BaseOps`][gentensor.ops._protocol.BaseOps]' refusing default).
 
@@ -363,7 +423,7 @@ def defines(ops: Any, name: str) -> bool:
     >>> defines(gt.integers, "divmod"), defines(gt.modular(7), "lt")
     (True, False)
     """
-    if getattr(ops, name, None) is None:
+    if getattr(ops, name, None) is None or is_stub(ops, name):
         return False
     if name in getattr(ops, "__dict__", {}):
         return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numbers
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..errors import ArgumentTypeError, LimitError, OpsMismatchError
 from ._codec import _Bad, _show, decode_int
@@ -18,6 +18,9 @@ from ._modular import modular
 from ._numeric import booleans, complexes, floats, integers, rationals
 from ._objects import objects
 from ._symbolic import is_sympy_type, symbolic
+
+if TYPE_CHECKING:
+    from ._protocol import ElementOps
 
 __all__ = [
     "register_ops",
@@ -103,7 +106,7 @@ def register_ops(cls: type, ops: Any) -> None:
     _cache.clear()
 
 
-def ops_for_type(tp: type) -> Any:
+def ops_for_type(tp: type) -> ElementOps:
     """The ops of elements of type ``tp`` (``objects`` when nothing fits).
 
     Examples
@@ -231,7 +234,7 @@ def _lookup(tp: type) -> Any:
     return objects
 
 
-def as_ops(spec: Any, func: str = "tensor") -> Any:
+def as_ops(spec: Any, func: str = "tensor") -> ElementOps:
     """Resolve an ``ops=`` argument: an ops object, a Python type, or a built-in's name.
 
     Examples
@@ -270,7 +273,7 @@ def as_ops(spec: Any, func: str = "tensor") -> Any:
     )
 
 
-def result_ops(*ops_list: Any) -> Any:
+def result_ops(*ops_list: Any) -> ElementOps:
     """The ops that results combining these ops live in (the promotion lattice).
 
     Raises
@@ -313,7 +316,7 @@ def _absorbs(a: Any, b: Any) -> bool:
     return bool(absorbs(b)) if absorbs is not None else b in (booleans, integers, rationals)
 
 
-def infer_ops(types: Iterable[type]) -> Any:
+def infer_ops(types: Iterable[type]) -> ElementOps:
     """The ops for data whose elements have these types (integers when there are none).
 
     Examples

@@ -49,6 +49,7 @@ from typing import Any, Callable, Optional
 
 from ..errors import DomainError, UndecidableError
 from ..resources import get_limits
+from ._algebraic_zero import algebraic_zero
 from ._budget import OutOfTime, within
 from ._enclose import Box, enclose, excludes_zero
 from ._exprlimits import check_expr
@@ -205,6 +206,9 @@ class _Decision:
                 return ZeroTest(ZERO if known else NONZERO, "assumptions")
         if not e.is_commutative:
             return self.noncommutative()
+        found = algebraic_zero(e, self.bits, self.deadline)  # CRootOf, AlgebraicNumber: decided exactly, or None
+        if found is not None:
+            return found
         free = e.free_symbols
         # Exact and numeric steps that never hand the expression to SymPy's numerics.  (An exact
         # decision for algebraic numbers belongs here too, before the numerics.)

@@ -530,6 +530,29 @@ def explain_auto(
     return auto.plan(f, cols, n, _check_workers(workers, "explain_auto"), "explain_auto").decision
 
 
+def auto_machine_words(size: int, workers: Optional[int], minimum: int) -> ParallelPolicy:
+    """``"auto"``'s choice for a kernel on machine words (NumPy releases the GIL): threads from ``minimum`` elements on.
+
+    Nothing is sampled: such a kernel costs nanoseconds per element and
+    shares the work on threads without shipping anything.  The decision is
+    recorded (`last_auto_decision`).
+    """
+    w = workers or core.usable_cpus()
+    threads = size >= minimum and w > 1
+    mode = "threads" if threads else "serial"
+    reason = (
+        f"a vectorised kernel on machine words releases the GIL: {size} elements in chunks on {w} threads"
+        if threads
+        else f"a vectorised kernel on machine words: {size} elements are fewer than {minimum}, or one CPU"
+    )
+    decision = AutoDecision(
+        mode, w if threads else 1, 2 * w if threads else 1, size, 0, 0.0, None, None, core.gil_enabled(),
+        0.0, None, None, None, reason,
+    )
+    _LAST_DECISION.set(decision)
+    return ParallelPolicy(mode, w if threads else None, None, core.POLICY.get().timeout)
+
+
 def last_auto_decision() -> Optional[AutoDecision]:
     """The decision of the most recent ``"auto"`` run in this thread or task (None before any).
 

@@ -19,8 +19,9 @@ manager; a `contextvars.ContextVar`, like the parallel policy):
 * ``True``: wherever tqdm is installed, terminal or not (e.g. into a log);
 * ``False``: never.
 
-The bars are ``tqdm.auto``'s: a widget in Jupyter (with ipywidgets), text on
-standard error elsewhere.  tqdm is imported only when a bar is drawn.
+The bars are tqdm's: a widget in a Jupyter kernel where ipywidgets is
+installed (the ``notebooks`` extra installs both), text on standard error
+elsewhere.  tqdm is imported only when a bar is drawn.
 """
 
 from __future__ import annotations
@@ -170,8 +171,8 @@ def _factory() -> Optional[Callable[..., Any]]:
         return None
     try:
         if _in_notebook() and importlib.util.find_spec("ipywidgets") is not None:
-            from tqdm.auto import tqdm
-        else:  # tqdm.auto would warn in a kernel without ipywidgets; text bars on stderr then
+            from tqdm.notebook import tqdm  # a widget (tqdm.auto would decide once, at its first import)
+        else:  # without ipywidgets a notebook bar would fail; text bars on stderr then
             from tqdm.std import tqdm
     except ImportError:
         return None

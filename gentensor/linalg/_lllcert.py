@@ -1,0 +1,264 @@
+"""A proof, in floating point with rigorous error bounds, that an integer basis is LLL-reduced.
+
+`verdict` proves, for the rows of an integer matrix, the exact conditions
+of `._lll` -- every ``|mu[i][j]| <= 1/2`` and Lovász' condition for
+``delta`` -- and lists the ones it cannot prove (a coefficient of exactly
+1/2, a Lovász condition with no slack, or one that fails); `certified` is
+"all proven".  It costs a few double-precision matrix products (NumPy),
+where the exact check costs a fraction-free factorisation of the Gram matrix
+in growing integers: the FLINT path of ``lll`` certifies FLINT's result with
+it and decides only the listed conditions exactly.
+
+The argument (a posteriori, in the manner of Villard's certification of the
+R factor).  Let ``G = B B^T = L D L^T`` be the Gram matrix of the rows (``L``
+unit lower triangular holding ``mu``, ``D`` the squared Gram-Schmidt
+norms).  For *any* non-singular lower triangular ``X`` (here an approximate
+inverse Cholesky factor, but nothing depends on its accuracy but the
+success rate), put ``P = G X^T`` and ``F = X G X^T = X P``.  Then
+
+* ``F = (X L) D (X L)^T``: the LDL factorisation of ``F`` has pivots
+  ``X_jj**2 * D_j``, so ``B_j = D_F[j] / X_jj**2``;
+* ``L D = G L^-T = P N^-T diag(X)^-1`` with ``N`` the unit lower triangular
+  factor of ``F``, so ``mu[i][j] * B_j = (P[i][j] + sum_{t<j} P[i][t] W[j][t]) / X_jj``
+  with ``W = N^-1 - I``, whose row ``j`` solves ``W[j, :j] F[:j, :j] = -F[j, :j]``.
+
+``F`` is close to the identity: write ``F = I + H`` with ``||H||_2 <= eta < 1``.
+With ``h_j = F[:j, j]`` (the entries above the diagonal) the eigenvalues of
+``I + H[:j, :j]`` lie in ``[1 - eta, 1 + eta]``, hence
+
+* ``1 + H_jj - |h_j|**2 / (1 - eta) <= D_F[j] <= 1 + H_jj`` (the Schur
+  complement), and
+* ``|W[j, :j]|_2 <= |h_j| / (1 - eta)``, so by Cauchy-Schwarz the sum above
+  is at most ``|P[i, :j]|_2 * |h_j| / (1 - eta)``.
+
+``P`` and ``F`` are computed in double precision, and each is known to within
+a rigorous bound: a product of ``m``-term dot products computed in IEEE
+arithmetic in any order (BLAS included) satisfies
+``|fl(A B) - A B| <= gamma_m |A| |B|`` with ``gamma_m = m u / (1 - m u)``
+(Higham, *Accuracy and Stability of Numerical Algorithms*, 3.5), and the
+conversion of the integer basis to doubles is within ``u`` relatively.
+Every bound is then carried as a non-negative matrix, every computed bound
+is enlarged by ``1 + RELATIVE`` to cover its own rounding (at most ``k**2``
+roundings of non-negative quantities, ``k < 2**10``), and an absolute
+``TINY`` covers underflow.  Each LLL condition is then checked on the
+resulting intervals; one whose interval straddles the bound (``|mu|`` within
+about ``1e-12`` of ``1/2``, Lovász' condition with no slack) or lies beyond
+it is listed as not proven.
+
+Uses NumPy only (imported when first called); no ops: the elements are
+Python ints.  Cost: five ``k x k`` (and one ``k x n``) double-precision
+matrix products, a Cholesky factorisation and a triangular inverse, ``O(k**2 n
++ k**3)`` flops, no big integers.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, NamedTuple, Optional
+
+__all__ = ["Verdict", "verdict", "certified", "RELATIVE", "TINY", "MAX_ROWS"]
+
+#: The unit roundoff of IEEE doubles.
+_U = 2.0**-53
+
+#: Relative enlargement of every computed bound (covers its own roundings; k < MAX_ROWS).
+RELATIVE = 2.0**-26
+
+#: Absolute enlargement of every error bound (covers underflow in the products).
+TINY = 2.0**-700
+
+#: Integers below this are exact doubles, and so are their sums below it.
+_EXACT = 2.0**52
+
+#: Larger Gram matrices, and inverse factors, go to the exact check (no overflow, underflow below TINY).
+_LARGEST_GRAM = 2.0**600
+_LARGEST_X = 2.0**150
+
+#: Larger bases go to the exact check (the rounding argument assumes k * u is tiny).
+MAX_ROWS = 2**10
+
+
+def _gamma(m: int) -> float:
+    """``gamma_m`` enlarged for its own rounding."""
+    return m * _U / (1 - m * _U) * (1 + RELATIVE)
+
+
+class Verdict(NamedTuple):
+    """The conditions the certificate could not prove (both empty: the basis is proven reduced).
+
+    ``size`` lists the pairs ``(i, j)``, ``j < i``, whose ``|mu[i][j]| <= 1/2``
+    is not proven; ``lovasz`` the rows ``i >= 1`` whose condition against row
+    ``i - 1`` is not proven.  Each may hold or fail: the caller decides them
+    exactly.
+    """
+
+    size: list[tuple[int, int]]
+    lovasz: list[int]
+
+    @property
+    def proven(self) -> bool:
+        return not self.size and not self.lovasz
+
+
+def verdict(values: list[int], k: int, delta: Fraction) -> Optional[Verdict]:
+    """What the certificate proves about the ``k`` integer rows with C-order entries ``values`` (see `Verdict`).
+
+    ``None`` when it proves nothing: the rows are dependent, too large for
+    doubles (entries near ``2**300``), or too far from orthogonal for the
+    bounds (a basis far from reduced); the caller then decides exactly.
+
+    Examples
+    --------
+    >>> verdict([1, 0, 0, 1], 2, Fraction(3, 4))
+    Verdict(size=[], lovasz=[])
+    >>> verdict([2, 0, 1, 3], 2, Fraction(3, 4))  # mu = 1/2 exactly: left to an exact check
+    Verdict(size=[(1, 0)], lovasz=[])
+    """
+    from ._bulk import numpy_module
+
+    np = numpy_module()
+    if np is None or not 0 < k < MAX_ROWS or not values or len(values) % k:
+        return None
+    n = len(values) // k
+    try:
+        # Each int is rounded to the nearest double (relative error <= u, in the error bounds below);
+        # one beyond the double range raises, and then nothing is proven.
+        B = np.fromiter(values, float, len(values)).reshape(k, n)
+    except (OverflowError, ValueError, TypeError):
+        return None
+    # Overflow and invalid operations only produce inf and NaN, which fail every check (never a false
+    # proof): no warnings for them.
+    with np.errstate(all="ignore"):
+        return _certify(np, B, k, n, delta)
+
+
+def certified(values: list[int], k: int, delta: Fraction) -> bool:
+    """True when the ``k`` (linearly independent) integer rows with C-order entries ``values`` are provably
+    LLL-reduced for ``delta`` (and ``|mu| <= 1/2``).
+
+    ``False`` means *not proven*: the basis may still be reduced (a
+    coefficient exactly ``1/2``, say), dependent, or too large for doubles.
+
+    Examples
+    --------
+    >>> certified([1, 0, 0, 1], 2, Fraction(3, 4)), certified([1, 0, 5, 1], 2, Fraction(3, 4))
+    (True, False)
+    >>> certified([2, 0, 1, 3], 2, Fraction(3, 4))  # mu = 1/2 exactly: not proven (yet reduced)
+    False
+    """
+    found = verdict(values, k, delta)
+    return found is not None and found.proven
+
+
+_MASKS: dict[int, tuple[Any, Any, Any, Any]] = {}
+_INVERSE_CHOLESKY: list[Any] = []
+
+
+def _inverse_cholesky(np: Any) -> Any:
+    """``G -> inv(cholesky(G))``: NumPy's LAPACK ufuncs directly when it has them (a third of the call overhead of
+    ``np.linalg``; a matrix that is not positive definite gives NaNs), else the public functions."""
+    if not _INVERSE_CHOLESKY:
+        try:
+            from numpy.linalg import _umath_linalg as lapack
+
+            cholesky, inverse = lapack.cholesky_lo, lapack.inv
+            _INVERSE_CHOLESKY.append(lambda G: inverse(cholesky(G, signature="d->d"), signature="d->d"))
+        except (ImportError, AttributeError):  # pragma: no cover - another NumPy layout
+            _INVERSE_CHOLESKY.append(lambda G: np.linalg.inv(np.linalg.cholesky(G)))
+    return _INVERSE_CHOLESKY[0]
+
+
+def _masks(np: Any, k: int) -> tuple[Any, Any, Any, Any]:
+    """``(lower, strictly lower, strictly upper, identity)`` 0/1 float matrices of order ``k`` (built once per order)."""
+    found = _MASKS.get(k)
+    if found is None:
+        strict = np.tri(k, k, -1)
+        found = _MASKS[k] = (np.tri(k), strict, strict.T.copy(), np.eye(k))
+    return found
+
+
+def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdict]:
+    """`verdict` on the basis as doubles (NumPy's error state already silenced).
+
+    Every bound below is a non-negative matrix or number; ``c_*`` factors
+    include the enlargement by ``1 + RELATIVE``.
+    """
+    up = 1 + RELATIVE
+    down = 1 - RELATIVE
+    lower, strict, above, eye = _masks(np, k)
+    G = B @ B.T.copy()  # not B @ B.T, which NumPy sends to a threaded syrk that can stall on a busy machine
+    gam_n, gam_k = _gamma(n), _gamma(k)
+    big = float(G.max())  # the largest diagonal entry (Cauchy-Schwarz)
+    if big < _EXACT:
+        # Integers below 2**53 convert exactly (a larger one makes its row's norm exceed 2**52), and
+        # every partial sum of G is at most its largest diagonal entry (Cauchy-Schwarz): G is exact.
+        err_G: Any = None
+    elif big < _LARGEST_GRAM:
+        # |G_exact - G| <= ((1 + u)**2 - 1 + gamma_n) |B| |B|^T, and |B| |B|^T <= fl(A A^T) / (1 - gamma_n).
+        A = np.abs(B)
+        err_G = (A @ A.T.copy()) * ((3 * _U + gam_n) / (1 - gam_n) * up)
+    else:
+        return None
+    try:
+        X = _inverse_cholesky(np)(G) * lower  # any lower triangular X will do: NaNs fail the checks below
+    except np.linalg.LinAlgError:
+        return None
+    AX = np.abs(X)
+    if not AX.max() < _LARGEST_X:
+        return None
+    # With |G| <= 2**600 and |X| <= 2**150 the products below stay finite; the squares in the error terms
+    # (H * H, Pa * Pa) may overflow, which only gives inf or NaN, and those fail every check (never a false
+    # proof).  Underflow perturbs an entry by at most k**2 * 2**150 subnormal roundings of 2**-1074 (TINY);
+    # a square of a tiny |P| entry may underflow to 0 with an error far above 2**-540, which the margins
+    # absorb: eta >= 2 gamma_k F_jj ~ 2**-51 puts d_low at least eta**2 / 2 ~ 2**-103 below the true bound.
+    # Assumed: IEEE 754 binary64 with round to nearest, no flush-to-zero, and products summed as dot
+    # products in some order (any order and FMA are covered by gamma_k; a Strassen-like product is not).
+    diag = np.diagonal(X)
+    P = G @ X.T
+    absG = np.abs(G) if err_G is None else np.abs(G) + err_G / gam_k
+    Q = absG @ AX.T  # |P_exact - P| <= gamma_k Q  (|G_exact - G| <= err_G included)
+    c_p = gam_k / (1 - gam_k) * up  # |P_exact - P| <= c_p Q + TINY
+    # F = X P; |F_exact - F| <= |X| |P_exact - P| + gamma_k |X| |P| <= (c_p + gamma_k) |X| Q.
+    c_f = (c_p + gam_k) / (1 - gam_k) * up**2
+    H = np.abs(X @ P - eye) + (AX @ Q) * c_f  # >= |F_exact - I| - TINY entrywise (up to rounding)
+    eta = float(np.sqrt(np.vdot(H, H))) * up**3 + k * TINY  # >= ||F_exact - I||_F >= ||F_exact - I||_2
+    if not (eta < 0.25 and diag.min() > 0):
+        return None
+    # The pivots D_F[j] of F lie in [(1 - 2 eta) / (1 - eta), 1 + eta]; |W[j, :j]|_2 <= eta / (1 - eta).
+    d_low = (1 - 2 * eta) / (1 - eta) * down**3
+    d_high = (1 + eta) * up
+    Pa = np.abs(P)
+    Pa += Q * c_p  # >= |P_exact| - TINY (up to the enlargement in the constants below)
+    # slack[i][j] >= |P[i, :j]|_2 |W[j, :j]|_2 >= |sum_{t<j} P[i][t] W[j][t]| (``above``: ones above the diagonal).
+    slack = np.sqrt((Pa * Pa) @ above) * (eta / (1 - eta) * up**4)
+    S = Pa + slack  # >= |P_exact[i][j] + sum| - TINY (up to rounding)
+    # |mu[i][j]| = X_jj |P[i][j] + sum| / D_F[j] <= 1/2 below the diagonal; X_jj TINY < 2**-549 is the absolute part.
+    bad = ~(S * diag <= (d_low / 2 - 2.0**-540) / up**4) & (strict > 0)  # NaN-safe: a NaN is never proven
+    size = [(int(i), int(j)) for i, j in zip(*np.nonzero(bad))] if bad.any() else []
+    if k == 1:
+        return Verdict(size, [])
+    # Lovász: delta B_{i-1} <= B_i + mu**2 B_{i-1}, with B_j = D_F[j] / X_jj**2 and
+    # mu**2 B_{i-1} = (P[i][i-1] + sum)**2 / D_F[i-1] >= low**2 / d_high, where
+    # low = |P[i][i-1]| - err_P - slack = 2 |P[i][i-1]| - S[i][i-1] - TINY (when positive); times X_{i-1}**2 X_i**2:
+    # delta d_high X_i**2 <= d_low X_{i-1}**2 + low**2 X_{i-1}**2 X_i**2 / d_high.
+    low = np.abs(P.ravel()[k :: k + 1]) * (2 * down) - S.ravel()[k :: k + 1] * up**2 - TINY  # the subdiagonals
+    np.maximum(low, 0.0, out=low)
+    x2 = diag * diag
+    before, after = x2[:-1], x2[1:]
+    rhs = low * low
+    rhs *= after
+    rhs *= down**8 / d_high
+    rhs += d_low * down**6
+    rhs *= before
+    failing = np.nonzero(~(after * (_upper_float(delta) * d_high * up**4) <= rhs))[0]
+    return Verdict(size, [int(i) + 1 for i in failing])
+
+
+def _upper_float(delta: Fraction) -> float:
+    """The least double at or above ``delta``."""
+    value = float(delta)  # the nearest double, which may lie below delta
+    p, q = value.as_integer_ratio()
+    if p * delta.denominator < delta.numerator * q:  # exact comparison of the two rationals
+        value = math.nextafter(value, math.inf)
+    return value

@@ -1,0 +1,825 @@
+"""What a matrix is: structure and definiteness predicates, its subspaces, minors and cofactors, its permanent.
+
+The predicates decide with the ring's own zero test (``ops.is_zero``: for
+expressions the sound symbolic test, which raises
+[`UndecidableError`][gentensor.errors.UndecidableError] rather than guess) and answer ``True``/``False``
+for one matrix, a booleans tensor for a stack -- SymPy's ``Matrix.is_*``
+properties, which may also answer ``None``.
+
+Definiteness follows SymPy: a matrix is positive definite when its
+Hermitian part ``(x + x^H)/2`` is.  The Hermitian part has real eigenvalues,
+so the signs of the coefficients of its characteristic polynomial count
+them exactly (Descartes' rule of signs is exact for real-rooted polynomials):
+no eigenvalue is computed, no square root taken.
+
+Examples
+--------
+>>> import gentensor as gt
+>>> a = gt.tensor([[2, -1], [-1, 2]])
+>>> gt.linalg.is_symmetric(a), gt.linalg.is_positive_definite(a), gt.linalg.is_nilpotent(a)
+(True, True, False)
+>>> gt.linalg.cofactor_matrix(a).tolist()
+[[2, 1], [1, 2]]
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable, Optional
+
+from ..compute._functions import conjugator
+from ..core.operands import as_tensor
+from ..core.tensor import Tensor
+from ..errors import ArgumentTypeError, DomainError, IndexingError, LimitError, NonSquareError
+from ..ops import ElementOps, booleans, capabilities_of, symbolic
+from . import _policy
+from ._stack import Stack, run, stack_of, wrap_matrices
+
+__all__ = [
+    "is_square",
+    "is_symmetric",
+    "is_hermitian",
+    "is_anti_symmetric",
+    "is_diagonal",
+    "is_lower",
+    "is_upper",
+    "is_lower_hessenberg",
+    "is_upper_hessenberg",
+    "is_zero_matrix",
+    "is_identity",
+    "is_echelon",
+    "is_nilpotent",
+    "is_positive_definite",
+    "is_positive_semidefinite",
+    "is_negative_definite",
+    "is_negative_semidefinite",
+    "is_indefinite",
+    "is_strongly_diagonally_dominant",
+    "is_weakly_diagonally_dominant",
+    "minor_submatrix",
+    "minor",
+    "cofactor",
+    "cofactor_matrix",
+    "columnspace",
+    "rowspace",
+    "permanent",
+    "connected_components",
+    "strongly_connected_components",
+]
+
+MAX_PERMANENT = 20  # Ryser's formula takes n * 2**n products
+
+
+def _answer(results: list[Any], stack: Stack) -> Any:
+    if not stack.batch:
+        return bool(results[0])
+    return Tensor._from_flat([bool(r) for r in results], stack.batch, booleans)
+
+
+def _predicate(
+    x: Any, func: str, test: Callable[[list[list[Any]], ElementOps], bool], square: bool = False, stack: Any = None
+) -> Any:
+    """``test`` on each matrix (``False`` for every non-square one when ``square``)."""
+    stack = stack_of(x, func, square=False) if stack is None else stack
+    if square and stack.m != stack.n:
+        return _answer([False] * len(stack.matrices), stack)
+    return _answer([test(rows, stack.ops) for rows in stack.matrices], stack)
+
+
+def _zero_outside(rows: list[list[Any]], ops: ElementOps, keep: Callable[[int, int], bool]) -> bool:
+    return all(ops.is_zero(v) for i, row in enumerate(rows) for j, v in enumerate(row) if not keep(i, j))
+
+
+# -- structure ---------------------------------------------------------------------------------------
+
+
+def is_square(x: Tensor[Any], /) -> bool:
+    """True when the last two axes of ``x`` have the same length.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_square(gt.zeros((2, 3))), gt.linalg.is_square(gt.eye(3))
+    (False, True)
+    """
+    x = as_tensor(x, "is_square")
+    return x.ndim >= 2 and x.shape[-1] == x.shape[-2]
+
+
+def is_symmetric(x: Tensor[Any], /) -> Any:
+    """True when ``x == x.mT`` (a non-square matrix is not symmetric).
+
+    Returns
+    -------
+    bool or Tensor
+        A ``bool`` for one matrix, a new booleans tensor for a stack.
+
+    Raises
+    ------
+    ShapeError
+        ``x.ndim < 2``.
+    UndecidableError
+        An entry's zero test cannot decide (symbolic elements).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_symmetric(gt.tensor([[1, 2], [2, 1]])), gt.linalg.is_symmetric(gt.tensor([[1, 2], [3, 1]]))
+    (True, False)
+    """
+    return _predicate(x, "is_symmetric", lambda r, o: _mirrored(r, o, lambda v: v), square=True)
+
+
+def _mirrored(rows: list[list[Any]], ops: ElementOps, f: Callable[[Any], Any]) -> bool:
+    n = len(rows)
+    return all(ops.equal(rows[i][j], f(rows[j][i])) for i in range(n) for j in range(i, n))
+
+
+def is_hermitian(x: Tensor[Any], /) -> Any:
+    """True when ``x == x.H`` (the conjugate transpose); for real rings the same as [`is_symmetric`][gentensor.linalg.properties.is_symmetric].
+
+    Examples
+    --------
+    >>> import gentensor as gt, sympy
+    >>> gt.linalg.is_hermitian(gt.tensor([[1, 2 + sympy.I], [2 - sympy.I, 3]]))
+    True
+    """
+    stack = stack_of(x, "is_hermitian", square=False)
+    conj = conjugator(stack.ops, "is_hermitian") or (lambda v: v)
+    return _predicate(x, "is_hermitian", lambda r, o: _mirrored(r, o, conj), square=True, stack=stack)
+
+
+def is_anti_symmetric(x: Tensor[Any], /) -> Any:
+    """True when ``x == -x.mT``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_anti_symmetric(gt.tensor([[0, 2], [-2, 0]]))
+    True
+    """
+    return _predicate(x, "is_anti_symmetric", lambda r, o: _mirrored(r, o, o.neg), square=True)
+
+
+def is_diagonal(x: Tensor[Any], /) -> Any:
+    """True when every entry off the main diagonal is zero (rectangular matrices too).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_diagonal(gt.tensor([[1, 0, 0], [0, 2, 0]]))
+    True
+    """
+    return _predicate(x, "is_diagonal", lambda r, o: _zero_outside(r, o, lambda i, j: i == j))
+
+
+def is_lower(x: Tensor[Any], /) -> Any:
+    """True when ``x`` is lower triangular: zero above the main diagonal.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_lower(gt.tensor([[1, 0], [5, 2]])), gt.linalg.is_upper(gt.tensor([[1, 0], [5, 2]]))
+    (True, False)
+    """
+    return _predicate(x, "is_lower", lambda r, o: _zero_outside(r, o, lambda i, j: j <= i))
+
+
+def is_upper(x: Tensor[Any], /) -> Any:
+    """True when ``x`` is upper triangular: zero below the main diagonal.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_upper(gt.tensor([[1, 3], [0, 2]]))
+    True
+    """
+    return _predicate(x, "is_upper", lambda r, o: _zero_outside(r, o, lambda i, j: j >= i))
+
+
+def is_lower_hessenberg(x: Tensor[Any], /) -> Any:
+    """True when ``x`` is zero above the first superdiagonal.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_lower_hessenberg(gt.tensor([[1, 2, 0], [1, 2, 3], [1, 2, 3]]))
+    True
+    """
+    return _predicate(x, "is_lower_hessenberg", lambda r, o: _zero_outside(r, o, lambda i, j: j <= i + 1))
+
+
+def is_upper_hessenberg(x: Tensor[Any], /) -> Any:
+    """True when ``x`` is zero below the first subdiagonal (see [`hessenberg`][gentensor.linalg.forms.hessenberg]).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_upper_hessenberg(gt.tensor([[1, 2, 3], [4, 5, 6], [0, 7, 8]]))
+    True
+    """
+    return _predicate(x, "is_upper_hessenberg", lambda r, o: _zero_outside(r, o, lambda i, j: i <= j + 1))
+
+
+def is_zero_matrix(x: Tensor[Any], /) -> Any:
+    """True when every entry is zero.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_zero_matrix(gt.zeros((2, 2)))
+    True
+    """
+    return _predicate(x, "is_zero_matrix", lambda r, o: _zero_outside(r, o, lambda i, j: False))
+
+
+def is_identity(x: Tensor[Any], /) -> Any:
+    """True when ``x`` is square with ones on the diagonal and zeros elsewhere.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_identity(gt.eye(3)), gt.linalg.is_identity(gt.eye(2, 3))
+    (True, False)
+    """
+
+    def test(rows: list[list[Any]], ops: ElementOps) -> bool:
+        return all(ops.equal(v, ops.one if i == j else ops.zero) for i, row in enumerate(rows) for j, v in enumerate(row))
+
+    return _predicate(x, "is_identity", test, square=True)
+
+
+def is_echelon(x: Tensor[Any], /) -> Any:
+    """True when ``x`` is in row echelon form: each row's first non-zero entry right of the one above, zero rows last.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_echelon(gt.tensor([[1, 2, 3], [0, 0, 4], [0, 0, 0]]))
+    True
+    >>> gt.linalg.is_echelon(gt.tensor([[0, 1], [1, 0]]))
+    False
+    """
+
+    def test(rows: list[list[Any]], ops: ElementOps) -> bool:
+        last = -1
+        for row in rows:
+            lead = next((j for j, v in enumerate(row) if not ops.is_zero(v)), None)
+            if lead is None:
+                last = len(row)
+                continue
+            if lead <= last:
+                return False
+            last = lead
+        return True
+
+    return _predicate(x, "is_echelon", test)
+
+
+# -- spectrum-based ----------------------------------------------------------------------------------
+
+
+def is_nilpotent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+    """True when some power of ``x`` is zero: its characteristic polynomial is ``t**n`` (division-free, any ring).
+
+    Raises
+    ------
+    NonSquareError
+        ``x`` is not square (as SymPy).
+    DomainError
+        The ring is not commutative.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_nilpotent(gt.tensor([[0, 1, 2], [0, 0, 3], [0, 0, 0]])), gt.linalg.is_nilpotent(gt.eye(2))
+    (True, False)
+    """
+    stack = stack_of(x, "is_nilpotent", square=True)
+    _policy.check_commutative(stack.ops, "is_nilpotent")
+    task = partial(_policy.charpoly, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "charpoly"))
+    coefficients = run(task, stack, "is_nilpotent", executor, workers)
+    return _answer([all(stack.ops.is_zero(c) for c in cs[1:]) for cs in coefficients], stack)
+
+
+def _sign(c: Any, ops: ElementOps, func: str) -> int:
+    """The sign of a real element, decided exactly (an ordered ring's order, or enclosures of a SymPy number)."""
+    if ops.is_zero(c):
+        return 0
+    caps = capabilities_of(ops)
+    if caps.ordered:
+        return 1 if ops.lt(ops.zero, c) else -1  # type: ignore[attr-defined]
+    from ..ops._algebraic_tools import enclose_algebraic
+
+    value = symbolic.convert(c)
+    if value.free_symbols:  # SymPy's assumptions prove a sign or say nothing
+        if value.is_positive:
+            return 1
+        if value.is_negative:
+            return -1
+        raise DomainError(
+            f"{func}: cannot decide the sign of {value} (got free symbols whose assumptions do not fix it); "
+            "declare them positive/negative, or substitute values"
+        )
+    for prec in (64, 256, 1024):
+        box = enclose_algebraic(value, prec)
+        if box is None:
+            break
+        from ..ops._interval import _negative, _positive
+
+        if _positive(box[0]):
+            return 1
+        if _negative(box[0]):
+            return -1
+    raise DomainError(f"{func}: cannot decide the sign of {value}; simplify the entries first")
+
+
+def _inertia(rows: list[list[Any]], ops: ElementOps, func: str) -> tuple[int, int, int]:
+    """``(positive, negative, zero)`` eigenvalue counts of the Hermitian part of ``rows``.
+
+    First by congruence (Sylvester's law of inertia): symmetric elimination
+    with 1x1 pivots of known sign, and 2x2 pivots ``[[0, h], [conj(h), 0]]``
+    (one positive, one negative eigenvalue) when the diagonal is zero; if a
+    pivot's sign cannot be decided, by the signs of the characteristic
+    polynomial's coefficients (Descartes).
+    """
+    n = len(rows)
+    field = _policy.field_ops(ops)
+    conj = conjugator(field, func) or (lambda v: v)
+    half = field.div(field.one, field.add(field.one, field.one))
+    H = [[field.mul(half, field.add(field.convert(rows[i][j]), conj(field.convert(rows[j][i])))) for j in range(n)] for i in range(n)]
+    try:
+        return _congruence_inertia([r[:] for r in H], field, conj, func)
+    except DomainError:
+        return _descartes_inertia(H, field, func)
+
+
+def _congruence_inertia(S: list[list[Any]], F: ElementOps, conj: Callable[[Any], Any], func: str) -> tuple[int, int, int]:
+    """Inertia by symmetric elimination (``S`` Hermitian, consumed).
+
+    Uses ``F.is_zero, F.sub, F.mul, F.div`` and `_sign`.
+    """
+    positive = negative = 0
+    while S:
+        m = len(S)
+        pivot = next((i for i in range(m) if not F.is_zero(S[i][i])), None)
+        if pivot is not None:
+            d = S[pivot][pivot]
+            if _sign(d, F, func) > 0:
+                positive += 1
+            else:
+                negative += 1
+            rest = [i for i in range(m) if i != pivot]
+            S = [[F.sub(S[i][j], F.div(F.mul(S[i][pivot], S[pivot][j]), d)) for j in rest] for i in rest]
+            continue
+        pair = next(((i, j) for i in range(m) for j in range(i + 1, m) if not F.is_zero(S[i][j])), None)
+        if pair is None:
+            break  # the rest is zero
+        i, j = pair
+        positive += 1
+        negative += 1
+        h = S[i][j]
+        norm = F.mul(h, conj(h))  # the 2x2 block [[0, h], [conj h, 0]] has inverse [[0, 1/conj h], [1/h, 0]]
+        rest = [k for k in range(m) if k not in (i, j)]
+
+        def reduced(a: int, b: int) -> Any:
+            # S[a][b] - [S[a][i], S[a][j]] B^-1 [S[i][b], S[j][b]]^T with B^-1 = [[0, h], [conj h, 0]] / |h|^2
+            t = F.add(F.mul(S[a][i], F.mul(h, S[j][b])), F.mul(S[a][j], F.mul(conj(h), S[i][b])))
+            return F.sub(S[a][b], F.div(t, norm))
+
+        S = [[reduced(a, b) for b in rest] for a in rest]
+    return positive, negative, len(S)
+
+
+def _descartes_inertia(H: list[list[Any]], field: ElementOps, func: str) -> tuple[int, int, int]:
+    """Inertia from the signs of the characteristic polynomial's coefficients (its roots are real)."""
+    n = len(H)
+    coeffs = _policy.charpoly(H, field, _policy.kernel_of(field, "charpoly"))  # highest degree first
+    signs = [_sign(c, field, func) for c in coeffs]
+    zeros = 0
+    while zeros < n and signs[n - zeros] == 0:
+        zeros += 1
+    kept = signs[: n + 1 - zeros]
+    positive = _variations(kept)
+    negative = _variations([s if (len(kept) - 1 - k) % 2 == 0 else -s for k, s in enumerate(kept)])
+    return positive, negative, zeros
+
+
+def _variations(signs: list[int]) -> int:
+    nonzero = [s for s in signs if s]
+    return sum(1 for a, b in zip(nonzero, nonzero[1:]) if a != b)
+
+
+def _definiteness(x: Any, func: str, decide: Callable[[int, int, int, int], bool]) -> Any:
+    stack = stack_of(x, func, square=False)
+    if stack.m != stack.n:
+        return _answer([False] * len(stack.matrices), stack)
+    return _answer([decide(*_inertia(rows, stack.ops, func), stack.n) for rows in stack.matrices], stack)
+
+
+def is_positive_definite(x: Tensor[Any], /) -> Any:
+    """True when the Hermitian part of ``x`` has only positive eigenvalues (``v^H x v > 0`` for ``v != 0``).
+
+    Raises
+    ------
+    DomainError
+        A sign cannot be decided (free symbols), or the ring has no order or
+        conjugation (integers mod n).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_positive_definite(gt.tensor([[2, 1], [1, 2]])), gt.linalg.is_positive_definite(gt.tensor([[1, 2], [2, 1]]))
+    (True, False)
+    """
+    return _definiteness(x, "is_positive_definite", lambda p, q, z, n: p == n)
+
+
+def is_positive_semidefinite(x: Tensor[Any], /) -> Any:
+    """True when the Hermitian part of ``x`` has no negative eigenvalue.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_positive_semidefinite(gt.tensor([[1, 1], [1, 1]]))
+    True
+    """
+    return _definiteness(x, "is_positive_semidefinite", lambda p, q, z, n: q == 0)
+
+
+def is_negative_definite(x: Tensor[Any], /) -> Any:
+    """True when the Hermitian part of ``x`` has only negative eigenvalues.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_negative_definite(gt.tensor([[-2, 1], [1, -2]]))
+    True
+    """
+    return _definiteness(x, "is_negative_definite", lambda p, q, z, n: q == n)
+
+
+def is_negative_semidefinite(x: Tensor[Any], /) -> Any:
+    """True when the Hermitian part of ``x`` has no positive eigenvalue.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_negative_semidefinite(gt.tensor([[0, 0], [0, -1]]))
+    True
+    """
+    return _definiteness(x, "is_negative_semidefinite", lambda p, q, z, n: p == 0)
+
+
+def is_indefinite(x: Tensor[Any], /) -> Any:
+    """True when the Hermitian part of ``x`` has both positive and negative eigenvalues.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_indefinite(gt.tensor([[1, 2], [2, 1]]))
+    True
+    """
+    return _definiteness(x, "is_indefinite", lambda p, q, z, n: p > 0 and q > 0)
+
+
+def _dominance(x: Any, func: str, strict: bool) -> Any:
+    def test(rows: list[list[Any]], ops: ElementOps) -> bool:
+        field = _policy.field_ops(ops)
+        absolute = getattr(field, "abs", None)
+        if absolute is None:
+            raise DomainError(f"{func}: the ring has no absolute value (got ops {ops!r})")
+        for i, row in enumerate(rows):
+            off = field.sum(absolute(field.convert(v)) for j, v in enumerate(row) if j != i)
+            s = _sign(field.sub(absolute(field.convert(row[i])), off), field, func)
+            if s < 0 or (strict and s == 0):
+                return False
+        return True
+
+    return _predicate(x, func, test, square=True)
+
+
+def is_strongly_diagonally_dominant(x: Tensor[Any], /) -> Any:
+    """True when ``|x[i, i]| > sum(|x[i, j]|, j != i)`` for every row.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_strongly_diagonally_dominant(gt.tensor([[3, 1], [1, 3]]))
+    True
+    """
+    return _dominance(x, "is_strongly_diagonally_dominant", True)
+
+
+def is_weakly_diagonally_dominant(x: Tensor[Any], /) -> Any:
+    """True when ``|x[i, i]| >= sum(|x[i, j]|, j != i)`` for every row.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.is_weakly_diagonally_dominant(gt.tensor([[1, 1], [1, 1]]))
+    True
+    """
+    return _dominance(x, "is_weakly_diagonally_dominant", False)
+
+
+# -- minors and cofactors -----------------------------------------------------------------------------
+
+
+def _index(k: Any, size: int, func: str, what: str) -> int:
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise ArgumentTypeError(f"{func}: {what} must be an int (got {k!r})")
+    if not -size <= k < size:
+        raise IndexingError(f"{func}: {what} {k} is out of range for a dimension of size {size}")
+    return k % size
+
+
+def minor_submatrix(x: Tensor[Any], i: int, j: int, /) -> Tensor[Any]:
+    """``x`` without row ``i`` and column ``j`` (negative indices count from the end); stacks too.
+
+    Returns
+    -------
+    Tensor
+        A new tensor of shape ``x.shape[:-2] + (m - 1, n - 1)``.
+
+    Raises
+    ------
+    ShapeError
+        ``x.ndim < 2``.
+    IndexingError
+        ``i`` or ``j`` is out of range.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.minor_submatrix(gt.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]), 1, 1).tolist()
+    [[1, 3], [7, 9]]
+    """
+    stack = stack_of(x, "minor_submatrix", square=False)
+    i = _index(i, stack.m, "minor_submatrix", "the row")
+    j = _index(j, stack.n, "minor_submatrix", "the column")
+    out = [[[v for c, v in enumerate(row) if c != j] for r, row in enumerate(rows) if r != i] for rows in stack.matrices]
+    return wrap_matrices(out, stack.batch, (stack.m - 1, stack.n - 1), stack.ops)
+
+
+def minor(x: Tensor[Any], i: int, j: int, /) -> Any:
+    """The ``(i, j)`` minor: the determinant of [`minor_submatrix`][gentensor.linalg.properties.minor_submatrix].
+
+    Returns
+    -------
+    element or Tensor
+        One element for a matrix; a new tensor of shape ``x.shape[:-2]`` for a stack.
+
+    Raises
+    ------
+    NonSquareError
+        ``x`` is not square.
+    IndexingError
+        ``i`` or ``j`` is out of range.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.minor(gt.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 10]]), 0, 0)
+    2
+    """
+    x = as_tensor(x, "minor")
+    if x.ndim >= 2 and x.shape[-1] != x.shape[-2]:
+        raise NonSquareError(f"minor: needs a square matrix (got shape {x.shape})")
+    return minor_submatrix(x, i, j).det()
+
+
+def cofactor(x: Tensor[Any], i: int, j: int, /) -> Any:
+    """The ``(i, j)`` cofactor ``(-1)**(i + j) * minor(x, i, j)``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.cofactor(gt.tensor([[1, 2], [3, 4]]), 0, 1)
+    -3
+    """
+    x = as_tensor(x, "cofactor")
+    m = minor(x, i, j)
+    i, j = i % x.shape[-2], j % x.shape[-1]
+    if (i + j) % 2 == 0:
+        return m
+    return -m if isinstance(m, Tensor) else x.ops.neg(m)
+
+
+def cofactor_matrix(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
+    """The matrix of cofactors: the transpose of the adjugate (division-free, any commutative ring).
+
+    Returns
+    -------
+    Tensor
+        A new tensor of the shape of ``x``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.cofactor_matrix(gt.tensor([[1, 2], [3, 4]])).tolist()
+    [[4, -3], [-2, 1]]
+    """
+    stack = stack_of(x, "cofactor_matrix", square=True)
+    _policy.check_commutative(stack.ops, "cofactor_matrix")
+    task = partial(_policy.adjugate, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "adjugate"))
+    results = run(task, stack, "cofactor_matrix", executor, workers)
+    transposed = [[list(column) for column in zip(*adj)] for adj in results]
+    return wrap_matrices(transposed, stack.batch, (stack.n, stack.n), stack.ops)
+
+
+# -- subspaces ------------------------------------------------------------------------------------------
+
+
+def columnspace(x: Tensor[Any], /) -> Tensor[Any]:
+    """A basis of the column space: the columns of ``x`` where its reduced echelon form has pivots (SymPy's choice).
+
+    Returns
+    -------
+    Tensor
+        A new ``(m, r)`` tensor (``r`` the rank) in the ops of ``x``.
+
+    Raises
+    ------
+    ShapeError
+        ``x`` is not one matrix.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.columnspace(gt.tensor([[1, 2, 3], [2, 4, 7]])).tolist()
+    [[1, 3], [2, 7]]
+    """
+    x = _one_matrix(x, "columnspace")
+    _, pivots = _rref(x, "columnspace")
+    return x[:, list(pivots)].copy() if pivots else x[:, :0].copy()
+
+
+def rowspace(x: Tensor[Any], /) -> Tensor[Any]:
+    """A basis of the row space: the non-zero rows of the reduced row echelon form.
+
+    SymPy returns the rows of an echelon form; both span the same space.
+
+    Returns
+    -------
+    Tensor
+        A new ``(r, n)`` tensor over the field of ``x`` (integers give rationals).
+
+    Raises
+    ------
+    ShapeError
+        ``x`` is not one matrix.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> [[str(v) for v in row] for row in gt.linalg.rowspace(gt.tensor([[1, 2], [2, 4]])).tolist()]
+    [['1', '2']]
+    """
+    x = _one_matrix(x, "rowspace")
+    matrix, pivots = _rref(x, "rowspace")
+    return matrix[: len(pivots)].copy()
+
+
+def _rref(x: Tensor[Any], func: str) -> tuple[Tensor[Any], list[int]]:
+    """The reduced row echelon form of one matrix (over its field) and its pivot columns."""
+    stack = stack_of(x, func, square=False)
+    field = _policy.field_ops(stack.ops)
+    rows, pivots = _policy.rref(stack.matrices[0], stack.ops, func, _policy.kernel_of(stack.ops, "rref"))
+    flat = [field.convert(v) for row in rows for v in row]
+    return Tensor._from_flat(flat, (stack.m, stack.n), field), list(pivots)
+
+
+def _one_matrix(x: Any, func: str) -> Tensor[Any]:
+    from ..errors import ShapeError
+
+    x = as_tensor(x, func)
+    if x.ndim != 2:
+        raise ShapeError(f"{func}: expects one matrix, ndim == 2 (got shape {x.shape}); loop over a stack")
+    return x
+
+
+# -- the permanent -------------------------------------------------------------------------------------
+
+
+def _permanent_rows(rows: list[list[Any]], ops: ElementOps) -> Any:
+    """Ryser's formula with a Gray code: ``n * 2**n`` additions and products, no division.
+
+    Uses ``ops.zero, ops.add, ops.sub, ops.mul, ops.prod, ops.neg``.
+    """
+    n = len(rows)
+    if n == 0:
+        return ops.one
+    sums = [ops.zero] * n
+    total = ops.zero
+    members = 0
+    previous = 0
+    for k in range(1, 1 << n):
+        gray = k ^ (k >> 1)
+        changed = (gray ^ previous).bit_length() - 1
+        previous = gray
+        if gray >> changed & 1:
+            sums = [ops.add(s, row[changed]) for s, row in zip(sums, rows)]
+            members += 1
+        else:
+            sums = [ops.sub(s, row[changed]) for s, row in zip(sums, rows)]
+            members -= 1
+        term = ops.prod(sums)
+        total = ops.add(total, term) if (n - members) % 2 == 0 else ops.sub(total, term)
+    return total
+
+
+def permanent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+    """The permanent: the determinant's sum over permutations without the signs (Ryser's formula).
+
+    Any commutative ring; ``n * 2**n`` operations, so at most
+    ``MAX_PERMANENT`` (20) rows.
+
+    Returns
+    -------
+    element or Tensor
+        One element for a matrix; a new tensor of shape ``x.shape[:-2]`` for a stack.
+
+    Raises
+    ------
+    NonSquareError
+        ``x`` is not square.
+    LimitError
+        More than 20 rows.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.permanent(gt.tensor([[1, 2], [3, 4]])), gt.linalg.permanent(gt.ones((4, 4), ops=gt.integers))
+    (10, 24)
+    """
+    stack = stack_of(x, "permanent", square=True)
+    _policy.check_commutative(stack.ops, "permanent")
+    if stack.n > MAX_PERMANENT:
+        raise LimitError(
+            f"permanent: Ryser's formula takes n * 2**n steps (got n = {stack.n}, more than {MAX_PERMANENT})"
+        )
+    results = run(partial(_permanent_rows, ops=stack.ops), stack, "permanent", executor, workers)
+    return results[0] if not stack.batch else Tensor._from_flat(results, stack.batch, stack.ops)
+
+
+# -- the graph of the non-zero pattern ------------------------------------------------------------------------
+
+
+def strongly_connected_components(x: Tensor[Any], /) -> list[list[int]]:
+    """The diagonal blocks of a block-triangular form: index sets strongly connected through non-zero entries.
+
+    Entry ``(i, j)`` links ``i`` to ``j`` when it is not structurally zero;
+    permuting rows and columns by the concatenated components (in the
+    order returned, sinks first) makes ``x`` block lower triangular
+    (SymPy's ``strongly_connected_components``; its order may differ).
+
+    Raises
+    ------
+    NonSquareError
+        ``x`` is not one square matrix.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.strongly_connected_components(gt.tensor([[1, 2, 0], [0, 3, 0], [0, 4, 5]]))
+    [[1], [0], [2]]
+    """
+    from ._algebraic import diagonal_blocks
+
+    x = _one_matrix(x, "strongly_connected_components")
+    if x.shape[0] != x.shape[1]:
+        raise NonSquareError(f"strongly_connected_components: needs a square matrix (got shape {x.shape})")
+    return diagonal_blocks(x.tolist())
+
+
+def connected_components(x: Tensor[Any], /) -> list[list[int]]:
+    """Index sets connected through non-zero entries in either direction: the blocks of a block-diagonal form.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> gt.linalg.connected_components(gt.tensor([[1, 0, 2], [0, 3, 0], [4, 0, 5]]))
+    [[0, 2], [1]]
+    """
+    x = _one_matrix(x, "connected_components")
+    if x.shape[0] != x.shape[1]:
+        raise NonSquareError(f"connected_components: needs a square matrix (got shape {x.shape})")
+    rows = x.tolist()
+    n = len(rows)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(n):
+            if i != j and not rows[i][j] == 0:
+                parent[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    return sorted(groups.values())

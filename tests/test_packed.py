@@ -1,0 +1,438 @@
+"""Packed storage: exact at machine speed, never a wraparound, invisible except in speed and memory.
+
+Every operation is checked on values at and beyond the edges of a machine
+word (``±2**63``) against Python ints (the list storage, and plain Python
+arithmetic), with hypothesis.  Storage is observed through ``x._store``:
+whether it is packed, and that views share it.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import pickle
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gentensor as gt
+from gentensor.core.tensor import Tensor
+from gentensor.ops._packing import INT64_MAX, INT64_MIN, PACKING_DISABLED
+
+needs_packing = pytest.mark.skipif(PACKING_DISABLED, reason="GENTENSOR_NO_PACKED=1 keeps every tensor in lists")
+
+EDGES = [0, 1, -1, 2, -2, 3, 7, 2**31, -(2**31), 2**32 + 1, 2**62, -(2**62), 2**62 + 1, INT64_MAX, INT64_MIN,
+         INT64_MAX - 1, INT64_MIN + 1, 3037000499, -3037000499, 3037000500]
+#: Ints a word holds, concentrated near the edges where overflow hides.
+word = st.one_of(st.sampled_from(EDGES), st.integers(-1000, 1000), st.integers(INT64_MIN, INT64_MAX))
+#: Ints also past the word.
+wide = st.one_of(word, st.integers(-(2**70), 2**70), st.sampled_from([2**63, -(2**63) - 1, 2**64, -(2**64)]))
+
+
+def listed(values: list[int], shape: tuple[int, ...] | None = None) -> Tensor:
+    """The same elements in list storage: the reference the packed paths must equal."""
+    shape = (len(values),) if shape is None else shape
+    return Tensor._from_flat(list(values), shape, gt.integers)
+
+
+def same(got, expected) -> None:
+    if isinstance(expected, Tensor):
+        assert isinstance(got, Tensor)
+        assert got.shape == expected.shape and got.ops is expected.ops
+        g, e = got.tolist(), expected.tolist()
+        assert g == e
+        for a, b in zip(np.ravel(np.array(g, dtype=object)), np.ravel(np.array(e, dtype=object))):
+            assert type(a) is type(b)
+    else:
+        assert got == expected and type(got) is type(expected)
+
+
+@needs_packing
+def test_what_packs():
+    assert gt.tensor([1, 2])._store.packed
+    assert gt.tensor([True])._store.packed and gt.tensor([1.5])._store.packed and gt.tensor([1j])._store.packed
+    assert gt.tensor([INT64_MAX, INT64_MIN])._store.packed
+    assert not gt.tensor([2**63])._store.packed and not gt.tensor([-(2**63) - 1])._store.packed
+    assert not gt.tensor([Fraction(1, 2)])._store.packed and not gt.tensor([__import__("sympy").Symbol("x")])._store.packed
+    assert gt.tensor([1, 2], ops=gt.modular(3037000500))._store.packed
+    assert not gt.tensor([1, 2], ops=gt.modular(3037000501))._store.packed  # (n-1)**2 passes the word
+    assert gt.arange(5)._store.packed and gt.zeros((2, 2))._store.packed and gt.eye(3)._store.packed
+    assert gt.tensor(np.arange(4, dtype=np.int32))._store.packed
+    assert not gt.tensor(np.array([2**64 - 1], dtype=np.uint64))._store.packed
+
+
+def test_elements_come_out_as_python_objects():
+    x = gt.tensor([[1, 2], [3, 4]])
+    assert type(x[0, 1]) is int and type(x.item() if x.size == 1 else x[1, 1]) is int
+    assert all(type(v) is int for row in x.tolist() for v in row)
+    assert all(type(v) is int for v in x[0])  # iteration gives 0-d... elements of rows
+    assert type(gt.sum(x)) is int and type(gt.max(x)) is int and type(gt.tensor([True])[0]) is bool
+    assert type(gt.tensor([1.5])[0]) is float and type(gt.tensor([1j]).item()) is complex
+    assert repr(x) == "tensor([[1, 2],\n        [3, 4]], ops=integers)"
+    assert type(gt.tensor([3], ops=gt.modular(7))[0]) is int
+
+
+BINARY = {
+    "add": operator.add,
+    "subtract": operator.sub,
+    "multiply": operator.mul,
+    "floor_divide": operator.floordiv,
+    "remainder": operator.mod,
+    "bitwise_and": operator.and_,
+    "bitwise_or": operator.or_,
+    "bitwise_xor": operator.xor,
+    "maximum": max,
+    "minimum": min,
+    "equal": operator.eq,
+    "not_equal": operator.ne,
+    "less": operator.lt,
+    "less_equal": operator.le,
+    "greater": operator.gt,
+    "greater_equal": operator.ge,
+    "gcd": math.gcd,
+    "lcm": math.lcm,
+}
+
+
+@pytest.mark.parametrize("name", sorted(BINARY))
+@settings(max_examples=80, deadline=None)
+@given(xs=st.lists(wide, min_size=1, max_size=6), data=st.data())
+def test_binary_functions_are_exact_at_the_edges(name, xs, data):
+    ys = data.draw(st.lists(wide, min_size=len(xs), max_size=len(xs)))
+    if name in ("floor_divide", "remainder"):
+        ys = [y or 1 for y in ys]
+    f = BINARY[name]
+    expected = [f(a, b) for a, b in zip(xs, ys)]
+    got = getattr(gt, name)(gt.tensor(xs), gt.tensor(ys))
+    assert got.tolist() == expected
+    same(got, getattr(gt, name)(listed(xs), listed(ys)))
+    # with a scalar on either side, and broadcasting a row against a column
+    c = ys[0]
+    assert getattr(gt, name)(gt.tensor(xs), c).tolist() == [f(a, c) for a in xs]
+    if name not in ("floor_divide", "remainder") or 0 not in xs:
+        assert getattr(gt, name)(c, gt.tensor(xs)).tolist() == [f(c, a) for a in xs]
+    col = getattr(gt, name)(gt.tensor(xs).reshape((len(xs), 1)), gt.tensor(ys))
+    assert col.tolist() == [[f(a, b) for b in ys] for a in xs]
+
+
+@settings(max_examples=80, deadline=None)
+@given(xs=st.lists(wide, min_size=1, max_size=6), k=st.integers(0, 70))
+def test_powers_and_shifts_are_exact(xs, k):
+    x = gt.tensor(xs)
+    assert (x**k).tolist() == [a**k for a in xs]
+    assert (x << k).tolist() == [a << k for a in xs]
+    assert (x >> k).tolist() == [a >> k for a in xs]
+    assert gt.square(x).tolist() == [a * a for a in xs]
+
+
+UNARY = {"negative": operator.neg, "abs": abs, "positive": operator.pos, "bitwise_invert": operator.invert, "sign": lambda a: (a > 0) - (a < 0)}
+
+
+@pytest.mark.parametrize("name", sorted(UNARY))
+@given(xs=st.lists(wide, min_size=0, max_size=6))
+def test_unary_functions_are_exact_at_the_edges(name, xs):
+    got = getattr(gt, name)(gt.tensor(xs, ops=gt.integers))
+    assert got.tolist() == [UNARY[name](a) for a in xs]
+
+
+@settings(max_examples=80, deadline=None)
+@given(rows=st.integers(1, 4), cols=st.integers(1, 4), data=st.data())
+def test_reductions_are_exact_at_the_edges(rows, cols, data):
+    flat = data.draw(st.lists(wide, min_size=rows * cols, max_size=rows * cols))
+    x, ref = gt.tensor(flat).reshape((rows, cols)), np.array(flat, dtype=object).reshape(rows, cols)
+    assert gt.sum(x) == sum(flat) and type(gt.sum(x)) is int
+    assert gt.prod(x) == math.prod(flat)
+    assert gt.max(x) == max(flat) and gt.min(x) == min(flat)
+    for axis in (0, 1):
+        assert gt.sum(x, axis=axis).tolist() == ref.sum(axis=axis).tolist()
+        assert gt.prod(x, axis=axis).tolist() == ref.prod(axis=axis).tolist()
+        assert gt.max(x, axis=axis).tolist() == ref.max(axis=axis).tolist()
+        assert gt.cumulative_sum(x, axis=axis).tolist() == np.cumsum(ref, axis=axis).tolist()
+        assert gt.cumulative_prod(x, axis=axis).tolist() == np.cumprod(ref, axis=axis).tolist()
+        assert gt.argmax(x, axis=axis).tolist() == np.argmax(ref, axis=axis).tolist()
+        assert gt.any(x, axis=axis).tolist() == ref.any(axis=axis).tolist()
+        assert gt.all(x, axis=axis).tolist() == ref.all(axis=axis).tolist()
+    assert gt.cumulative_sum(x, axis=1, include_initial=True).tolist() == [[0, *np.cumsum(r).tolist()] for r in ref]
+    assert gt.sum(x, axis=0, keepdims=True).shape == (1, cols)
+
+
+@settings(max_examples=60, deadline=None)
+@given(m=st.integers(1, 4), k=st.integers(0, 4), n=st.integers(1, 4), big=st.booleans(), data=st.data())
+def test_products_are_exact_at_the_edges(m, k, n, big, data):
+    values = wide if big else st.integers(-100, 100)
+    a = data.draw(st.lists(values, min_size=m * k, max_size=m * k))
+    b = data.draw(st.lists(values, min_size=k * n, max_size=k * n))
+    ta, tb = gt.tensor(a, ops=gt.integers).reshape((m, k)), gt.tensor(b, ops=gt.integers).reshape((k, n))
+    oa, ob = np.array(a, dtype=object).reshape(m, k), np.array(b, dtype=object).reshape(k, n)
+    expected = (oa @ ob).tolist() if k else [[0] * n for _ in range(m)]
+    assert (ta @ tb).tolist() == expected
+    assert gt.einsum("ij,jk->ik", ta, tb).tolist() == expected
+    assert gt.tensordot(ta, tb, axes=1).tolist() == expected
+    stacked = gt.stack([ta, ta]) @ tb
+    assert stacked.tolist() == [expected, expected]
+    assert all(type(v) is int for row in (ta @ tb).tolist() for v in row)
+
+
+@settings(max_examples=60, deadline=None)
+@given(xs=st.lists(wide, min_size=0, max_size=8), probe=st.lists(wide, min_size=1, max_size=4))
+def test_sorting_and_sets_are_exact(xs, probe):
+    x = gt.tensor(xs, ops=gt.integers)
+    assert gt.sort(x).tolist() == sorted(xs)
+    assert gt.sort(x, descending=True).tolist() == sorted(xs, reverse=True)
+    assert [xs[i] for i in gt.argsort(x).tolist()] == sorted(xs)
+    assert gt.unique_values(x).tolist() == sorted(set(xs))
+    s = gt.sort(x)
+    import bisect
+
+    assert gt.searchsorted(s, gt.tensor(probe, ops=gt.integers)).tolist() == [bisect.bisect_left(sorted(xs), p) for p in probe]
+
+
+@needs_packing
+def test_a_value_past_the_word_promotes_the_storage_for_every_view():
+    x = gt.arange(6).reshape((2, 3))
+    row, col = x[1], x[:, 2]
+    store = x._store
+    assert store.packed
+    col[0] = 2**70
+    assert x._store is store and not store.packed and row._store is store
+    assert x.tolist() == [[0, 1, 2**70], [3, 4, 5]] and row.tolist() == [3, 4, 5]
+    assert col.tolist() == [2**70, 5]
+    y = gt.arange(4)
+    y[gt.tensor([True, False, True, False])] = gt.tensor([-(2**64), 9])
+    assert y.tolist() == [-(2**64), 1, 9, 3] and not y._store.packed
+    z = gt.arange(4)
+    z += 2**62
+    z *= 2  # 2**63 and more: promoted, exact
+    assert z.tolist() == [2**63, 2**63 + 2, 2**63 + 4, 2**63 + 6]
+
+
+@settings(max_examples=60, deadline=None)
+@given(xs=st.lists(word, min_size=1, max_size=6), data=st.data())
+def test_setitem_and_indexing_are_exact(xs, data):
+    x = gt.tensor(xs, ops=gt.integers)
+    ref = list(xs)
+    i = data.draw(st.integers(0, len(xs) - 1))
+    v = data.draw(wide)
+    x[i] = v
+    ref[i] = v
+    assert x.tolist() == ref
+    mask = data.draw(st.lists(st.booleans(), min_size=len(xs), max_size=len(xs)))
+    assert x[gt.tensor(mask, ops=gt.booleans)].tolist() == [r for r, keep in zip(ref, mask) if keep]
+    idx = data.draw(st.lists(st.integers(-len(xs), len(xs) - 1), max_size=5))
+    assert x[gt.tensor(idx, ops=gt.integers)].tolist() == [ref[j] for j in idx]
+    assert gt.take(x, gt.tensor(idx, ops=gt.integers)).tolist() == [ref[j] for j in idx]
+
+
+def test_views_share_packed_storage_and_write_through():
+    x = gt.arange(12).reshape((3, 4))
+    v = x.T[1:, ::-2]
+    v[0, 0] = 100
+    assert x[2, 1] == 100 and v._store is x._store
+    x[x > 50] = -1
+    assert x.tolist()[2] == [8, -1, 10, 11]
+
+
+def test_pickle_save_load_and_numpy_round_trip(tmp_path):
+    x = gt.arange(6).reshape((2, 3)).T
+    y = pickle.loads(pickle.dumps(x))
+    assert y.tolist() == x.tolist() and y.ops is gt.integers
+    path = tmp_path / "x.json"
+    gt.save(path, x)
+    assert gt.load(path).tolist() == x.tolist()
+    a = gt.to_numpy(x)
+    assert a.tolist() == x.tolist()
+    assert gt.tensor(a).tolist() == x.tolist()
+
+
+def test_floats_match_python_bit_for_bit():
+    rng = np.random.default_rng(1)
+    xs = [float(v) for v in rng.standard_normal(50)] + [0.0, -0.0, math.inf, -math.inf, math.nan, 1e308, 5e-324]
+    ys = [float(v) for v in rng.standard_normal(len(xs))]
+    x, y = gt.tensor(xs), gt.tensor(ys)
+    lx, ly = Tensor._from_flat(list(xs), (len(xs),), gt.floats), Tensor._from_flat(list(ys), (len(ys),), gt.floats)
+    for f in (gt.add, gt.subtract, gt.multiply, gt.divide, gt.maximum, gt.minimum, gt.less, gt.equal):
+        got, expected = f(x, y).tolist(), f(lx, ly).tolist()
+        assert [repr(v) for v in got] == [repr(v) for v in expected], f
+    for f in (gt.sqrt, gt.abs, gt.negative, gt.floor, gt.isnan):
+        assert [repr(v) for v in f(x).tolist()] == [repr(v) for v in f(lx).tolist()], f
+    finite = gt.tensor(xs[:50])
+    assert repr(gt.sum(finite)) == repr(sum(xs[:50], 0.0))
+    assert repr(gt.sum(gt.tensor([-0.0, -0.0]))) == repr(sum([-0.0, -0.0], 0.0))
+
+
+# -- a user ring that packs --------------------------------------------------------------------
+P = 251
+
+
+class GF(gt.BaseOps):
+    """GF(251) with int elements, packed as uint8 with vectorised kernels."""
+
+    name = "GF(251)"
+    is_field = True
+    packing = gt.Packing(
+        "uint8",
+        lo=0,
+        hi=P - 1,
+        kernels={
+            "add": lambda a, b: ((a.astype(np.int64) + b) % P).astype(np.uint8),
+            "multiply": lambda a, b: ((a.astype(np.int64) * b) % P).astype(np.uint8),
+            "equal": np.equal,
+        },
+    )
+
+    def convert(self, v):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"GF: cannot convert {v!r}")
+        return v % P
+
+    def add(self, a, b):
+        return (a + b) % P
+
+    def mul(self, a, b):
+        return a * b % P
+
+    def neg(self, a):
+        return -a % P
+
+    def equal(self, a, b):
+        return a == b
+
+    def div(self, a, b):
+        return a * pow(b, -1, P) % P
+
+
+class Byte:
+    """An element of GF(2^8) (the AES field): a Python object around a byte."""
+
+    __slots__ = ("v",)
+
+    def __init__(self, v: int) -> None:
+        self.v = v
+
+    def __eq__(self, other):
+        return isinstance(other, Byte) and other.v == self.v
+
+    def __hash__(self):
+        return hash(self.v)
+
+    def __repr__(self):
+        return f"Byte({self.v})"
+
+
+def _gf256_mul(a: int, b: int) -> int:
+    r = 0
+    while b:
+        if b & 1:
+            r ^= a
+        a <<= 1
+        if a & 0x100:
+            a ^= 0x11B
+        b >>= 1
+    return r
+
+
+class GF256(gt.BaseOps):
+    """GF(2^8): elements are Byte objects, packed as uint8 through to_machine/from_machine."""
+
+    name = "GF(2^8)"
+    zero = Byte(0)
+    one = Byte(1)
+    is_field = True
+    packing = gt.Packing(
+        "uint8",
+        to_machine=lambda els: [e.v for e in els],
+        from_machine=lambda vs: [Byte(v) for v in vs],
+        kernels={"add": np.bitwise_xor, "subtract": np.bitwise_xor},
+    )
+
+    def convert(self, v):
+        if isinstance(v, Byte):
+            return v
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 256:
+            return Byte(v)
+        raise TypeError(f"GF256: cannot convert {v!r}")
+
+    def add(self, a, b):
+        return Byte(a.v ^ b.v)
+
+    def sub(self, a, b):
+        return Byte(a.v ^ b.v)
+
+    def neg(self, a):
+        return a
+
+    def mul(self, a, b):
+        return Byte(_gf256_mul(a.v, b.v))
+
+    def equal(self, a, b):
+        return a.v == b.v
+
+    def div(self, a, b):
+        inverse = next(c for c in range(1, 256) if _gf256_mul(b.v, c) == 1)
+        return Byte(_gf256_mul(a.v, inverse))
+
+
+@settings(max_examples=60, deadline=None)
+@given(xs=st.lists(st.integers(0, P - 1), min_size=1, max_size=8), data=st.data())
+def test_a_user_prime_field_packs_and_computes_exactly(xs, data):
+    ys = data.draw(st.lists(st.integers(0, P - 1), min_size=len(xs), max_size=len(xs)))
+    ops = GF()
+    x, y = gt.tensor(xs, ops=ops), gt.tensor(ys, ops=ops)
+    if not PACKING_DISABLED:
+        assert x._store.packed and x._store.data.dtype == np.uint8
+    assert (x + y).tolist() == [(a + b) % P for a, b in zip(xs, ys)]
+    assert (x * y).tolist() == [a * b % P for a, b in zip(xs, ys)]
+    assert (x - y).tolist() == [(a - b) % P for a, b in zip(xs, ys)]  # no kernel: the element path
+    assert all(type(v) is int for v in (x * y).tolist())
+    assert x[gt.tensor([True] * len(xs), ops=gt.booleans)].tolist() == xs
+
+
+def test_a_user_field_with_object_elements_packs_through_its_codec():
+    ops = GF256()
+    x = gt.tensor([Byte(3), Byte(5), Byte(255)], ops=ops)
+    if not PACKING_DISABLED:
+        assert x._store.packed
+    assert (x + x).tolist() == [Byte(0)] * 3
+    assert (x * x).tolist() == [Byte(_gf256_mul(v, v)) for v in (3, 5, 255)]
+    assert x[1] == Byte(5) and isinstance(x[1], Byte)
+    m = gt.tensor([[Byte(1), Byte(2)], [Byte(3), Byte(4)]], ops=ops)
+    inv = gt.linalg.inv(m)
+    assert (m @ inv).tolist() == [[Byte(1), Byte(0)], [Byte(0), Byte(1)]]
+
+
+def test_packing_declarations_are_checked():
+    with pytest.raises(gt.ArgumentValueError):
+        gt.Packing("object")
+    with pytest.raises(gt.ArgumentValueError):
+        gt.Packing("uint8", lo=0, hi=300)
+    with pytest.raises(gt.ArgumentValueError):
+        gt.Packing("float64", lo=0)
+    with pytest.raises(gt.ArgumentTypeError):
+        gt.Packing("int64", kernels={"add": 3})
+    assert repr(gt.Packing("uint8", lo=0, hi=250)) == "Packing('uint8', lo=0, hi=250)"
+
+
+@needs_packing
+def test_memory_per_element():
+    import tracemalloc
+
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    x = gt.arange(10**6)
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert x._store.packed
+    assert (after - before) / 10**6 <= 9
+
+
+@needs_packing
+def test_threads_give_the_serial_result():
+    x = gt.arange(300_000) - 150_000
+    with gt.parallel("threads", workers=2):
+        y = x * x + x
+        z = x * (2**40)  # products past the word: exact
+    assert y.tolist() == (x * x + x).tolist()
+    assert z.tolist() == [v * 2**40 for v in x.tolist()]
