@@ -106,8 +106,10 @@ def _blocks(x: Tensor[Any], axes: tuple[int, ...]) -> _Blocks:
         step = run_s[0] if run_s else 1
         span = m * step
         starts = _kernels.positions(Layout(kept_shape, tuple(strides[k] for k in kept), lay.offset))
-        if step > 0:
-            blocks: Iterable[list[Any]] = (data[p : p + span : step] for p in starts)
+        if step == 0:  # a broadcast axis: the block is one element repeated
+            blocks: Iterable[list[Any]] = ([data[p]] * m for p in starts)
+        elif step > 0:
+            blocks = (data[p : p + span : step] for p in starts)
         else:
             blocks = (data[p : (p + span if p + span >= 0 else None) : step] for p in starts)
         return _Blocks(kept_shape, m, blocks)
@@ -116,7 +118,9 @@ def _blocks(x: Tensor[Any], axes: tuple[int, ...]) -> _Blocks:
 
 
 def _run_slice(data: list[Any], start: int, n: int, step: int) -> list[Any]:
-    """``n`` storage elements from ``start`` by ``step`` (negative steps too)."""
+    """``n`` storage elements from ``start`` by ``step`` (negative steps too; a zero step repeats one element)."""
+    if step == 0:
+        return [data[start]] * n
     stop = start + n * step
     return data[start : stop if stop >= 0 else None : step]
 

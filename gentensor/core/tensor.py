@@ -538,6 +538,8 @@ class Tensor(TensorMethods, Generic[E]):
         target = as_ops(dtype, "astype")
         if not copy and target is self._ops:
             return self
+        if target is not self._ops and upper.namespace.isdtype(target, "bool"):
+            return self != self._ops.zero  # a cast to bool: zero is False, anything else True (as NumPy)
         els = upper.operands.convert_values(self._elements(), self._ops, target)
         return Tensor._from_flat(els, self.shape, target)
 

@@ -68,7 +68,7 @@ def sign(d: Any, func: str, shown: tuple[Any, Any]) -> int | None:
     if getattr(d, "is_Number", False):
         if d.is_extended_real is False or d.is_extended_real is None:  # I, nan, zoo
             raise DomainError(f"{func}: cannot order {short_str(shown[0])} and {short_str(shown[1])} (got a number that is not real)")
-        return int((d > 0) - (d < 0))
+        return int(bool(d > 0)) - int(bool(d < 0))
     if not hasattr(d, "free_symbols") or d.free_symbols:
         return None
     mag = survey(d).mag
