@@ -25,18 +25,19 @@ Examples
 from __future__ import annotations
 
 import builtins
+import contextlib
 import functools
 import itertools
 import operator
 from math import prod as _prod
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from ..arrays.dtypes import resolve_dtype
 from ..core import kernels as _kernels
 from ..core.layout import Layout, collapse, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, ShapeError
+from ..errors import ArgumentTypeError, DomainError, GentensorError, ShapeError
 from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, require
 from . import _packed
 from ._engine import arithmetic_ops, flat_values, wrap_results
@@ -53,6 +54,20 @@ _builtin_any = builtins.any
 # -- axes and blocks -------------------------------------------------------------------------
 def _tensor(x: Any, func: str) -> Tensor[Any]:
     return as_tensor(x, func)  # a scalar reduces as a 0-d tensor
+
+
+@contextlib.contextmanager
+def ordering(func: str) -> Iterator[None]:
+    """Elements whose own ``<`` refuses a pair (``"a" < 1`` in ``gt.objects``) raise `DomainError`, not their ``TypeError``."""
+    try:
+        yield
+    except GentensorError:
+        raise
+    except TypeError as e:
+        raise DomainError(
+            f"{func}: the elements cannot be ordered with one another (got {' '.join(str(e).split())[:120]}); "
+            "order elements of one kind"
+        ) from None
 
 
 def _order_free_sum(ops: ElementOps) -> bool:
@@ -300,7 +315,9 @@ def _extreme(func: str, x: Any, axis: Any, keepdims: bool, largest: bool) -> Any
     if not capabilities_of(ops).exact:
         # NaN compares false with everything: it propagates whatever its place (as NumPy's max).
         pick = functools.partial(_nan_first, pick, ops.equal)
-    return _finish(x, axis, axes, keepdims, _reduce_blocks(b, pick), ops)
+    with ordering(func):
+        results = _reduce_blocks(b, pick)
+    return _finish(x, axis, axes, keepdims, results, ops)
 
 
 def _nan_first(pick: Callable[[list[Any]], Any], equal: Callable[[Any, Any], Any], block: list[Any]) -> Any:

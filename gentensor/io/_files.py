@@ -40,7 +40,7 @@ from typing import Any, Iterator
 from ..errors import LimitError, NotRegularFileError
 from ..resources import get_limits
 
-__all__ = ["write_atomic", "resolve_target", "temp_files", "TERMINATING_SIGNALS", "read_regular", "read_stream"]
+__all__ = ["write_atomic", "resolve_target", "temp_files", "TERMINATING_SIGNALS", "read_regular", "read_input", "read_stream"]
 
 #: Signals whose default action ends the process, caught while a temporary file exists.
 TERMINATING_SIGNALS = tuple(
@@ -136,6 +136,32 @@ def read_regular(path: str, func: str) -> bytes:
             os.close(fd)
     _check_size(len(data), limit, func, path)
     return data
+
+
+def read_input(path: str, func: str) -> bytes:
+    """The bytes of a matrix file for the command line: a regular file, a pipe or a terminal, at most ``max_file_bytes``.
+
+    Unlike [`read_regular`][gentensor.io._files.read_regular] it reads pipes (``<(command)``, a FIFO a
+    program writes) and a terminal, as the shell's tools do; a device that
+    is neither (``/dev/zero``, ``/dev/urandom``, a disk) would give bytes
+    without end and raises [`NotRegularFileError`][gentensor.errors.NotRegularFileError] before reading.
+
+    Examples
+    --------
+    >>> read_input("/dev/zero", "det")  # doctest: +SKIP
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.NotRegularFileError: det: /dev/zero is a device that gives bytes without end (got a character device); ...
+    """
+    with open(path, "rb") as f:
+        mode = os.fstat(f.fileno()).st_mode
+        if (stat.S_ISCHR(mode) or stat.S_ISBLK(mode)) and not f.isatty():
+            raise NotRegularFileError(
+                f"{func}: {path} is a device that gives bytes without end (got {_kind(mode)}); "
+                "name a file, a pipe, or - for standard input"
+            )
+        data = read_stream(f, func, path)
+    return data  # type: ignore[no-any-return]
 
 
 def read_stream(f: Any, func: str, name: str) -> Any:

@@ -36,6 +36,7 @@ from ..ops import as_ops, infer_ops, parse_cell
 from ..ops._codec import _Bad, _show
 from ..ops._parse import exact_decimal
 from ..resources import check_shape
+from ._files import read_input
 from ._saveload import decode_document, parse_json
 
 __all__ = ["read_matrix", "FORMATS"]
@@ -74,8 +75,7 @@ def read_matrix(
     """
     target = as_ops(ops, func) if ops is not None else None
     if data is None:
-        with open(path, "rb") as f:
-            raw = f.read()
+        raw = read_input(path, func)  # a device without end is refused, a file past max_file_bytes too
     else:
         raw = data
     raw = raw.removeprefix(codecs.BOM_UTF8)  # spreadsheets save CSV with a byte-order mark

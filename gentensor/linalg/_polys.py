@@ -305,8 +305,9 @@ def _generators(values: list[Any]) -> Optional[tuple[list[Any], bool, bool]]:
     ones, where the Gaussian ``ZZ_I`` of several variables falls back to
     subresultants (minutes for a 3x3 inverse).
     """
-    from sympy import Float
+    from sympy import S, Float
 
+    specials = (Float, S.Infinity, S.NegativeInfinity, S.ComplexInfinity, S.NaN)
     symbols: dict[Any, None] = {}
     parts: dict[Any, None] = {}
     rational = fractions = False
@@ -326,8 +327,10 @@ def _generators(values: list[Any]) -> Optional[tuple[list[Any], bool, bool]]:
         elif node.is_Pow and node.exp.is_Integer:
             fractions = fractions or node.exp.is_negative
             stack.append(node.base)
-        elif node.is_Number or node.is_infinite or node.has(Float) or not node.is_commutative:
-            return None  # floats, infinities, nan: SymPy's domains decide
+        elif node.is_Number or node.has(*specials) or not node.is_commutative:
+            # floats, infinities, nan: SymPy's domains decide (read off the tree: an assumption query
+            # such as is_infinite evaluates numerically without a bound)
+            return None
         else:
             parts[node] = None
     return [*sorted(symbols, key=lambda s: (s.name, str(type(s)))), *parts], rational, fractions

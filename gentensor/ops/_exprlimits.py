@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import LimitError
 from ..resources import count_text, get_limits
 
-__all__ = ["check_expr", "number_bits", "power_bits"]
+__all__ = ["check_expr", "check_root", "number_bits", "power_bits"]
 
 
 def number_bits(v: Any) -> int:
@@ -54,6 +54,34 @@ def power_bits(base: Any, exponent: Any) -> int:
     """
     size = math.log2(abs(int(base.p))) + math.log2(int(base.q)) if base.p else 0.0
     return math.ceil(size * abs(exponent)) + 1
+
+
+def check_root(base: Any, exponent: Any, what: str) -> None:
+    """Refuse a root (a power with a non-integer rational exponent) of a number past ``max_modulus_bits``.
+
+    SymPy evaluates ``n**(1/2)`` by factoring ``n`` (small primes, then a
+    primality test of what is left): 5 s for a 5000-bit ``n`` whose
+    cofactor is prime, minutes at 16384 bits.  The unevaluated root is
+    refused before anything (an addition, a printer) makes SymPy evaluate it.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> check_root(sympy.Integer(2)**5000 + 1, sympy.Rational(1, 2), "f")
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.LimitError: f: a root of a number of 5001 bits, more than max_modulus_bits=4096 (SymPy factors the number to simplify its root); raise it with gt.limits(max_modulus_bits=...)
+    """
+    if not (getattr(base, "is_Rational", False) and getattr(exponent, "is_Rational", False)) or exponent.is_Integer:
+        return
+    p, q = abs(int(base.p)), int(base.q)
+    bits = max(p.bit_length(), q.bit_length())
+    limit = get_limits().max_modulus_bits
+    if bits > limit and not (exponent.q == 2 and math.isqrt(p) ** 2 == p and math.isqrt(q) ** 2 == q):  # squares are cheap
+        raise LimitError(
+            f"{what}: a root of a number of {count_text(bits)} bits, more than max_modulus_bits={limit} (SymPy factors "
+            "the number to simplify its root); raise it with gt.limits(max_modulus_bits=...)"
+        )
 
 
 def check_expr(e: Any, what: str, *, count_numbers: bool = True, structure: bool = True) -> None:
@@ -134,6 +162,7 @@ def _check_power(node: Any, max_bits: int, max_exponent: int, what: str, count_n
     and an exponent may itself be a sum or product of numbers.
     """
     base, exp = node.args
+    check_root(base, exp, what)
     estimate = _bits(node)
     if estimate > max_bits:
         raise LimitError(

@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import ArgumentValueError, LimitError
 from ..resources import check_bits, check_digits, get_limits
 from ._codec import SYMPY_FUNCTIONS
-from ._exprlimits import check_expr, number_bits, power_bits
+from ._exprlimits import check_expr, check_root, number_bits, power_bits
 from ._show import short_str
 
 __all__ = ["parse_cell", "exact_decimal", "checked_int"]
@@ -237,6 +237,7 @@ class _ExprParser:
             self.depth -= 1
             if exponent.is_Rational:
                 size = abs(exponent)
+                check_root(base, exponent, f"the power at character {at}")
                 if base.is_Rational:
                     if abs(base) != 1 and not base.is_zero and size >= 1:
                         check_bits(power_bits(base, size), f"the power at character {at}")
@@ -280,6 +281,8 @@ class _ExprParser:
             args.append(self.expr())
         self.close(at)
         self.depth -= 1
+        if name == "sqrt":
+            check_root(args[0], self.sympy.Rational(1, 2), f"sqrt at character {at}")
         huge = any(a.is_Number and abs(a) > _MAX_EVALUATED for a in args)
         # factorial(10**9) and friends would take forever to evaluate: keep them symbolic.
         value = func(*args, evaluate=False) if huge and name not in ("sqrt", "abs") else func(*args)
