@@ -505,7 +505,7 @@ def test_cli_reads_a_byte_order_mark_and_refuses_endless_devices(tmp_path):
 
 # -- fuzz: relatives of the inputs above --------------------------------------------------------------------------
 
-FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+FUZZ = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 small = st.sampled_from([sympy.Integer(1), sympy.Integer(2), R(1, 3), -R(5, 2), sympy.pi, sympy.sqrt(2)])
 hidden_zero = st.sampled_from([ATAN_ZERO, LOG_ZERO, TRIG_ZERO])
@@ -518,11 +518,12 @@ def costly(draw: Any) -> Any:
     if kind == "tower":
         e = sympy.Integer(draw(st.integers(2, 40)))
         for _ in range(draw(st.integers(1, 4))):
-            e = sympy.exp(e if draw(st.booleans()) else -e)
+            # unevaluated, as a file gives it: SymPy's own exp() of a tower evaluates it to compare it (a hang)
+            e = sympy.exp(e if draw(st.booleans()) else -e, evaluate=False)
         return e
     if kind == "trig":
-        inner = sympy.exp(sympy.exp(draw(st.integers(5, 25))))
-        return draw(st.sampled_from([sympy.sin, sympy.cos, sympy.atan]))(inner)
+        inner = sympy.exp(sympy.exp(draw(st.integers(5, 25)), evaluate=False), evaluate=False)
+        return draw(st.sampled_from([sympy.sin, sympy.cos, sympy.atan]))(inner, evaluate=False)
     if kind == "power":
         return sympy.sin(sympy.Pow(10, draw(st.integers(100, 300000)), evaluate=False))
     if kind == "floor":

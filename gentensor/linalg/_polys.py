@@ -72,6 +72,19 @@ def _element_exquo(a: Any, b: Any) -> Any:
     return a.exquo(b)
 
 
+def domain_text(K: Any) -> str:
+    """A short name of a SymPy domain for messages: its generators through `short_str` (a generator such
+    as ``floor(pi*10**300000)`` is never printed in full, which CPython refuses past 4300 digits)."""
+    from ..ops._show import short_str
+
+    gens = list(getattr(K, "symbols", None) or getattr(K, "gens", None) or ())
+    if not gens:
+        return short_str(K, 60)
+    shown = ",".join(short_str(g, 30) for g in gens[:4]) + (f",... ({len(gens)} generators)" if len(gens) > 4 else "")
+    ground = getattr(K, "domain", None)
+    return f"{short_str(ground, 20) if ground is not None else type(K).__name__}[{shown}]"
+
+
 class DomainOps(BaseOps):
     """A SymPy domain seen as an element-operations object (internal to linalg).
 
@@ -92,7 +105,7 @@ class DomainOps(BaseOps):
 
     def __init__(self, K: Any, semantic: bool = False) -> None:
         self.K = K
-        self.name = f"sympy domain {K}"
+        self.name = f"sympy domain {domain_text(K)}"
         self.zero = K.zero
         self.one = K.one
         self.is_field = bool(K.is_Field)
@@ -650,7 +663,7 @@ class _DenseOps(BaseOps):
         from sympy.polys.polyclasses import DMP
 
         self.R = R
-        self.name = f"dense {R}"
+        self.name = f"dense {domain_text(R)}"
         self.zero = DMP.zero(0, R.domain)
         self.one = DMP.one(0, R.domain)
         self.to_dense = lambda p: DMP.from_list(p.to_dense(), 0, R.domain)
