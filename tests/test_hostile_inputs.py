@@ -371,15 +371,20 @@ def test_the_budget_settles_when_it_runs_out_while_leaving():
         return math.isqrt(k)
 
     def work() -> int:
-        return sum(step(k) for k in range(3000))  # about a millisecond of Python calls
+        # Longer than CPython's switch interval (5 ms), so the watchdog gets the GIL during the work even
+        # on a loaded machine: about 20 ms of Python calls.
+        return sum(step(k) for k in range(60000))
 
+    start = time.monotonic()
+    work()
+    took = time.monotonic() - start
     stopped = 0
-    for k in range(600):
+    for k in range(120):
         try:
-            within(k * 1e-5, work)
+            within(took * k / 80, work)  # budgets from 0 to 1.5 times the work: many end around its end
         except OutOfTime:
             stopped += 1
-    assert 0 < stopped < 600
+    assert 0 < stopped < 120
     for _ in range(300):
         work()  # a stray exception would surface here
 
@@ -539,7 +544,10 @@ def _cheap_value(e: Any) -> complex | None:
 
     if survey(e).cost > 256:
         return None
-    return complex(sympy.N(e, 60))
+    try:
+        return complex(sympy.N(e, 60))
+    except Exception:  # SymPy's PrecisionExhausted at a floor of a hidden zero: no oracle then
+        return None
 
 
 @FUZZ

@@ -128,7 +128,7 @@ def _wake() -> None:
 
 
 def _push(record: _Record, limit: float) -> None:
-    if not _WATCHER:
+    if not _WATCHER or not _WATCHER[0].is_alive():
         _start_watcher()
     with _LOCK:
         record.stack.append(limit)
@@ -138,8 +138,9 @@ def _push(record: _Record, limit: float) -> None:
 
 def _start_watcher() -> None:
     with _LOCK:
-        if _WATCHER:
+        if _WATCHER and _WATCHER[0].is_alive():
             return
+        _WATCHER.clear()  # a watchdog that ended (it never should) is replaced
         watcher = threading.Thread(target=_watch, name="gentensor-budget", daemon=True)
         _WATCHER.append(watcher)
     watcher.start()
