@@ -327,7 +327,8 @@ def run(name: str, flint: bool, timeout: float) -> tuple[str, float]:
         if proc.returncode == 0:
             return "= " + _describe(proc.stdout.strip()), elapsed
         last = (proc.stderr.strip().splitlines() or ["?"])[-1]
-        return f"exit {proc.returncode}: {_describe(last.split(': error: ', 1)[-1])} ({len(last)} chars)", elapsed
+        message = last.split(": error: ", 1)[-1].replace(str(path) + ": ", "")  # the temporary file's name differs
+        return f"exit {proc.returncode}, a {len(last)}-character line: {_describe(message)}", elapsed
     try:
         found = json.loads(proc.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):

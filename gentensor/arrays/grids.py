@@ -95,8 +95,11 @@ def linspace(
     elif steps == 0:
         values = [start]
     elif exact:
-        a, b = Fraction(start), Fraction(stop)
-        fractions = [a + (b - a) * k / steps for k in range(num)]
+        # a + (b - a) * k / steps over one common denominator: one Fraction (one gcd) per element.
+        a, d = Fraction(start), Fraction(stop) - Fraction(start)
+        base, unit = a.numerator * d.denominator * steps, d.numerator * a.denominator
+        den = a.denominator * d.denominator * steps
+        fractions = [Fraction(base + unit * k, den) for k in range(num)]
         whole = all(v.denominator == 1 for v in fractions)
         values = [v.numerator for v in fractions] if whole else fractions
     else:
