@@ -201,7 +201,11 @@ def _read(path: str, args: argparse.Namespace, stdin: list[bool]) -> Any:
         if stdin:
             raise ValueError(f"{command}: standard input can be read only once (got - twice); put one matrix in a file")
         stdin.append(True)
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+        from .io import read_stream
+
+        stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
+        data = read_stream(stream, command, "<stdin>")  # at most max_file_bytes
+        data = data.encode("utf-8") if isinstance(data, str) else data
         return read_matrix("<stdin>", ops=args.ops, fmt=args.format, func=command, data=data, header=args.header)
     return read_matrix(path, ops=args.ops, fmt=args.format, func=command, header=args.header)
 

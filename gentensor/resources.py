@@ -42,7 +42,18 @@ from typing import Any, Iterator, Sequence
 
 from .errors import ArgumentTypeError, ArgumentValueError, LimitError
 
-__all__ = ["Limits", "limits", "get_limits", "set_limits", "check_shape", "check_ndim", "check_digits", "check_bits"]
+__all__ = [
+    "Limits",
+    "limits",
+    "get_limits",
+    "set_limits",
+    "check_shape",
+    "check_ndim",
+    "check_digits",
+    "check_bits",
+    "check_number_bits",
+    "count_text",
+]
 
 UNDECIDED = ("raise", "zero", "nonzero")
 
@@ -78,14 +89,22 @@ class Limits:
     max_elements : int
         Elements of one tensor a call may build.
     max_modulus_bits : int
-        Bits of the modulus of [`gentensor.modular`][gentensor.ops._modular.modular] (its primality test
-        must finish: a 4096-bit modulus takes a fraction of a second).
+        Bits of a number whose primality or exact roots are computed: the
+        modulus of [`gentensor.modular`][gentensor.ops._modular.modular], the arguments of
+        ``is_prime`` and ``next_prime``, an integer whose symbolic square root
+        SymPy factors (a 4096-bit primality test takes a fraction of a
+        second, ``next_prime`` about a second).
+    max_file_bytes : int
+        Bytes of a file [`gentensor.load`][gentensor.io._saveload.load] reads (checked before reading;
+        a file object is read up to this many bytes).
     zero_test_bits : int
         The highest precision, in bits, at which the symbolic zero test
         evaluates an expression to prove it non-zero.
     zero_test_seconds : float
-        Time after which the zero test stops trying further methods (a
-        method already running finishes first).
+        The time budget of one symbolic zero test, and of each other call
+        into SymPy's numerics on an element (a comparison, a sort key,
+        ``floor``, printing in SymPy's order): SymPy is stopped inside its
+        own computation when it runs out (see ``docs/safety.md``).
     undecided : str
         What the symbolic zero test does when it can neither prove an element
         zero nor prove it non-zero: ``"raise"`` (the default) raises
@@ -109,6 +128,7 @@ class Limits:
     max_ndim: int = 64
     max_elements: int = 100_000_000
     max_modulus_bits: int = 4096
+    max_file_bytes: int = 1 << 30
     zero_test_bits: int = 1024
     zero_test_seconds: float = 2.0
     undecided: str = "raise"
@@ -217,11 +237,23 @@ def _raise_hint(name: str) -> str:
     return f"raise it with gt.limits({name}=...)"
 
 
-def _check(name: str, value: int, message: str, **names: str) -> None:
-    """Refuse ``value`` above the limit ``name``: ``message`` (a format with ``value``, ``lim`` and ``names``) and the hint."""
-    lim = getattr(get_limits(), name)
-    if value > lim:
-        raise LimitError(f"{message.format(value=value, lim=lim, **names)}; {_raise_hint(name)}")
+def count_text(n: int) -> str:
+    """A count for a message: as it is up to 30 digits, else ``about 2**k`` (no huge decimal conversion).
+
+    Examples
+    --------
+    >>> count_text(12345), count_text(2**200 + 1)
+    ('12345', 'about 2**200')
+    """
+    n = int(n)
+    if -(10**30) < n < 10**30:
+        return str(n)
+    return f"about {'-' if n < 0 else ''}2**{abs(n).bit_length() - 1}"
+
+
+def _shape_text(shape: Sequence[int]) -> str:
+    shown = ", ".join(count_text(int(n)) for n in list(shape)[:8]) + (", ..." if len(shape) > 8 else ",")
+    return f"({shown.rstrip(',') if len(shape) > 1 else shown})"
 
 
 # -- checks used by the input paths ---------------------------------------------------------
@@ -251,7 +283,7 @@ def check_shape(shape: Sequence[int], func: str) -> None:
     n = math.prod(shape)  # a zero-length axis means no elements, whatever the others
     if n > lim:
         raise LimitError(
-            f"{func}: the shape {tuple(shape)} has {n} elements, more than max_elements={lim}; "
+            f"{func}: the shape {_shape_text(shape)} has {count_text(n)} elements, more than max_elements={lim}; "
             f"{_raise_hint('max_elements')}"
         )
 
@@ -286,7 +318,9 @@ def check_digits(ndigits: int, what: str) -> None:
     --------
     >>> check_digits(10, "the cell")
     """
-    _check("max_digits", ndigits, "{what} has {value} digits, more than max_digits={lim}", what=what)
+    lim = get_limits().max_digits
+    if ndigits > lim:
+        raise LimitError(f"{what} has {count_text(ndigits)} digits, more than max_digits={lim}; {_raise_hint('max_digits')}")
 
 
 def check_bits(nbits: int, what: str) -> None:
@@ -296,4 +330,22 @@ def check_bits(nbits: int, what: str) -> None:
     --------
     >>> check_bits(64, "the power")
     """
-    _check("max_bits", nbits, "{what} would have about {value} bits, more than max_bits={lim}", what=what)
+    lim = get_limits().max_bits
+    if nbits > lim:
+        shown = count_text(nbits)
+        raise LimitError(
+            f"{what} would have {shown if shown.startswith('about') else 'about ' + shown} bits, more than "
+            f"max_bits={lim}; {_raise_hint('max_bits')}"
+        )
+
+
+def check_number_bits(nbits: int, func: str, what: str = "the number") -> None:
+    """Refuse a number given to ``func`` that has more than ``max_bits`` bits.
+
+    Examples
+    --------
+    >>> check_number_bits(64, "isqrt")
+    """
+    lim = get_limits().max_bits
+    if nbits > lim:
+        raise LimitError(f"{func}: {what} has {count_text(nbits)} bits, more than max_bits={lim}; {_raise_hint('max_bits')}")

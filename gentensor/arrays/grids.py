@@ -27,6 +27,7 @@ from ..core.operands import as_tensor, build
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
 from ..ops import OpsSpec
+from ..resources import check_shape
 from .dtypes import check_device, resolve_dtype
 from .manipulation import broadcast_to
 
@@ -67,6 +68,8 @@ def linspace(
     ------
     ValueError
         A negative ``num``.
+    LimitError
+        ``num`` is more than ``max_elements`` (checked before any value is computed).
 
     Examples
     --------
@@ -82,6 +85,7 @@ def linspace(
         raise ArgumentTypeError(f"linspace: num must be an int (got {num!r})")
     if num < 0:
         raise ArgumentValueError(f"linspace: num must be non-negative (got {num})")
+    check_shape((num,), "linspace")
     for name, v in (("start", start), ("stop", stop)):
         if not isinstance(v, numbers.Number) and not hasattr(v, "is_Number"):
             raise ArgumentTypeError(f"linspace: {name} must be a number (got {v!r})")
@@ -92,8 +96,11 @@ def linspace(
     elif steps == 0:
         values = [start]
     elif exact:
-        a, b = Fraction(start), Fraction(stop)
-        fractions = [a + (b - a) * k / steps for k in range(num)]
+        # a + (b - a) * k / steps over one common denominator: one Fraction (one gcd) per element.
+        a, d = Fraction(start), Fraction(stop) - Fraction(start)
+        base, unit = a.numerator * d.denominator * steps, d.numerator * a.denominator
+        den = a.denominator * d.denominator * steps
+        fractions = [Fraction(base + unit * k, den) for k in range(num)]
         whole = all(v.denominator == 1 for v in fractions)
         values = [v.numerator for v in fractions] if whole else fractions
     else:
@@ -126,6 +133,8 @@ def meshgrid(*arrays: Any, indexing: str = "xy") -> list[Tensor[Any]]:
     ------
     ShapeError
         An input is not 1-d.
+    LimitError
+        The grid has more than ``max_elements`` elements (checked before any is built).
 
     Examples
     --------
@@ -143,6 +152,7 @@ def meshgrid(*arrays: Any, indexing: str = "xy") -> list[Tensor[Any]]:
     shape = [x.shape[0] for x in xs]
     if indexing == "xy" and len(xs) >= 2:
         shape[0], shape[1] = shape[1], shape[0]
+    check_shape(shape, "meshgrid")
     out = []
     for k, x in enumerate(xs):
         place = k

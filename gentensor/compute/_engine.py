@@ -33,6 +33,7 @@ from ..core.storage import objects_of
 from ..core.tensor import Tensor
 from ..errors import DomainError, NotDivisibleError
 from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
+from ..ops import short_repr
 from ..parallel import ParallelPolicy, auto_machine_words, resolve, run_map
 from . import _packed
 
@@ -246,7 +247,7 @@ def _located(func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[
             f(*args)
         except type(err):
             idx = unravel(k, shape)
-            shown = " and ".join(repr(a) for a in args)
+            shown = " and ".join(short_repr(a) for a in args)  # never a huge number, never SymPy's numerics
             if isinstance(err, ZeroDivisionError):
                 msg = f"{func}: division by zero at index {idx} (got {shown})"
             else:

@@ -13,8 +13,10 @@ import math
 from itertools import repeat
 from typing import Any
 
-from ..errors import DomainError, NoSolutionError, NotDivisibleError
+from ..errors import DomainError, LimitError, NoSolutionError, NotDivisibleError
 from ..ops import is_prime as _is_prime_int
+from ..ops import short_str
+from ..resources import check_number_bits, get_limits
 from ._euclid import Euclid, gcdex as _gcdex
 
 __all__ = [
@@ -31,39 +33,67 @@ __all__ = [
     "crt_merge",
 ]
 
-is_prime_int = _is_prime_int
+
+def _primality_bits(a: int, func: str) -> None:
+    """Refuse a number past ``max_modulus_bits`` before testing its primality (a 4096-bit test takes 0.1-1.4 s)."""
+    limit = get_limits().max_modulus_bits
+    bits = a.bit_length()
+    if bits > limit:
+        raise LimitError(
+            f"{func}: the number has {bits} bits, more than max_modulus_bits={limit} (got {short_str(a)}); "
+            "testing primality takes longer: raise it with gt.limits(max_modulus_bits=...)"
+        )
+
+
+def is_prime_int(a: int) -> bool:
+    """Primality of an int of at most ``max_modulus_bits`` bits (`gentensor.ops._modular.is_prime`).
+
+    Examples
+    --------
+    >>> is_prime_int(97), is_prime_int(2**127 - 1)
+    (True, True)
+    """
+    if a < 2:
+        return False
+    _primality_bits(a, "is_prime")
+    return _is_prime_int(a)
 
 
 def positive_modulus(R: Euclid, m: Any, func: str) -> None:
     if R.is_zero(m) or (R.ordered and R.ops.lt(m, R.zero)):  # type: ignore[attr-defined]
-        raise NotDivisibleError(f"{func}: the modulus must be non-zero (positive for integers) (got {R.ops.format(m)})")
+        raise NotDivisibleError(f"{func}: the modulus must be non-zero (positive for integers) (got {short_str(m)})")
 
 
 def invmod_int(a: int, m: int) -> int:
     if m <= 0:
-        raise NotDivisibleError(f"invmod: the modulus must be positive (got {m})")
+        raise NotDivisibleError(f"invmod: the modulus must be positive (got {short_str(m)})")
     try:
         return builtins.pow(a, -1, m)
     except ValueError:
-        raise NotDivisibleError(f"invmod: {a} has no inverse mod {m} (gcd {math.gcd(a, m)} is not 1)") from None
+        raise NotDivisibleError(
+            f"invmod: {short_str(a)} has no inverse mod {short_str(m)} (gcd {short_str(math.gcd(a, m))} is not 1)"
+        ) from None
 
 
 def invmod_euclid(R: Euclid, a: Any, m: Any) -> Any:
     positive_modulus(R, m, "invmod")
     g, s, _ = _gcdex(R.rem(a, m), m, R)
     if not R.divides(g, R.one):
-        shown = R.ops.format
+        shown = short_str
         raise NotDivisibleError(f"invmod: {shown(a)} has no inverse mod {shown(m)} (gcd {shown(g)} is not a unit)")
     return R.rem(R.exact(s, g), m)
 
 
 def powmod_int(a: int, k: int, m: int) -> int:
     if m <= 0:
-        raise NotDivisibleError(f"powmod: the modulus must be positive (got {m})")
+        raise NotDivisibleError(f"powmod: the modulus must be positive (got {short_str(m)})")
     try:
         return builtins.pow(a, k, m)
     except ValueError:
-        raise NotDivisibleError(f"powmod: {a} has no inverse mod {m} for the power {k} (gcd {math.gcd(a, m)} is not 1)") from None
+        raise NotDivisibleError(
+            f"powmod: {short_str(a)} has no inverse mod {short_str(m)} for the power {short_str(k)} "
+            f"(gcd {short_str(math.gcd(a, m))} is not 1)"
+        ) from None
 
 
 def powmod_euclid(R: Euclid, a: Any, k: int, m: Any) -> Any:
@@ -89,8 +119,9 @@ def isqrt_int(a: int) -> int:
     >>> isqrt_int(17)
     4
     """
+    check_number_bits(a.bit_length(), "isqrt", "the argument")
     if a < 0:
-        raise DomainError(f"isqrt: needs a non-negative integer (got {a})")
+        raise DomainError(f"isqrt: needs a non-negative integer (got {short_str(a)})")
     return math.isqrt(a)
 
 
@@ -104,12 +135,22 @@ def next_prime_int(a: int) -> int:
     """
     if a < 2:
         return 2
+    _primality_bits(a + 1, "next_prime")
     n = a + 1 + (a & 1)  # the next odd number above a
     if a == 2:
         return 3
-    while not is_prime_int(n):
+    while True:
+        if n <= _SIEVE_LIMIT:
+            if n in _SIEVE_PRIMES:
+                return n
+        elif math.gcd(n, _PRIMORIAL) == 1 and _is_prime_int(n):  # one gcd skips most candidates
+            return n
         n += 2
-    return n
+
+
+_SIEVE_LIMIT = 1000
+_SIEVE_PRIMES = frozenset(p for p in range(2, _SIEVE_LIMIT + 1) if all(p % d for d in range(2, math.isqrt(p) + 1)))
+_PRIMORIAL = math.prod(_SIEVE_PRIMES)
 
 
 def pairwise_coprime(m: list[Any], R: Euclid) -> bool:
@@ -136,7 +177,7 @@ def crt_merge(columns: list[list[Any]], m: list[Any], R: Euclid, shape: tuple[in
     from ..core.layout import unravel
 
     sub, mul, add, rem, exact, divmod_ = R.sub, R.mul, R.add, R.rem, R.exact, R.divmod
-    fmt = R.ops.format
+    fmt = short_str
     out = []
     for idx, rs in enumerate(zip(*columns)):
         x, mod = rem(rs[0], m[0]), m[0]

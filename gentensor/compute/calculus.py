@@ -28,7 +28,7 @@ from typing import Any, Callable
 from .._docs import section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor, is_array_like
-from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, ShapeError
+from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, LimitError, ShapeError
 from ..ops import capabilities_of, symbolic
 from ._symbolic import SYMBOLIC_RESULT, each_element
 from .elementary import conj
@@ -445,6 +445,8 @@ def lambdify(args: Any, x: Any, /, *, modules: Any = None, cse: bool = False) ->
         NumPy is not installed.
     DomainError
         ``x`` holds elements SymPy cannot read.
+    LimitError
+        The expressions are nested too deeply for Python to compile.
 
     Examples
     --------
@@ -469,7 +471,18 @@ def lambdify(args: Any, x: Any, /, *, modules: Any = None, cse: bool = False) ->
     _check_lambdify_args(args, sympy)
     shape = t.shape
     n = t.size
-    compiled = sympy.lambdify(args, t._elements(), modules=modules or "numpy", cse=cse)
+    # Long sums and products become one call each: Python compiles a + b + c ... as a chain of
+    # binary operations nested as deep as the sum is long (a RecursionError at a few thousand terms).
+    helpers = {_SUM: _sum_of, _PRODUCT: _product_of}
+    chosen = list(modules) if isinstance(modules, (list, tuple)) else [modules or "numpy"]
+    flat = [_flattened(e, sympy) for e in t._elements()]
+    try:
+        compiled = sympy.lambdify(args, flat, modules=[helpers, *chosen], cse=cse)
+    except RecursionError:
+        raise LimitError(
+            f"lambdify: the expressions are nested too deeply for Python to compile (got shape {shape}); "
+            "simplify them or evaluate them in parts"
+        ) from None
 
     def evaluate(*values: Any) -> Any:
         out = [np.asarray(v) for v in compiled(*values)]
@@ -483,6 +496,49 @@ def lambdify(args: Any, x: Any, /, *, modules: Any = None, cse: bool = False) ->
 
     evaluate.__doc__ = f"The tensor of shape {shape} evaluated at the arguments (made by gt.lambdify)."
     return evaluate
+
+
+_SUM, _PRODUCT = "_gentensor_sum", "_gentensor_product"
+_LONG = 8  # sums and products with more terms are compiled as one call
+
+
+def _sum_of(*terms: Any) -> Any:
+    total = terms[0]
+    for term in terms[1:]:
+        total = total + term
+    return total
+
+
+def _product_of(*factors: Any) -> Any:
+    total = factors[0]
+    for factor in factors[1:]:
+        total = total * factor
+    return total
+
+
+def _flattened(e: Any, sympy: Any) -> Any:
+    """``e`` with every sum or product of more than `_LONG` terms as one call of a helper (same value)."""
+    if not getattr(e, "args", ()):
+        return e
+    memo: dict[Any, Any] = {}
+
+    def walk(node: Any) -> Any:
+        if not node.args:
+            return node
+        found = memo.get(node)
+        if found is not None:
+            return found
+        args = [walk(a) for a in node.args]
+        if (node.is_Add or node.is_Mul) and len(args) > _LONG:
+            out = sympy.Function(_SUM if node.is_Add else _PRODUCT)(*args)
+        elif any(a is not b for a, b in zip(args, node.args)):
+            out = node.func(*args, evaluate=False)
+        else:
+            out = node
+        memo[node] = out
+        return out
+
+    return walk(e)
 
 
 #: NumPy's other spelling of [`gentensor.conj`][gentensor.compute.elementary.conj] (the same function).

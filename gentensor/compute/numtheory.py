@@ -37,6 +37,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 from .._docs import section, sections
 from ..arrays.manipulation import moveaxis
+from ..ops import short_repr, short_str
 from ..core.layout import broadcast_shapes, normalize_axis
 from ..core.operands import as_operand, as_tensor, convert_scalar, convert_values, operand_ops
 from ..core.tensor import Tensor
@@ -493,7 +494,7 @@ def crt(residues: Any, moduli: Any, /, *, axis: int = -1) -> Tensor[Any] | Any:
     m = [R.normal(v) for v in convert_values(mods.tolist(), arithmetic_ops(mods.ops), ops)]
     for v in m:
         if R.is_zero(v):
-            raise ArgumentValueError(f"crt: the moduli must be non-zero (got {[ops.format(v) for v in m]})")
+            raise ArgumentValueError(f"crt: the moduli must be non-zero (got {short_repr([short_str(v) for v in m], 120)})")
     moved = moveaxis(x, ax, -1)
     out_shape = moved.shape[:-1]
     values = convert_values(flat_values(moved), x.ops, ops)

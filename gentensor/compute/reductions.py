@@ -25,11 +25,12 @@ Examples
 from __future__ import annotations
 
 import builtins
+import contextlib
 import functools
 import itertools
 import operator
 from math import prod as _prod
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from .._docs import section, sections
 from ..arrays.dtypes import resolve_dtype
@@ -37,7 +38,7 @@ from ..core import kernels as _kernels
 from ..core.layout import Layout, collapse, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, ShapeError
+from ..errors import ArgumentTypeError, DomainError, GentensorError, ShapeError
 from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, require
 from . import _packed
 from ._engine import arithmetic_ops, flat_values, wrap_results
@@ -74,6 +75,20 @@ _UNORDERED = section(
 
 def _tensor(x: Any, func: str) -> Tensor[Any]:
     return as_tensor(x, func)  # a scalar reduces as a 0-d tensor
+
+
+@contextlib.contextmanager
+def ordering(func: str) -> Iterator[None]:
+    """Elements whose own ``<`` refuses a pair (``"a" < 1`` in ``gt.objects``) raise `DomainError`, not their ``TypeError``."""
+    try:
+        yield
+    except GentensorError:
+        raise
+    except TypeError as e:
+        raise DomainError(
+            f"{func}: the elements cannot be ordered with one another (got {' '.join(str(e).split())[:120]}); "
+            "order elements of one kind"
+        ) from None
 
 
 def _order_free_sum(ops: ElementOps) -> bool:
@@ -127,8 +142,10 @@ def _blocks(x: Tensor[Any], axes: tuple[int, ...]) -> _Blocks:
         step = run_s[0] if run_s else 1
         span = m * step
         starts = _kernels.positions(Layout(kept_shape, tuple(strides[k] for k in kept), lay.offset))
-        if step > 0:
-            blocks: Iterable[list[Any]] = (data[p : p + span : step] for p in starts)
+        if step == 0:  # a broadcast axis: the block is one element repeated
+            blocks: Iterable[list[Any]] = ([data[p]] * m for p in starts)
+        elif step > 0:
+            blocks = (data[p : p + span : step] for p in starts)
         else:
             blocks = (data[p : (p + span if p + span >= 0 else None) : step] for p in starts)
         return _Blocks(kept_shape, m, blocks)
@@ -137,7 +154,9 @@ def _blocks(x: Tensor[Any], axes: tuple[int, ...]) -> _Blocks:
 
 
 def _run_slice(data: list[Any], start: int, n: int, step: int) -> list[Any]:
-    """``n`` storage elements from ``start`` by ``step`` (negative steps too)."""
+    """``n`` storage elements from ``start`` by ``step`` (negative steps too; a zero step repeats one element)."""
+    if step == 0:
+        return [data[start]] * n
     stop = start + n * step
     return data[start : stop if stop >= 0 else None : step]
 
@@ -295,7 +314,9 @@ def _extreme(func: str, x: Any, axis: Any, keepdims: bool, largest: bool) -> Any
     if not capabilities_of(ops).exact:
         # NaN compares false with everything: it propagates whatever its place (as NumPy's max).
         pick = functools.partial(_nan_first, pick, ops.equal)
-    return _finish(x, axis, axes, keepdims, _reduce_blocks(b, pick), ops)
+    with ordering(func):
+        results = _reduce_blocks(b, pick)
+    return _finish(x, axis, axes, keepdims, results, ops)
 
 
 def _nan_first(pick: Callable[[list[Any]], Any], equal: Callable[[Any, Any], Any], block: list[Any]) -> Any:

@@ -37,7 +37,7 @@ from ..ops import capabilities_of, integers, packing_of
 from . import _packed
 from ._engine import flat_values
 from ._functions import nan_test, ordered_lt
-from .reductions import _axes, _blocks
+from .reductions import _axes, _blocks, ordering
 
 __all__ = ["argmax", "argmin", "nonzero", "where", "searchsorted", "count_nonzero", "argwhere", "flatnonzero"]
 
@@ -69,7 +69,8 @@ def _arg_extreme(func: str, x: Any, axis: int | None, keepdims: bool, largest: b
     if axis is None:
         if x.size == 0:
             raise ShapeError(f"{func}: the tensor has no elements (got shape {x.shape}); there is no position to return")
-        k = _arg_block(lt, isnan, largest, x._elements())
+        with ordering(func):
+            k = _arg_block(lt, isnan, largest, x._elements())
         if keepdims:
             return Tensor._from_flat([k], (1,) * x.ndim, integers)
         return k
@@ -83,7 +84,8 @@ def _arg_extreme(func: str, x: Any, axis: int | None, keepdims: bool, largest: b
         raise ShapeError(
             f"{func}: axis {axis} has length 0 (got shape {x.shape}); there is no position to return"
         )
-    out = [_arg_block(lt, isnan, largest, block) for block in b.blocks]
+    with ordering(func):
+        out = [_arg_block(lt, isnan, largest, block) for block in b.blocks]
     if keepdims:
         shape = tuple(1 if k == ax else n for k, n in enumerate(x.shape))
     else:

@@ -32,6 +32,7 @@ from ..ops import ElementOps, capabilities_of, integers
 from . import _packed
 from ._engine import flat_values
 from ._functions import nan_test, ordered_lt
+from .reductions import ordering
 
 __all__ = [
     "unique_values",
@@ -97,8 +98,13 @@ def _groups(values: list[Any], ops: ElementOps) -> tuple[list[int], list[int]]:
     """``(first, inverse)``: the first position of each distinct value (in output order) and each element's group.
 
     Output order: ascending for an ordered ops, first appearance otherwise;
-    NaNs (each its own group) last.
+    NaNs (each its own group) last.  Elements whose ``<`` refuses a pair raise `DomainError`.
     """
+    with ordering("unique"):
+        return _ordered_groups(values, ops)
+
+
+def _ordered_groups(values: list[Any], ops: ElementOps) -> tuple[list[int], list[int]]:
     isnan = nan_test(ops)
     caps = capabilities_of(ops)
     try:
@@ -185,7 +191,8 @@ def _distinct_fast(ops: ElementOps, values: list[Any]) -> list[Any] | None:
     if caps.ordered:
         if getattr(ops, "lt", None) is not operator.lt:
             return None
-        return sorted(set(values))
+        with ordering("unique"):
+            return sorted(set(values))
     return list(dict.fromkeys(values))
 
 

@@ -24,7 +24,7 @@ from functools import cmp_to_key
 from typing import Any, Callable
 
 from ..core.layout import normalize_axis
-from ..errors import ArgumentTypeError
+from ..errors import ArgumentTypeError, DomainError, GentensorError
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..ops import integers
@@ -119,14 +119,19 @@ def sort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = 
     reverse = bool(descending)
     out: list[Any] = []
     extend = out.extend
-    for block in b.blocks:
-        if isnan is not None:
-            nans = [v for v in block if isnan(v)]
-            if nans:
-                extend(sorted([v for v in block if not isnan(v)], key=key, reverse=reverse))
-                extend(nans)
-                continue
-        extend(sorted(block, key=key, reverse=reverse))
+    try:
+        for block in b.blocks:
+            if isnan is not None:
+                nans = [v for v in block if isnan(v)]
+                if nans:
+                    extend(sorted([v for v in block if not isnan(v)], key=key, reverse=reverse))
+                    extend(nans)
+                    continue
+            extend(sorted(block, key=key, reverse=reverse))
+    except GentensorError:
+        raise
+    except TypeError as e:  # objects whose own < refuses a pair (a str and an int)
+        raise _unordered("sort", e) from None
     return _put_back(out, b, x, ax, ops)
 
 
@@ -162,17 +167,26 @@ def argsort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool
     key_of = None if lt is operator.lt else _key(lt)
     out: list[int] = []
     extend = out.extend
-    for block in b.blocks:
-        positions = range(len(block))
-        if isnan is not None:
-            nans = [k for k in positions if isnan(block[k])]
-            if nans:
-                rest = [k for k in positions if not isnan(block[k])]
-                extend(_sorted_positions(rest, block, key_of, reverse))
-                extend(nans)
-                continue
-        extend(_sorted_positions(positions, block, key_of, reverse))
+    try:
+        for block in b.blocks:
+            positions = range(len(block))
+            if isnan is not None:
+                nans = [k for k in positions if isnan(block[k])]
+                if nans:
+                    rest = [k for k in positions if not isnan(block[k])]
+                    extend(_sorted_positions(rest, block, key_of, reverse))
+                    extend(nans)
+                    continue
+            extend(_sorted_positions(positions, block, key_of, reverse))
+    except GentensorError:
+        raise
+    except TypeError as e:
+        raise _unordered("argsort", e) from None
     return _put_back(out, b, x, ax, integers)
+
+
+def _unordered(func: str, e: TypeError) -> DomainError:
+    return DomainError(f"{func}: the elements cannot be ordered with one another (got {e}); sort elements of one kind")
 
 
 def _sorted_positions(positions: Any, block: list[Any], key_of: Any, reverse: bool) -> list[int]:

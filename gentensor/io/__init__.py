@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ._textmatrix import read_matrix
+    from ._files import read_stream
     from .formats import format_names, register_format
 
 __all__: list[str] = []
 
 #: The interface of this package to the layer above (the command line): not public, not in __all__.
 #: The formats are imported on first use, so ``import gentensor`` does not pay for them.
-_INTERFACE = ("read_matrix", "format_names", "register_format")
+_INTERFACE = ("read_matrix", "format_names", "register_format", "read_stream")
 
 
 def __getattr__(name: str) -> Any:

@@ -37,9 +37,10 @@ import threading
 import zlib
 from typing import Any, Iterator
 
-from ..errors import NotRegularFileError
+from ..errors import LimitError, NotRegularFileError
+from ..resources import get_limits
 
-__all__ = ["write_atomic", "resolve_target", "temp_files", "TERMINATING_SIGNALS"]
+__all__ = ["write_atomic", "resolve_target", "temp_files", "TERMINATING_SIGNALS", "read_regular", "read_input", "read_stream"]
 
 #: Signals whose default action ends the process, caught while a temporary file exists.
 TERMINATING_SIGNALS = tuple(
@@ -90,6 +91,92 @@ def resolve_target(path: str, func: str) -> tuple[str, os.stat_result | None]:
             "pass a file object opened on it"
         )
     return real, st
+
+
+def read_regular(path: str, func: str) -> bytes:
+    """The bytes of the regular file ``path``, refused *before* reading when it is not one or is too large.
+
+    The file is opened without blocking (a FIFO with no writer would block
+    ``open`` itself), then checked: a FIFO, a device such as ``/dev/zero`` or
+    a socket raises [`NotRegularFileError`][gentensor.errors.NotRegularFileError], a directory
+    ``IsADirectoryError``, a file of more than ``max_file_bytes`` bytes
+    [`LimitError`][gentensor.errors.LimitError].  A file that grows while it is read is cut at
+    the limit and refused the same way.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "f")
+    ...     with open(path, "w") as f:
+    ...         _ = f.write("[1]")
+    ...     read_regular(path, "load")
+    b'[1]'
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, f"{func}: cannot read {path} (got a directory); name a file in it", path)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFileError(
+                f"{func}: {path} is not a regular file (got {_kind(st.st_mode)}); it reads regular files only; "
+                "to read from a pipe or a device, pass a file object opened on it"
+            )
+        limit = get_limits().max_file_bytes
+        _check_size(st.st_size, limit, func, path)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as f:
+            fd = -1  # the file object owns it now
+            data = f.read(limit + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    _check_size(len(data), limit, func, path)
+    return data
+
+
+def read_input(path: str, func: str) -> bytes:
+    """The bytes of a matrix file for the command line: a regular file, a pipe or a terminal, at most ``max_file_bytes``.
+
+    Unlike [`read_regular`][gentensor.io._files.read_regular] it reads pipes (``<(command)``, a FIFO a
+    program writes) and a terminal, as the shell's tools do; a device that
+    is neither (``/dev/zero``, ``/dev/urandom``, a disk) would give bytes
+    without end and raises [`NotRegularFileError`][gentensor.errors.NotRegularFileError] before reading.
+
+    Examples
+    --------
+    >>> read_input("/dev/zero", "det")  # doctest: +SKIP
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.NotRegularFileError: det: /dev/zero is a device that gives bytes without end (got a character device); ...
+    """
+    with open(path, "rb") as f:
+        mode = os.fstat(f.fileno()).st_mode
+        if (stat.S_ISCHR(mode) or stat.S_ISBLK(mode)) and not f.isatty():
+            raise NotRegularFileError(
+                f"{func}: {path} is a device that gives bytes without end (got {_kind(mode)}); "
+                "name a file, a pipe, or - for standard input"
+            )
+        data = read_stream(f, func, path)
+    return data  # type: ignore[no-any-return]
+
+
+def read_stream(f: Any, func: str, name: str) -> Any:
+    """Everything an open file object gives, at most ``max_file_bytes`` of it (more raises `LimitError`)."""
+    limit = get_limits().max_file_bytes
+    data = f.read(limit + 1)
+    if data is not None:
+        _check_size(len(data), limit, func, name)
+    return data
+
+
+def _check_size(size: int, limit: int, func: str, path: str) -> None:
+    if size > limit:
+        has = f"more than max_file_bytes={limit} bytes" if size == limit + 1 else f"{size} bytes, more than max_file_bytes={limit}"
+        raise LimitError(f"{func}: {path} has {has}; raise it with gt.limits(max_file_bytes=...)")
 
 
 def _prefix(name: str) -> str:

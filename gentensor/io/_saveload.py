@@ -124,7 +124,7 @@ def decode_document(doc: Any, *, ops: OpsSpec | None = None) -> Tensor[Any]:
                 append(_decode(target, v))
         except _Bad as bad:  # the place is computed only for the element that failed
             raise _Bad(_where(k, shape) + bad.where, bad.what) from None
-    return Tensor._from_flat(values, tuple(shape), target)
+    return Tensor._from_values(values, tuple(shape), target)  # packed now when the ops packs them
 
 
 def _where(k: int, shape: list[int]) -> str:

@@ -42,6 +42,7 @@ from ..errors import DomainError, FormatError, LimitError, ShapeError
 from ..ops import as_ops, infer_ops, parse_cell
 from ..ops import CodecError as _Bad, exact_decimal, show_value as _show
 from ..resources import check_shape
+from ._files import read_input
 from ._saveload import decode_document, encode_document, parse_json
 from .formats import ReadRequest, read_bytes, register_format
 
@@ -82,8 +83,7 @@ def read_matrix(
     if ops is not None:
         as_ops(ops, func)  # an unknown ops name fails before the file is read
     if data is None:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = read_input(path, func)  # a device without end is refused, a file past max_file_bytes too
     request = ReadRequest(path, func, ops, convert=True, header=header)
     return read_bytes(data, request, fmt=fmt, default="text")
 

@@ -15,7 +15,7 @@ from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError
 from ..ops import OpsSpec
-from ._files import write_atomic
+from ._files import read_regular, read_stream, write_atomic
 
 if TYPE_CHECKING:
     from .formats import Format
@@ -180,6 +180,12 @@ def load(path: FileSpec, /, *, ops: OpsSpec | None = None, format: Optional[str]
         an unknown ops, a wrong element count, a bad element, a SymPy tree
         naming a class outside the whitelist.  The message names the file and
         the place (line and column, or a path such as ``data[3]``).
+    LimitError
+        The file has more than ``max_file_bytes`` bytes (checked before
+        reading it).
+    NotRegularFileError
+        ``path`` is (or links to) a FIFO, a device or a socket (refused before
+        reading: a FIFO would block, ``/dev/zero`` never ends).
     OSError
         The file cannot be read.
 
@@ -200,12 +206,11 @@ def load(path: FileSpec, /, *, ops: OpsSpec | None = None, format: Optional[str]
     if format is not None and format != "auto":
         formats.get_format(format, "load")  # an unknown name fails before the file is read
     if _is_file_object(path, "read"):
-        raw = path.read()  # type: ignore[union-attr]
         name = _name_of(path, "<file object>")
+        raw = read_stream(path, "load", name)  # at most max_file_bytes
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogatepass")  # a lone surrogate is then refused as not UTF-8
     else:
         name = _path(path, "load")
-        with open(name, "rb") as f:
-            raw = f.read()
+        raw = read_regular(name, "load")  # FIFOs and devices refused, the size checked before reading
     return formats.read_bytes(raw, formats.ReadRequest(name, "load", ops), fmt=format, default="json")

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import functools
 import operator
-from functools import reduce
+from functools import partial, reduce
 from typing import Any, Callable, Optional
 
 from ..errors import DomainError
 from ..ops import BaseOps, Capabilities, symbolic, ZeroTest
+from ..ops import OutOfTime, short_repr, too_costly, within, zero_test
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from . import _dense  # the generic dense kernels, run over a SymPy domain
 
@@ -60,6 +61,19 @@ def _element_exquo(a: Any, b: Any) -> Any:
     return a.exquo(b)
 
 
+def domain_text(K: Any) -> str:
+    """A short name of a SymPy domain for messages: its generators through `short_str` (a generator such
+    as ``floor(pi*10**300000)`` is never printed in full, which CPython refuses past 4300 digits)."""
+    from ..ops import short_str
+
+    gens = list(getattr(K, "symbols", None) or getattr(K, "gens", None) or ())
+    if not gens:
+        return short_str(K, 60)
+    shown = ",".join(short_str(g, 30) for g in gens[:4]) + (f",... ({len(gens)} generators)" if len(gens) > 4 else "")
+    ground = getattr(K, "domain", None)
+    return f"{short_str(ground, 20) if ground is not None else type(K).__name__}[{shown}]"
+
+
 class DomainOps(BaseOps):
     """A SymPy domain seen as an element-operations object (internal to linalg).
 
@@ -80,7 +94,7 @@ class DomainOps(BaseOps):
 
     def __init__(self, K: Any, semantic: bool = False) -> None:
         self.K = K
-        self.name = f"sympy domain {K}"
+        self.name = f"sympy domain {domain_text(K)}"
         self.zero = K.zero
         self.one = K.one
         self.capabilities = Capabilities(
@@ -98,7 +112,7 @@ class DomainOps(BaseOps):
     def _zero_test(self, a: Any) -> Any:
         if self.K.is_zero(a):
             return _CANONICAL_ZERO
-        return symbolic.zero_test(self.K.to_sympy(a))
+        return zero_test(self.K.to_sympy(a), checked=True)
 
     def _semantic_is_zero(self, a: Any) -> bool:
         return bool(self._zero_test(a).is_zero)
@@ -211,8 +225,21 @@ def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
 
     Expanded polynomials in plain symbols with rational coefficients (the
     common case: ``gt.symbols`` matrices, ``a*x**2 + b``) are read term by
-    term (`_expanded_polys`); anything else goes through SymPy's
-    ``construct_domain``, which expands and finds generators.
+    term (`_expanded_polys`); constants that are algebraic numbers of small
+    degree go to their algebraic field (`_algebraic_domain`: exact, no zero
+    test needed); other exact expressions are read as polynomials
+    or rational functions whose generators are their symbols and their
+    non-polynomial parts (``sin(x)``, ``sqrt(2)``, ``exp(x)``, ``pi``, ``I``),
+    over ``ZZ`` or ``QQ`` (`_tree_domain`:
+    products and powers are computed in the ring, never by expanding
+    expressions, and nothing is evaluated numerically); expressions with
+    floats or infinities go through SymPy's ``construct_domain``.
+
+    Raises
+    ------
+    LimitError
+        Expanding an entry would build more than about ``10**8`` terms (times
+        the growth of their coefficients): ``(x + y + z)**5000``.
 
     Examples
     --------
@@ -223,6 +250,10 @@ def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
     ZZ[x]
     >>> to_domain([sympy.sin(x) + 1])[0]
     ZZ[sin(x)]
+    >>> to_domain([sympy.sqrt(2) / 3, sympy.I])[0]
+    QQ<sqrt(2) + I>
+    >>> to_domain([sympy.sqrt(2) * x, sympy.I])[0]
+    ZZ[x,sqrt(2),I]
     """
     if not values:
         from sympy import ZZ
@@ -231,10 +262,227 @@ def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
     fast = _expanded_polys(values)
     if fast is not None:
         return fast
+    algebraic = _algebraic_domain(values)
+    if algebraic is not None:
+        return algebraic
+    tree = _tree_domain(values)
+    if tree is not None:
+        return tree
     from sympy.polys.constructor import construct_domain
 
     K, elems = construct_domain(values)
     return K, list(elems)
+
+
+#: Entries whose expansion costs more than this (terms times coefficient growth, `_expansion_terms`) are refused.
+EXPANSION_LIMIT = 10**8
+
+
+#: Generators times terms past which polynomial rings cost more than expressions (each monomial is a tuple
+#: with one exponent per generator: a sum of 6000 symbols would hold 36 million exponents).
+GENERATOR_WORK = 2_000_000
+
+
+class _TooLarge(Exception):
+    """Internal: the entries have too many generators for polynomial rings; the generic kernels run instead."""
+
+
+def _check_work(ngens: int, terms: int) -> None:
+    if ngens * terms > GENERATOR_WORK:
+        raise _TooLarge
+
+
+class _NoDomain:
+    """What `_matrix_domain` returns instead of a domain when none is worth building (the kernels decline)."""
+
+    is_Exact = False
+
+
+def _generators(values: list[Any]) -> Optional[tuple[list[Any], bool, bool]]:
+    """The generators of ``values`` and whether they need ``QQ`` and a fraction field; ``None`` for floats.
+
+    Generators are the commutative symbols (sorted by name) and then every
+    part that is not built of rational numbers, symbols, ``+``, ``*`` and
+    integer powers, in the order they first appear.  ``I`` is such a part:
+    over ``ZZ`` with ``I`` as an unknown, gcds are SymPy's fast heuristic
+    ones, where the Gaussian ``ZZ_I`` of several variables falls back to
+    subresultants (minutes for a 3x3 inverse).
+    """
+    from sympy import S, Float
+
+    specials = (Float, S.Infinity, S.NegativeInfinity, S.ComplexInfinity, S.NaN)
+    symbols: dict[Any, None] = {}
+    parts: dict[Any, None] = {}
+    rational = fractions = False
+    seen: set[Any] = set()
+    stack = list(reversed(values))
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        if node.is_Rational:
+            rational = rational or not node.is_Integer
+        elif node.is_Symbol:
+            symbols[node] = None
+        elif node.is_Add or node.is_Mul:
+            stack.extend(reversed(node.args))
+        elif node.is_Pow and node.exp.is_Integer:
+            fractions = fractions or node.exp.is_negative
+            stack.append(node.base)
+        elif node.is_Number or node.has(*specials) or not node.is_commutative:
+            # floats, infinities, nan: SymPy's domains decide (read off the tree: an assumption query
+            # such as is_infinite evaluates numerically without a bound)
+            return None
+        else:
+            parts[node] = None
+    return [*sorted(symbols, key=lambda s: (s.name, str(type(s)))), *parts], rational, fractions
+
+
+def _as_expr(v: Any) -> Any:
+    """A SymPy value for ``v`` (ints and Fractions converted), ``None`` for anything else."""
+    from fractions import Fraction
+
+    from sympy import Basic, Integer, Rational
+
+    if isinstance(v, Basic):
+        return v
+    if isinstance(v, int):
+        return Integer(v)
+    if isinstance(v, Fraction):
+        return Rational(v.numerator, v.denominator)
+    return None
+
+
+#: Algebraic numbers whose field degree is past this bound stay generators (their arithmetic would cost more).
+ALGEBRAIC_DEGREE = 16
+
+
+def _algebraic_domain(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
+    """Constants that are all algebraic numbers (radicals, ``I``, sin and cos of rational multiples of pi) in their field.
+
+    ``QQ<theta>`` (SymPy's algebraic field of a primitive element) computes
+    exactly: its zero is the zero, so no zero test is needed and no hidden
+    relation can make an exact division fail.  ``None`` when an entry has
+    symbols or a non-algebraic part, the degree is past `ALGEBRAIC_DEGREE`,
+    or SymPy does not find the field within the time budget.
+    """
+    import sympy
+    from sympy.polys.constructor import construct_domain
+
+    from ..ops import degree_bound as _degree_bound
+
+    exprs = [_as_expr(v) for v in values]
+    if any(e is None or e.free_symbols or e.has(sympy.Float) for e in exprs):
+        return None
+    if all(e.is_Rational for e in exprs):
+        return None
+    distinct = {e for e in exprs if not e.is_Rational}
+    degree = _degree_bound(sympy.Add(*distinct, evaluate=False), sympy)  # one bound for the field of all of them
+    if degree is None or degree > ALGEBRAIC_DEGREE:
+        return None
+    try:
+        K, elems = within(None, partial(construct_domain, extension=True), exprs)
+    except OutOfTime:
+        return None
+    except Exception:  # SymPy not finding the field (NotAlgebraic, a degree it cannot handle)
+        return None
+    if not (K.is_AlgebraicField or K.is_QQ or K.is_ZZ):
+        return None
+    return K, list(elems)
+
+
+def _integer_parts(gens: list[Any]) -> dict[Any, Any]:
+    """The constant ``floor``/``ceiling`` parts whose integer value the zero test proves (hidden zeros inside)."""
+    from sympy import Integer
+
+    from ..ops import integer_value
+
+    known = {}
+    for g in gens:
+        if type(g).__name__ in ("floor", "ceiling") and not g.free_symbols:
+            n = integer_value(g)
+            if n is not None:
+                known[g] = Integer(n)
+    return known
+
+
+def _tree_domain(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
+    """``values`` as elements of a polynomial ring (or its field) over their generators, or ``None``.
+
+    Each entry is built bottom-up with the ring's own ``+ * **``, so
+    ``(x + 1)**3000`` costs one power in the ring, not an expansion of
+    expressions; generators that obey relations (``sqrt(2)``, ``sin(x)`` and
+    ``cos(x)``) are kept as independent unknowns, and the zero tests of the
+    kernels see through them (`needs_semantic_zero`).
+    """
+    from sympy import QQ, ZZ
+
+    from ..errors import LimitError
+    from ..ops import expansion_terms as _expansion_terms
+
+    values = [_as_expr(v) for v in values]
+    if any(v is None for v in values):
+        return None
+    found = _generators(values)
+    if found is None:
+        return None
+    gens, rational, fractions = found
+    known = _integer_parts(gens)
+    gens = [g for g in gens if g not in known]
+    total = 0
+    for v in values:
+        size = _expansion_terms(v)
+        if size > EXPANSION_LIMIT:
+            raise LimitError(
+                f"linalg: expanding an entry would build about {size} terms (times the growth of their "
+                f"coefficients), more than {EXPANSION_LIMIT} (got {short_repr(v, 60)}); factor or substitute first"
+            )
+        total += size
+    _check_work(len(gens), total)
+    ground = QQ if rational else ZZ
+    convert: Callable[[Any], Any]
+    if not gens:
+        K = ground.get_field() if fractions else ground
+        convert = K.from_sympy
+        gen_elems: list[Any] = []
+    else:
+        K = ground.frac_field(*gens) if fractions else ground.poly_ring(*gens)
+        base = K.field if fractions else K.ring
+        gen_elems = list(K.gens)
+
+        def convert(n: Any) -> Any:
+            return base.ground_new(ground.from_sympy(n))
+
+    one = K.one
+
+    index = {g: i for i, g in enumerate(gens)}
+    memo: dict[Any, Any] = {}
+
+    def build(node: Any) -> Any:
+        got = memo.get(node)
+        if got is not None:
+            return got
+        if node in known:
+            out = convert(known[node])
+        elif node.is_Add:
+            out = reduce(operator.add, (build(a) for a in node.args))
+        elif node.is_Mul:
+            out = reduce(operator.mul, (build(a) for a in node.args))
+        elif node in index:
+            out = gen_elems[index[node]]
+        elif node.is_Pow and node.exp.is_Integer:
+            k = int(node.exp)
+            out = build(node.base) ** k if k >= 0 else (one / build(node.base)) ** (-k)
+        else:
+            out = convert(node)
+        memo[node] = out
+        return out
+
+    try:
+        return K, [build(v) for v in values]
+    except ZeroDivisionError:
+        return None  # a power of an entry that is formally 0: SymPy's domains decide
 
 
 def _expanded_polys(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
@@ -278,6 +526,7 @@ def _expanded_polys(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
         parsed.append(terms)
     if not symbols:
         return None
+    _check_work(len(symbols), sum(len(t) for t in parsed))
     from sympy import QQ, ZZ, default_sort_key
 
     gens = sorted(symbols, key=default_sort_key)
@@ -358,7 +607,10 @@ def _matrix_domain(rows: list[list[Any]]) -> tuple[Any, list[list[Any]]]:
                 f"linalg: the matrix has a non-commutative entry (got {v}); determinants, inverses, ranks and "
                 "decompositions need commuting entries: use commutative symbols"
             )
-    K, flat = to_domain(values)
+    try:
+        K, flat = to_domain(values)
+    except _TooLarge:
+        return _NoDomain(), rows  # too many generators: "not exact" makes every kernel here decline
     return K, [flat[i * ncols : (i + 1) * ncols] for i in range(len(rows))]
 
 
@@ -422,13 +674,62 @@ def choose_det_method(R: Any, n: int) -> str:
     return "bareiss"
 
 
+class _DenseOps(BaseOps):
+    """Univariate polynomials over ``ZZ`` or ``QQ`` as SymPy's dense ``DMP`` (python-flint's when SymPy uses it).
+
+    A product of two polynomials of degree 3000 costs seconds as sparse
+    ``PolyElement`` dictionaries and milliseconds as flint polynomials.
+    Members: ``add``, ``sub``, ``mul``, ``neg``, ``exquo``, ``is_zero``.
+    """
+
+    is_commutative = True
+    has_exquo = True
+    add = staticmethod(operator.add)
+    sub = staticmethod(operator.sub)
+    mul = staticmethod(operator.mul)
+    neg = staticmethod(operator.neg)
+
+    def __init__(self, R: Any) -> None:
+        from sympy.polys.polyclasses import DMP
+
+        self.R = R
+        self.name = f"dense {domain_text(R)}"
+        self.zero = DMP.zero(0, R.domain)
+        self.one = DMP.one(0, R.domain)
+        self.to_dense = lambda p: DMP.from_list(p.to_dense(), 0, R.domain)
+
+    def is_zero(self, a: Any) -> bool:
+        return bool(a.is_zero)
+
+    def equal(self, a: Any, b: Any) -> bool:
+        return bool((a - b).is_zero)
+
+    def exquo(self, a: Any, b: Any) -> Any:
+        return a.exquo(b)
+
+    def back(self, a: Any) -> Any:
+        return self.R.ring.from_list(a.to_list())
+
+
+def _dense_univariate(R: Any) -> bool:
+    return bool(R.is_PolynomialRing and R.ngens == 1 and (R.domain.is_ZZ or R.domain.is_QQ) and not needs_semantic_zero(R))
+
+
 @over_exact_domain
 def det_sym(K: Any, M: list[list[Any]], method: str) -> Any:
-    """Determinant of a square matrix of expressions (``method`` already validated)."""
+    """Determinant of a square matrix of expressions (``method`` already validated).
+
+    Univariate polynomial matrices over ``ZZ`` or ``QQ`` run on dense
+    polynomials (`_DenseOps`).
+    """
     R, M, scales = clear_rows(K, M)
     if method == "auto":
         method = choose_det_method(R, len(M))
-    if method == "gauss":
+    if method != "gauss" and _dense_univariate(R):
+        ops = _DenseOps(R)
+        d = ops.back(_DET_KERNELS[method]([[ops.to_dense(v) for v in row] for row in M], ops))
+        dom = R
+    elif method == "gauss":
         dom = field_of(R)
         d = _dense.det_gauss(_convert(dom, M, R), DomainOps(dom))
     else:
@@ -542,7 +843,9 @@ def tidy(e: Any) -> Any:
     ``cos(x)``, ``sqrt(2)``) are correct but may not look reduced
     (``2 - sin(x)**2 - cos(x)**2``); this is the normalisation on the way
     out.  The zero test is `gentensor.symbolic.is_zero`; a simplified
-    form replaces ``e`` only when it is not longer.
+    form replaces ``e`` only when it is not longer, and only when
+    ``simplify`` finishes within the time budget (``zero_test_seconds``) on
+    an element cheap to evaluate (`gentensor.ops._magnitude.too_costly`).
 
     Examples
     --------
@@ -553,14 +856,19 @@ def tidy(e: Any) -> Any:
     """
     if not getattr(e, "free_symbols", None) and getattr(e, "is_Rational", False):
         return e
-    if symbolic.zero_test(e).verdict == "zero":  # only a proven zero becomes 0; an undecided entry stays as is
+    if zero_test(e, checked=True).verdict == "zero":  # only a proven zero becomes 0; an undecided entry stays as is
         return symbolic.zero
     import sympy
 
     size = sympy.count_ops(e)
-    if size > TIDY_LIMIT or _function_nesting(e) > TIDY_NESTING:
+    if size > TIDY_LIMIT or _function_nesting(e) > TIDY_NESTING or too_costly(e):
         return e
-    s = sympy.simplify(e)
+    try:
+        s = within(None, sympy.simplify, e)
+    except OutOfTime:
+        return e
+    except Exception:  # SymPy failing inside simplify changes nothing
+        return e
     return s if sympy.count_ops(s) <= size else e
 
 

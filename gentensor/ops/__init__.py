@@ -37,6 +37,9 @@ from ._zerotest import undecided, zero_test, ZeroTest
 # The interface of this package to the other layers of gentensor: names they use from its private
 # modules, without a leading underscore (not public: not in __all__, not in the documentation).
 from ._algebraic_tools import enclose_algebraic
+from ._budget import OutOfTime, within
+from ._magnitude import too_costly
+from ._show import short_repr, short_str
 from ._codec import _Bad as CodecError, _show as show_value
 from ._elementary import TRANSCENDENTAL
 from ._interval import _negative as interval_negative, _positive as interval_positive
@@ -45,7 +48,8 @@ from ._numberfield import NumberField, OutsideField, cached_field, generators
 from ._packing import Bounds
 from ._parse import checked_int, exact_decimal
 from ._polynomial import as_euclidean
-from ._zerotools import NONZERO, UNKNOWN, ZERO
+from ._zerotest import integer_value
+from ._zerotools import NONZERO, UNKNOWN, ZERO, _degree_bound as degree_bound, _expansion_terms as expansion_terms
 
 __all__ = [
     "ElementOps",

@@ -47,8 +47,11 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Mapping
 
-from ..errors import ArgumentValueError, DomainError, LimitError
-from ..resources import get_limits
+from ..errors import ArgumentValueError, DomainError, LimitError, UndecidableError
+from ..resources import check_number_bits, get_limits
+from ._budget import OutOfTime, bounded, within
+from ._magnitude import too_costly
+from ._show import short_str
 
 __all__ = [
     "FLOAT_FUNCTIONS",
@@ -371,24 +374,26 @@ COMPLEX_FAST: Mapping[str, Callable[..., Any]] = {"true_divide": operator.truedi
 # -- exact rings -------------------------------------------------------------------------------
 def _int_sqrt(a: int) -> int:
     """The exact square root of a perfect square; [`DomainError`][gentensor.errors.DomainError] otherwise."""
+    check_number_bits(a.bit_length(), "sqrt", "the argument")
     if a >= 0:
         r = math.isqrt(a)
         if r * r == a:
             return r
     raise DomainError(
-        f"sqrt: {a} is not a perfect square, so its square root is not an integer; "
+        f"sqrt: {short_str(a)} is not a perfect square, so its square root is not an integer; "
         "convert with .astype(gt.floats) for a float or .astype(gt.symbolic) for an exact root"
     )
 
 
 def _fraction_sqrt(q: Fraction) -> Fraction:
     """The exact square root of a square of a rational; [`DomainError`][gentensor.errors.DomainError] otherwise."""
+    check_number_bits(q.numerator.bit_length() + q.denominator.bit_length(), "sqrt", "the argument")
     if q >= 0:
         n, d = math.isqrt(q.numerator), math.isqrt(q.denominator)
         if n * n == q.numerator and d * d == q.denominator:
             return Fraction(n, d)
     raise DomainError(
-        f"sqrt: {q} is not the square of a rational, so its square root is not rational; "
+        f"sqrt: {short_str(q)} is not the square of a rational, so its square root is not rational; "
         "convert with .astype(gt.floats) for a float or .astype(gt.symbolic) for an exact root"
     )
 
@@ -446,6 +451,114 @@ def _sympy() -> Any:
     return sympy
 
 
+def evaluated(name: str, func: Callable[..., Any], *args: Any) -> Any:
+    """``func(*args)`` for a SymPy function class, within the budgets; unevaluated where SymPy cannot finish.
+
+    SymPy's constructors evaluate: ``floor`` and ``sign`` numerically,
+    ``sqrt`` of an integer by looking for perfect powers.  Where that would
+    need more precision than the budget, runs out of time, or fails (a hidden
+    zero), the result is the unevaluated ``func(*args, evaluate=False)`` --
+    the same value, exactly.
+    """
+    if not any(too_costly(a) for a in args):
+        try:
+            return within(None, func, *args)
+        except OutOfTime:
+            pass
+        except (RecursionError, OverflowError, MemoryError, ValueError, TypeError, ArithmeticError):
+            pass
+        except Exception as e:  # PrecisionExhausted and other SymPy failures
+            if not _is_sympy_failure(e):
+                raise
+    try:
+        return func(*args, evaluate=False)
+    except Exception:
+        raise UndecidableError(
+            f"{name}: SymPy cannot evaluate it within the budget (got {', '.join(short_str(a) for a in args)}); "
+            "raise gt.limits(zero_test_seconds=..., zero_test_bits=...)",
+            args[0] if args else None,
+        ) from None
+
+
+def _is_sympy_failure(e: Exception) -> bool:
+    return type(e).__module__.startswith(("sympy", "mpmath"))
+
+
+def symbolic_floor(a: Any) -> Any:
+    """``floor(a)``: exact, with the integer a constant is proven to be (hidden zeros too), else unevaluated.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> z = sympy.atan(sympy.Rational(1, 2)) + sympy.atan(sympy.Rational(1, 3)) - sympy.pi / 4
+    >>> symbolic_floor(z), symbolic_floor(sympy.pi)
+    (0, 3)
+    """
+    return _integer_function("floor", a)
+
+
+def _integer_function(name: str, a: Any) -> Any:
+    sympy = _sympy()
+    func = sympy.floor if name == "floor" else sympy.ceiling
+    if getattr(a, "is_Number", False):
+        return func(a)
+    if not a.free_symbols and not too_costly(a):
+        from ._zerotest import integer_value
+
+        n = integer_value(func(a, evaluate=False))
+        if n is not None:
+            return sympy.Integer(n)
+    return evaluated(name, func, a)
+
+
+def _s_floor(a: Any) -> Any:
+    return _integer_function("floor", a)
+
+
+def _s_ceil(a: Any) -> Any:
+    return _integer_function("ceiling", a)
+
+
+def _s_sqrt(a: Any) -> Any:
+    """SymPy's ``sqrt``, refusing the perfect-power search on integers past ``max_modulus_bits``.
+
+    SymPy looks for square factors and perfect powers of an integer: a
+    fraction of a second at 4096 bits, more than 30 s at 16384.  A larger
+    perfect square still gets its exact root; any other integer that large
+    raises [`LimitError`][gentensor.errors.LimitError].
+    """
+    sympy = _sympy()
+    if getattr(a, "is_Rational", False):
+        p, q = abs(int(a.p)), int(a.q)
+        limit = get_limits().max_modulus_bits
+        if max(p.bit_length(), q.bit_length()) > limit:
+            check_number_bits(p.bit_length() + q.bit_length(), "sqrt", "the argument")
+            rp, rq = math.isqrt(p), math.isqrt(q)
+            if rp * rp == p and rq * rq == q:
+                root = sympy.Rational(rp, rq)
+                return root if a >= 0 else root * sympy.I
+            raise LimitError(
+                f"sqrt: the argument has {max(p.bit_length(), q.bit_length())} bits, more than "
+                f"max_modulus_bits={limit}, and is not a perfect square (got {short_str(a)}); SymPy's search for "
+                "its square factors would take minutes; raise it with gt.limits(max_modulus_bits=...)"
+            )
+    return evaluated("sqrt", sympy.sqrt, a)
+
+
+class _Bounded:
+    """A SymPy function class as an element function: within the budgets, unevaluated where SymPy cannot finish."""
+
+    def __init__(self, name: str, attribute: str) -> None:
+        self.name = name
+        self.attribute = attribute
+
+    def __call__(self, *args: Any) -> Any:
+        return evaluated(self.name, getattr(_sympy(), self.attribute), *args)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Bounded, (self.name, self.attribute))
+
+
 def _s_expm1(a: Any) -> Any:
     return _sympy().exp(a) - 1
 
@@ -482,23 +595,26 @@ def _s_isnan(a: Any) -> bool:
 
 def _decided(name: str, attribute: str, a: Any) -> bool:
     """SymPy's answer to ``a.<attribute>`` (``is_negative``, ``is_finite``, ...), or [`DomainError`][gentensor.errors.DomainError] when it has none."""
-    value = getattr(a, attribute)
+    value = None if too_costly(a) else bounded(name, lambda: short_str(a), getattr, a, attribute)
     if value is None:
         raise DomainError(
-            f"{name}: SymPy cannot decide it for {a} (got an expression with unknown assumptions); "
+            f"{name}: SymPy cannot decide it for {short_str(a)} (got an expression with unknown assumptions); "
             "substitute values first, or declare assumptions on the symbols"
         )
     return bool(value)
 
 
 _SYMPY_NAMES = {
-    "sqrt": "sqrt", "exp": "exp", "log": "log", "sin": "sin", "cos": "cos", "tan": "tan", "asin": "asin",
+    "exp": "exp", "log": "log", "sin": "sin", "cos": "cos", "tan": "tan", "asin": "asin",
     "acos": "acos", "atan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh", "asinh": "asinh",
-    "acosh": "acosh", "atanh": "atanh", "atan2": "atan2", "floor": "floor", "ceil": "ceiling", "sign": "sign",
+    "acosh": "acosh", "atanh": "atanh", "atan2": "atan2", "sign": "sign",
     "real": "re", "imag": "im", "conj": "conjugate",
 }
 
 _SYMBOLIC_OWN: dict[str, Callable[..., Any]] = {
+    "sqrt": _s_sqrt,
+    "floor": _s_floor,
+    "ceil": _s_ceil,
     "expm1": _s_expm1,
     "log1p": _s_log1p,
     "log2": _s_log2,
@@ -531,7 +647,7 @@ class SymbolicFunctions(Mapping[str, Callable[..., Any]]):
         if own is not None:
             return own
         if name in _SYMPY_NAMES:
-            return getattr(_sympy(), _SYMPY_NAMES[name])  # type: ignore[no-any-return]
+            return _Bounded(name, _SYMPY_NAMES[name])
         raise KeyError(name)
 
     def __iter__(self) -> Any:

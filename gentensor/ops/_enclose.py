@@ -19,6 +19,7 @@ from ._interval import (
     _abs,
     _add,
     _arg,
+    _bounded,
     _cos_sin,
     _cosh_sinh,
     _exact,
@@ -49,11 +50,16 @@ __all__ = ["enclose", "excludes_zero", "Box"]
 # -- the evaluator ----------------------------------------------------------------------------------
 
 
-def enclose(e: Any, prec: int, values: Optional[dict[Any, Box]] = None) -> Optional[Box]:
+def enclose(
+    e: Any, prec: int, values: Optional[dict[Any, Box]] = None, exact: Optional[Callable[[Any], bool]] = None
+) -> Optional[Box]:
     """A box containing the value of ``e`` at precision ``prec``, or ``None`` when none can be found.
 
     ``values`` gives boxes for the free symbols (and for applied undefined
     functions, callables from a box to a box, keyed by the function's name).
+    ``exact(d)``, when given, answers whether the constant ``d`` is proven
+    zero: ``floor``, ``ceiling`` and ``frac`` of a value whose box holds an
+    integer ``n`` use it to find out whether the value *is* ``n``.
 
     Examples
     --------
@@ -65,7 +71,7 @@ def enclose(e: Any, prec: int, values: Optional[dict[Any, Box]] = None) -> Optio
     True
     """
     try:
-        return _Evaluator(prec, values or {}).box(e)
+        return _Evaluator(prec, values or {}, exact).box(e)
     except (_Fail, ZeroDivisionError, ValueError, OverflowError, ArithmeticError):
         return None
     except RecursionError:
@@ -73,9 +79,10 @@ def enclose(e: Any, prec: int, values: Optional[dict[Any, Box]] = None) -> Optio
 
 
 class _Evaluator:
-    def __init__(self, prec: int, values: dict[Any, Any]) -> None:
+    def __init__(self, prec: int, values: dict[Any, Any], exact: Optional[Callable[[Any], bool]] = None) -> None:
         self.prec = prec
         self.values = values
+        self.exact = exact
         self.memo: dict[Any, Box] = {}
 
     def box(self, e: Any) -> Box:
@@ -363,31 +370,42 @@ def _f_sign(ev: _Evaluator, a: Any) -> Box:
     return _mul(x, _rbox(lib.mpi_div(lib.mpi_one, size, p)), p)
 
 
-def _integer_part(iv: Interval, up: bool) -> Interval:
+def _integer_part(iv: Interval, up: bool, ev: Optional[_Evaluator] = None, a: Any = None) -> Interval:
+    """floor (or ceiling) of every value in ``iv``, when they agree.
+
+    When the box holds exactly one integer ``n`` where they change (a value
+    at ``n`` itself, such as a hidden zero), ``ev.exact`` decides whether the
+    expression ``a`` equals ``n``: then the answer is ``n``.
+    """
     lib = _lib()
     if not _finite(iv):
         raise _Fail("floor of an unbounded interval")
+    _bounded(iv, 4 * ev.prec if ev is not None else 4096, "floor")
     rnd = lib.round_ceiling if up else lib.round_floor
     ia = lib.to_int(iv[0], rnd)
     ib = lib.to_int(iv[1], rnd)
     if ia != ib:
+        n = ia if up else ib  # the one integer in the box where the value could sit
+        if ib - ia == 1 and ev is not None and ev.exact is not None and a is not None and ev.exact(a - n):
+            v = lib.from_int(n)
+            return v, v
         raise _Fail("floor undecided")
     v = lib.from_int(ia)
     return v, v
 
 
 def _f_floor(ev: _Evaluator, a: Any) -> Box:
-    return _rbox(_integer_part(ev.real_arg(a), False))
+    return _rbox(_integer_part(ev.real_arg(a), False, ev, a))
 
 
 def _f_ceiling(ev: _Evaluator, a: Any) -> Box:
-    return _rbox(_integer_part(ev.real_arg(a), True))
+    return _rbox(_integer_part(ev.real_arg(a), True, ev, a))
 
 
 def _f_frac(ev: _Evaluator, a: Any) -> Box:
     lib = _lib()
     x = ev.real_arg(a)
-    return _rbox(lib.mpi_sub(x, _integer_part(x, False), ev.prec + 10))
+    return _rbox(lib.mpi_sub(x, _integer_part(x, False, ev, a), ev.prec + 10))
 
 
 def _extreme(compare: str) -> Callable[..., Box]:

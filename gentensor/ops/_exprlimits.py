@@ -18,12 +18,13 @@ expression towards one total (``count_numbers``): the product of 300
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 from ..errors import LimitError
-from ..resources import get_limits
+from ..resources import count_text, get_limits
 
-__all__ = ["check_expr", "number_bits", "power_bits"]
+__all__ = ["check_expr", "check_root", "number_bits", "power_bits"]
 
 
 def number_bits(v: Any) -> int:
@@ -55,13 +56,42 @@ def power_bits(base: Any, exponent: Any) -> int:
     return math.ceil(size * abs(exponent)) + 1
 
 
-def check_expr(e: Any, what: str, *, count_numbers: bool = True) -> None:
+def check_root(base: Any, exponent: Any, what: str) -> None:
+    """Refuse a root (a power with a non-integer rational exponent) of a number past ``max_modulus_bits``.
+
+    SymPy evaluates ``n**(1/2)`` by factoring ``n`` (small primes, then a
+    primality test of what is left): 5 s for a 5000-bit ``n`` whose
+    cofactor is prime, minutes at 16384 bits.  The unevaluated root is
+    refused before anything (an addition, a printer) makes SymPy evaluate it.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> check_root(sympy.Integer(2)**5000 + 1, sympy.Rational(1, 2), "f")
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.LimitError: f: a root of a number of 5001 bits, more than max_modulus_bits=4096 (SymPy factors the number to simplify its root); raise it with gt.limits(max_modulus_bits=...)
+    """
+    if not (getattr(base, "is_Rational", False) and getattr(exponent, "is_Rational", False)) or exponent.is_Integer:
+        return
+    p, q = abs(int(base.p)), int(base.q)
+    bits = max(p.bit_length(), q.bit_length())
+    limit = get_limits().max_modulus_bits
+    if bits > limit and not (exponent.q == 2 and math.isqrt(p) ** 2 == p and math.isqrt(q) ** 2 == q):  # squares are cheap
+        raise LimitError(
+            f"{what}: a root of a number of {count_text(bits)} bits, more than max_modulus_bits={limit} (SymPy factors "
+            "the number to simplify its root); raise it with gt.limits(max_modulus_bits=...)"
+        )
+
+
+def check_expr(e: Any, what: str, *, count_numbers: bool = True, structure: bool = True) -> None:
     """Refuse an expression past ``max_depth``, ``max_nodes``, ``max_bits`` or ``max_exponent``.
 
     ``what`` starts the message (``"load: f.json: data[3]"``).  With
     ``count_numbers`` every number counts towards ``max_bits`` (input read from
     text or files); without it only unevaluated powers of numbers do (values
-    a program already holds).
+    a program already holds).  With ``structure=False`` depth and size are
+    not limited (results computed from checked input may grow).
 
     Raises
     ------
@@ -84,6 +114,8 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True) -> None:
         return
     lim = get_limits()
     max_depth, max_nodes, max_bits, max_exponent = lim.max_depth, lim.max_nodes, lim.max_bits, lim.max_exponent
+    if not structure:
+        max_depth = max_nodes = sys.maxsize
     # Level by level (no recursion, no per-node tuples): the walk costs a few microseconds per element.
     level = [e]
     depth = nodes = bits = 0
@@ -118,7 +150,7 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True) -> None:
 def _check_total(bits: int, max_bits: int, what: str) -> None:
     if bits > max_bits:
         raise LimitError(
-            f"{what}: the numbers in the expression have about {bits} bits in all, more than "
+            f"{what}: the numbers in the expression have about {count_text(bits)} bits in all, more than "
             f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
         )
 
@@ -130,10 +162,11 @@ def _check_power(node: Any, max_bits: int, max_exponent: int, what: str, count_n
     and an exponent may itself be a sum or product of numbers.
     """
     base, exp = node.args
+    check_root(base, exp, what)
     estimate = _bits(node)
     if estimate > max_bits:
         raise LimitError(
-            f"{what}: a power of a number would have about {estimate} bits, more than "
+            f"{what}: a power of a number would have about {count_text(estimate)} bits, more than "
             f"max_bits={max_bits}; raise it with gt.limits(max_bits=...)"
         )
     if not base.is_Rational:
@@ -192,8 +225,6 @@ def _bits(e: Any) -> int:
 
 
 def _short(v: Any, limit: int = 40) -> str:
-    try:
-        text = str(v)
-    except Exception:  # a deep tree may not print
-        text = f"<{type(v).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    from ._show import short_str
+
+    return short_str(v, limit)

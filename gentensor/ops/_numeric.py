@@ -15,7 +15,8 @@ import operator
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ..errors import ArgumentTypeError, DomainError, NotDivisibleError
+from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NotDivisibleError
+from ..resources import check_digits
 from ._capabilities import Capabilities
 from ._elementary import (
     BOOLEAN_FUNCTIONS,
@@ -28,15 +29,42 @@ from ._elementary import (
 )
 from ._codec import _SAFE_INT, _Bad, _show, decode_float, decode_fraction, decode_int, encode_float, encode_int
 from ._packing import BooleanPacking, FloatPacking, IntegerPacking
-from ._parse import parse_cell
+from ._parse import _DECIMAL, parse_cell
 from ._protocol import BaseOps
+from ._show import short_repr
 
 __all__ = ["booleans", "integers", "rationals", "floats", "complexes"]
 
 
 def _refuse(ops: BaseOps, value: Any, hint: str = "") -> ArgumentTypeError:
-    msg = f"{ops.name}.convert: cannot convert {value!r} (type {type(value).__name__}) to {ops.name} exactly"
+    msg = f"{ops.name}.convert: cannot convert {short_repr(value)} (type {type(value).__name__}) to {ops.name} exactly"
     return ArgumentTypeError(msg + (f"; {hint}" if hint else ""))
+
+
+#: The words ``float()`` reads besides numbers: an optional sign, then inf, infinity or nan (any case).
+_FLOAT_WORDS = frozenset(("inf", "infinity", "nan"))
+
+
+def _as_float(ops: BaseOps, value: Any) -> float:
+    """``float(value)`` for a real number; one too large for a float raises the tree's error (Python's is ``OverflowError``)."""
+    try:
+        return float(value)
+    except OverflowError:
+        raise ArgumentValueError(
+            f"{ops.name}.convert: the number is too large for a float, whose largest is about 1.8e308 (got {short_repr(value)}); "
+            "keep it exact with ops=gt.rationals or gt.integers"
+        ) from None
+
+
+def _parse_float(ops: BaseOps, text: str) -> float | None:
+    """The float a decimal or special text spells, as ``float(text)`` reads it (``inf``, ``-nan``, ``1e400`` is inf), else ``None``."""
+    s = text.strip()
+    if s.lower().lstrip("+-") in _FLOAT_WORDS and len(s) - len(s.lstrip("+-")) <= 1:
+        return float(s)
+    if _DECIMAL.match(s):
+        check_digits(sum(c.isdigit() for c in s.lower().partition("e")[0]), f"{ops.name}.parse: the number")
+        return float(s)  # correctly rounded; past the largest float it is inf, as float() gives
+    return None
 
 
 def _sympy_number_to_python(value: Any) -> Any:
@@ -350,11 +378,23 @@ class FloatOps(_IEEEOps):
         if type(value) is float:
             return value
         if isinstance(value, numbers.Real):
-            return float(value)
+            return _as_float(self, value)
         py = _sympy_number_to_python(value)
         if py is not None:
-            return float(py)
+            return _as_float(self, py)
         raise _refuse(self, value)
+
+    def parse(self, text: str) -> float:
+        """The float ``text`` spells: what ``float()`` reads (``inf``, ``-inf``, ``nan``, decimals), or an exact value rounded.
+
+        Examples
+        --------
+        >>> import gentensor as gt
+        >>> gt.floats.parse("-inf"), gt.floats.parse("1e400"), gt.floats.parse("1/3")
+        (-inf, inf, 0.3333333333333333)
+        """
+        found = _parse_float(self, text)
+        return self.convert(parse_cell(text)) if found is None else found
 
     to_json = staticmethod(encode_float)
 
@@ -404,11 +444,13 @@ class ComplexOps(_IEEEOps):
     def convert(self, value: Any) -> complex:
         if type(value) is complex:
             return value
+        if isinstance(value, numbers.Real):
+            return complex(_as_float(self, value))
         if isinstance(value, numbers.Complex):
             return complex(value)
         py = _sympy_number_to_python(value)
         if py is not None:
-            return complex(py)
+            return complex(_as_float(self, py))
         if (type(value).__module__ or "").startswith("sympy") and getattr(value, "is_number", False):
             # A numeric SymPy expression such as 1.0 + 2.0*I (no free symbols).
             try:
@@ -416,6 +458,18 @@ class ComplexOps(_IEEEOps):
             except TypeError:
                 pass
         raise _refuse(self, value)
+
+    def parse(self, text: str) -> complex:
+        """The complex number ``text`` spells: real special values and decimals as ``float()`` reads them, else an exact value rounded.
+
+        Examples
+        --------
+        >>> import gentensor as gt
+        >>> gt.complexes.parse("nan"), gt.complexes.parse("2 + 3*I")
+        ((nan+0j), (2+3j))
+        """
+        found = _parse_float(self, text)
+        return self.convert(parse_cell(text)) if found is None else complex(found)
 
     @property
     def real_ops(self) -> Any:

@@ -19,7 +19,8 @@ from typing import Any, Callable
 from ..errors import ArgumentValueError, LimitError
 from ..resources import check_bits, check_digits, get_limits
 from ._codec import SYMPY_FUNCTIONS
-from ._exprlimits import check_expr, number_bits, power_bits
+from ._exprlimits import check_expr, check_root, number_bits, power_bits
+from ._show import short_str
 
 __all__ = ["parse_cell", "exact_decimal", "checked_int"]
 
@@ -147,6 +148,12 @@ class _ExprParser:
         self.depth = 0
         lim = get_limits()
         self.max_depth, self.max_bits, self.max_exponent = lim.max_depth, lim.max_bits, lim.max_exponent
+        operands = sum(1 for kind, _, _ in self.tokens if kind != "op")
+        if operands > lim.max_nodes:
+            raise LimitError(
+                f"the expression has {operands} numbers and names, more than max_nodes={lim.max_nodes} "
+                "sub-expressions; raise it with gt.limits(max_nodes=...)"
+            )
 
     def parse(self) -> Any:
         import sympy
@@ -185,19 +192,33 @@ class _ExprParser:
         return value
 
     def expr(self) -> Any:
-        return self.left_assoc(self.term, {"+": operator.add, "-": operator.sub})
+        """A sum, built once from all its terms (one ``+`` at a time would be quadratic in the length)."""
+        first = self.term()
+        if self.peek() not in ("+", "-"):
+            return first
+        terms, at = [first], 0
+        while self.peek() in ("+", "-"):
+            op, at = self.take()[1:]
+            rhs = self.term()
+            terms.append(rhs if op == "+" else -rhs)
+        return self.sized(self.sympy.Add(*terms), at)
 
     def term(self) -> Any:
-        return self.left_assoc(self.unary, {"*": operator.mul, "/": operator.truediv})
-
-    def left_assoc(self, operand: Callable[[], Any], operators: dict[str, Callable[[Any, Any], Any]]) -> Any:
-        """``operand (op operand)*`` for the binary ``operators`` of one precedence level, grouped from the left."""
-        value = operand()
-        while self.peek() in operators:
+        """A product, built once from all its factors; the bits of its numbers are counted first."""
+        first = self.unary()
+        if self.peek() not in ("*", "/"):
+            return first
+        factors, at = [first], 0
+        bits = number_bits(first) if first.is_Number else 0
+        while self.peek() in ("*", "/"):
             op, at = self.take()[1:]
-            rhs = operand()
-            value = self.sized(operators[op](value, rhs), at)
-        return value
+            rhs = self.unary()
+            if rhs.is_Number:
+                bits += number_bits(rhs)
+                if bits > self.max_bits:
+                    check_bits(bits, f"the product at character {at}")
+            factors.append(rhs if op == "*" else self.sympy.Pow(rhs, -1))
+        return self.sized(self.sympy.Mul(*factors), at)
 
     def unary(self) -> Any:
         if self.peek() in ("+", "-"):
@@ -217,12 +238,13 @@ class _ExprParser:
             self.depth -= 1
             if exponent.is_Rational:
                 size = abs(exponent)
+                check_root(base, exponent, f"the power at character {at}")
                 if base.is_Rational:
                     if abs(base) != 1 and not base.is_zero and size >= 1:
                         check_bits(power_bits(base, size), f"the power at character {at}")
                 elif size > self.max_exponent:
                     raise LimitError(
-                        f"the exponent {exponent} at character {at} is larger than max_exponent={self.max_exponent}; "
+                        f"the exponent {short_str(exponent, 40)} at character {at} is larger than max_exponent={self.max_exponent}; "
                         "raise it with gt.limits(max_exponent=...)"
                     )
             return self.sized(self.sympy.Pow(base, exponent), at)
@@ -260,6 +282,8 @@ class _ExprParser:
             args.append(self.expr())
         self.close(at)
         self.depth -= 1
+        if name == "sqrt":
+            check_root(args[0], self.sympy.Rational(1, 2), f"sqrt at character {at}")
         huge = any(a.is_Number and abs(a) > _MAX_EVALUATED for a in args)
         # factorial(10**9) and friends would take forever to evaluate: keep them symbolic.
         value = func(*args, evaluate=False) if huge and name not in ("sqrt", "abs") else func(*args)

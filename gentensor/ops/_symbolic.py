@@ -19,13 +19,17 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
 
-from ..errors import ArgumentTypeError, DomainError
+from ..errors import ArgumentTypeError, UndecidableError
+from ._budget import bounded
 from ._capabilities import Capabilities
 from ._codec import decode_tree, encode_expr
-from ._elementary import SymbolicFunctions
+from ._compare import compare
+from ._elementary import SymbolicFunctions, evaluated, symbolic_floor
 from ._exprlimits import check_expr
+from ._magnitude import too_costly
 from ._parse import parse_cell
 from ._protocol import BaseOps
+from ._show import expr_latex, expr_text, short_str
 from ._zerotest import NONZERO, ZERO, ZeroTest, undecided, zero_test
 
 __all__ = ["symbolic", "SymbolicOps", "is_sympy_type"]
@@ -84,8 +88,6 @@ class SymbolicOps(BaseOps):
     sub = staticmethod(operator.sub)
     mul = staticmethod(operator.mul)
     neg = staticmethod(operator.neg)
-    floordiv = staticmethod(operator.floordiv)
-    mod = staticmethod(operator.mod)
 
     @cached_property
     def zero(self) -> Any:  # type: ignore[override]
@@ -129,9 +131,10 @@ class SymbolicOps(BaseOps):
 
         See `gentensor.ops._zerotest.zero_test` for the methods, and
         ``docs/safety.md`` for the guarantees.  Pivot searches call it to
-        prefer entries proven non-zero.
+        prefer entries proven non-zero.  ``a`` is held to the limits
+        ``gt.tensor`` applies to SymPy values ([`LimitError`][gentensor.errors.LimitError]).
         """
-        return zero_test(a)
+        return zero_test(a, func="symbolic.zero_test")
 
     def is_zero(self, a: Any) -> bool:
         """True when ``a`` is proven zero, False when proven non-zero.
@@ -143,7 +146,7 @@ class SymbolicOps(BaseOps):
             [`gentensor.limits`][gentensor.resources.limits] (unless ``undecided="zero"`` or
             ``"nonzero"`` is in force, which answers accordingly).
         """
-        test = zero_test(a)
+        test = zero_test(a, checked=True)
         if test.verdict == ZERO:
             return True
         if test.verdict == NONZERO:
@@ -155,38 +158,59 @@ class SymbolicOps(BaseOps):
 
     def div(self, a: Any, b: Any) -> Any:
         if self.is_zero(b):
-            raise ZeroDivisionError(f"symbolic.div: division by an expression that is zero (got {b})")
+            raise ZeroDivisionError(f"symbolic.div: division by an expression that is zero (got {short_str(b)})")
         return a / b
 
     exquo = div
+
+    def floordiv(self, a: Any, b: Any) -> Any:
+        """``floor(a / b)``: a divisor proven zero raises ``ZeroDivisionError``; the floor is decided as `floor` is.
+
+        SymPy's own ``a // b`` recursed without end at a hidden zero divisor
+        (``atan(1/2) + atan(1/3) - pi/4``).
+        """
+        if self.is_zero(b):
+            raise ZeroDivisionError(f"symbolic.floordiv: division by an expression that is zero (got {short_str(b)})")
+        return symbolic_floor(a / b)
+
+    def mod(self, a: Any, b: Any) -> Any:
+        """``a - b * floor(a / b)`` (Python's sign convention), decided as `floordiv` is."""
+        if self.is_zero(b):
+            raise ZeroDivisionError(f"symbolic.mod: division by an expression that is zero (got {short_str(b)})")
+        q = symbolic_floor(a / b)
+        return bounded("symbolic.mod", lambda: short_str(a), operator.sub, a, b * q)
 
     def pow(self, a: Any, k: int) -> Any:
         return a**k
 
     def abs(self, a: Any) -> Any:
-        return _sympy().Abs(a)
+        sympy = _sympy()
+        return evaluated("abs", sympy.Abs, a)
 
     def round(self, a: Any, ndigits: int = 0) -> Any:
-        """SymPy's ``round`` of a numeric expression (a Float, or an Integer for ``ndigits <= 0``)."""
-        return a.round(ndigits)
+        """SymPy's ``round`` of a numeric expression (a Float, or an Integer for ``ndigits <= 0``), within the budget."""
+        if too_costly(a):
+            raise UndecidableError(
+                f"symbolic.round: evaluating {short_str(a)} needs more precision than the budget of 16 * zero_test_bits; "
+                "raise gt.limits(zero_test_bits=...)",
+                a,
+            )
+        return bounded("symbolic.round", lambda: short_str(a), a.round, ndigits)
 
     def lt(self, a: Any, b: Any) -> bool:
-        try:
-            return bool(a < b)
-        except TypeError:
-            raise DomainError(f"symbolic.lt: cannot decide {a} < {b}; substitute values first") from None
+        """``a < b``, decided by the sign of ``b - a`` (bounds in log space, intervals, the zero test, then SymPy's assumptions)."""
+        return compare(a, b, True, "symbolic.lt")
 
     def le(self, a: Any, b: Any) -> bool:
-        try:
-            return bool(a <= b)
-        except TypeError:
-            raise DomainError(f"symbolic.le: cannot decide {a} <= {b}; substitute values first") from None
+        """``a <= b``, decided as `lt` is."""
+        return compare(a, b, False, "symbolic.le")
 
     def format(self, a: Any) -> str:
-        return str(a)
+        """``str(a)``, in stored order where ordering the terms would cost too much to evaluate."""
+        return expr_text(a) if isinstance(a, _sympy().Basic) else str(a)
 
     def latex(self, a: Any) -> str:
-        return str(_sympy().latex(a))
+        return expr_latex(a) if isinstance(a, _sympy().Basic) else str(_sympy().latex(a))
 
     def parse(self, text: str) -> Any:
         """The expression spelled by ``text``, read by the safe parser (never evaluated as Python)."""

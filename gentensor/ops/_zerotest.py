@@ -25,6 +25,16 @@ in order (cheapest first, each within the budget of [`gentensor.limits`][gentens
 4. **rewriting** -- ``trigsimp`` and, for small expressions, ``simplify``;
    reaching 0 is a proof.
 
+Between 2 and 3 come two steps that never call SymPy's numerics: bounds in
+log space (`gentensor.ops._magnitude`) prove a constant too large to
+enclose non-zero (``exp(exp(exp(20))) - 1``), and an expression that is
+zero as a rational function of its non-polynomial parts (``sin(y)``,
+``exp(z)``, ``sqrt(2)``, taken as independent unknowns) is zero.  Steps 3
+and 4 call SymPy: they run only when evaluating the expression costs less
+than the precision budget (`gentensor.ops._magnitude.too_costly`), and
+under the time budget (`gentensor.ops._budget.within`), which stops
+SymPy inside its own calls.
+
 Whatever is left is ``"unknown"``.  :meth:`SymbolicOps.is_zero
 <gentensor.ops._symbolic.SymbolicOps.is_zero>` then raises
 [`UndecidableError`][gentensor.errors.UndecidableError] (or follows ``gt.limits(undecided=...)``);
@@ -35,12 +45,16 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..errors import DomainError, UndecidableError
 from ..resources import get_limits
 from ._algebraic_zero import algebraic_zero
+from ._budget import OutOfTime, within
 from ._enclose import Box, enclose, excludes_zero
+from ._exprlimits import check_expr
+from ._magnitude import precision_budget, survey
+from ._show import short_str
 from ._zerotools import (
     NONZERO,
     UNKNOWN,
@@ -64,16 +78,24 @@ _FACTOR_NODES = 400  # factor only expressions this small
 _FACTOR_DEPTH = threading.local()  # .n: how deep factors of factors are being decided (at most 3)
 
 
-def zero_test(e: Any) -> ZeroTest:
+def zero_test(e: Any, *, func: str = "zero_test", checked: bool = False) -> ZeroTest:
     """Decide whether ``e`` is zero: ``"zero"``, ``"nonzero"`` or ``"unknown"``, with the method used.
 
     An expression with free symbols is zero when it is zero as a function
-    (for every value of its symbols that their assumptions allow).
+    (for every value of its symbols that their assumptions allow).  ``e``
+    is first held to the limits ``gt.tensor`` applies to SymPy values
+    (``max_depth``, ``max_nodes``, and ``max_bits`` for unevaluated powers of
+    numbers); ``checked=True`` (elements already checked on their way in,
+    and results computed from them) checks the powers only.  ``func`` names
+    the caller in messages.  The whole test takes about ``zero_test_seconds``
+    at most.
 
     Raises
     ------
     DomainError
         ``e`` has non-commutative factors the test cannot compare.
+    LimitError
+        ``e`` is past a limit of [`gentensor.limits`][gentensor.resources.limits].
 
     Examples
     --------
@@ -93,6 +115,10 @@ def zero_test(e: Any) -> ZeroTest:
     if e.is_Number:
         return ZeroTest(ZERO if e.is_zero else NONZERO, "exact")
     lim = get_limits()
+    found = _CACHE.get((e, lim.zero_test_bits, float(lim.zero_test_seconds)))
+    if found is not None:
+        return found
+    check_expr(e, func, count_numbers=False, structure=not checked)
     return _cached(e, lim.zero_test_bits, float(lim.zero_test_seconds))
 
 
@@ -114,6 +140,8 @@ def undecided(e: Any, func: str, test: Optional[ZeroTest] = None) -> bool:
         return True
     if policy == "nonzero":
         return False
+    if type(e).__module__.startswith("sympy.polys") and hasattr(e, "as_expr"):
+        e = e.as_expr()  # an element of a SymPy domain (linear algebra's kernels): show the expression
     how = f" (tried: {test.method})" if test is not None else ""
     raise UndecidableError(
         f"{func}: cannot decide whether {_short(e)} is zero{how}; raise gt.limits(zero_test_bits=..., "
@@ -124,11 +152,7 @@ def undecided(e: Any, func: str, test: Optional[ZeroTest] = None) -> bool:
 
 
 def _short(e: Any, limit: int = 120) -> str:
-    try:
-        text = str(e)
-    except Exception:  # a deep tree may not print
-        text = f"<{type(e).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return short_str(e, limit)
 
 
 _CACHE: dict[tuple[Any, int, float], ZeroTest] = {}
@@ -186,21 +210,43 @@ class _Decision:
         if found is not None:
             return found
         free = e.free_symbols
-        if _plain_rational_function(e):
-            found = self.rational_function()
-            if found is not None:
-                return found
-        found = self.numeric(free)
-        if found is not None:
-            return found
-        for step in (self.constant_proofs if not free else self.function_proofs, self.rewriting):
-            if self.late():
-                self.tried.append("stopped at zero_test_seconds")
-                break
+        # Exact and numeric steps that never hand the expression to SymPy's numerics.  (An exact
+        # decision for algebraic numbers belongs here too, before the numerics.)
+        exact_steps = (self.rational_function, lambda: self.numeric(free), self.magnitude, self.generators)
+        for step in exact_steps:
             found = step()
             if found is not None:
                 return found
+        cost = survey(e).cost
+        if cost > precision_budget():
+            shown = "an unbounded number of" if cost == float("inf") else f"about {int(cost)}"
+            self.tried.append(f"evaluating it needs {shown} bits, past the precision budget of 16 * zero_test_bits")
+            return self.unknown()
+        for step in (self.constant_proofs if not free else self.function_proofs, self.rewriting):
+            found = self.bounded(step)
+            if found is not None:
+                return found
+        return self.unknown()
+
+    def unknown(self) -> ZeroTest:
         return ZeroTest(UNKNOWN, ", ".join(self.tried) or "nothing applied")
+
+    def bounded(self, step: Callable[[], Optional[ZeroTest]]) -> Optional[ZeroTest]:
+        """``step()`` under the rest of the time budget; SymPy failing inside it proves nothing."""
+        if self.late():
+            self.stopped()
+            return None
+        try:
+            return within(self.deadline - time.monotonic(), step)
+        except OutOfTime:
+            self.stopped()
+        except (RecursionError, MemoryError, OverflowError):
+            self.tried.append(f"{getattr(step, '__name__', 'a step')} failed")
+        return None
+
+    def stopped(self) -> None:
+        if "stopped at zero_test_seconds" not in self.tried:
+            self.tried.append("stopped at zero_test_seconds")
 
     # -- 1. exact forms -------------------------------------------------------------------------
 
@@ -211,16 +257,46 @@ class _Decision:
                 f"zero_test: cannot decide non-commutative expressions with functions (got {_short(self.e)}); "
                 "use commutative symbols"
             )
-        expanded = sympy.expand(self.e)  # polynomials in non-commuting symbols have one expanded form
-        return ZeroTest(ZERO if expanded == 0 else NONZERO, "expanded non-commutative polynomial")
-
-    def rational_function(self) -> Optional[ZeroTest]:
-        sympy = self.sympy
         if _expansion_terms(self.e) > _EXPAND_TERMS:
             self.tried.append("polynomial too large to expand")
+            return self.unknown()
+        found = self.bounded(lambda: ZeroTest(ZERO if sympy.expand(self.e) == 0 else NONZERO, "expanded non-commutative polynomial"))
+        return found if found is not None else self.unknown()
+
+    def rational_function(self) -> Optional[ZeroTest]:
+        if not _plain_rational_function(self.e):
             return None
-        num, _ = sympy.fraction(sympy.together(self.e))
-        return ZeroTest(ZERO if sympy.expand(num) == 0 else NONZERO, "polynomial")
+        return self.expanded(self.e, "polynomial")
+
+    def expanded(self, e: Any, method: str) -> Optional[ZeroTest]:
+        """Zero or non-zero by expanding the numerator of a rational function of symbols (independent unknowns)."""
+        sympy = self.sympy
+        if _expansion_terms(e) > _EXPAND_TERMS:
+            self.tried.append("polynomial too large to expand")
+            return None
+
+        def expand() -> ZeroTest:
+            num, _ = sympy.fraction(sympy.together(e))
+            return ZeroTest(ZERO if sympy.expand(num) == 0 else NONZERO, method)
+
+        return self.bounded(expand)
+
+    def generators(self) -> Optional[ZeroTest]:
+        """Zero as a rational function of its generators (``sin(y)``, ``exp(2)``, ``sqrt(3)`` as unknowns) is zero.
+
+        Substituting independent unknowns for the non-polynomial parts involves
+        no numerics; a zero numerator then proves zero for any values of the
+        parts.  A non-zero one proves nothing (the parts may obey relations).
+        """
+        if self.e.is_Atom:
+            return None
+        abstract = _abstracted(self.e, self.sympy)
+        if abstract is None:
+            return None
+        found = self.expanded(abstract, "zero as a rational function of its parts")
+        if found is not None and found.verdict == ZERO:
+            return found
+        return None
 
     # -- 2. rigorous numerics -------------------------------------------------------------------
 
@@ -236,7 +312,7 @@ class _Decision:
             for prec in self.precisions():
                 if self.late():
                     break
-                box = enclose(self.e, prec, point)
+                box = enclose(self.e, prec, point, exact=None if point else _proven_zero)
                 if box is None:
                     break
                 evaluated = True
@@ -246,6 +322,15 @@ class _Decision:
                 if not point:
                     self.box = box
         self.tried.append(f"intervals up to {self.bits} bits contain 0" if evaluated else "no interval enclosure")
+        return None
+
+    def magnitude(self) -> Optional[ZeroTest]:
+        """A constant too large (or small) to enclose, proven non-zero by its bounds in log space."""
+        if self.box is not None or self.e.free_symbols:
+            return None
+        mag = survey(self.e).mag
+        if mag is not None and mag.nonzero:
+            return ZeroTest(NONZERO, "magnitude bounds in log space")
         return None
 
     # -- 3. algebraic proofs ----------------------------------------------------------------------
@@ -277,7 +362,7 @@ class _Decision:
         try:
             num, _ = sympy.fraction(sympy.together(self.e))
             product = sympy.factor(num) if num.is_Add else num
-        except (RecursionError, MemoryError):
+        except (RecursionError, MemoryError, OverflowError):
             raise
         except Exception:  # a generator SymPy cannot separate
             return None
@@ -291,7 +376,7 @@ class _Decision:
             return None
         _FACTOR_DEPTH.n = depth + 1
         try:
-            verdicts = [zero_test(b) for b in parts]
+            verdicts = [zero_test(b, checked=True) for b in parts]
         finally:
             _FACTOR_DEPTH.n = depth
         if any(v.verdict == ZERO for v in verdicts):
@@ -331,7 +416,7 @@ class _Decision:
                         return ZeroTest(NONZERO, "not a multiple of pi")
                     if self.small_box():
                         return ZeroTest(ZERO, "a multiple of pi and |e| < 1")
-        except (RecursionError, MemoryError):
+        except (RecursionError, MemoryError, OverflowError):
             raise
         except Exception:  # SymPy refusing an argument
             return None
@@ -345,6 +430,8 @@ class _Decision:
             return None
         try:
             w = sympy.expand(sympy.exp(self.e)) - 1
+        except (RecursionError, MemoryError, OverflowError):
+            raise
         except Exception:
             return None
         found = ZeroTest(ZERO if w.is_zero else NONZERO, "exact") if w.is_Number else _algebraic(w, sympy)
@@ -368,7 +455,7 @@ class _Decision:
             coeffs = sympy.Poly(sympy.expand(num), *free).coeffs()
         except Exception:  # a generator SymPy cannot separate
             return None
-        verdicts = [zero_test(c) for c in coeffs]
+        verdicts = [zero_test(c, checked=True) for c in coeffs]
         if any(v.verdict == NONZERO for v in verdicts):
             return ZeroTest(NONZERO, "a coefficient is not 0")
         if all(v.verdict == ZERO for v in verdicts):
@@ -392,8 +479,85 @@ class _Decision:
                 if sympy.simplify(e) == 0:
                     return ZeroTest(ZERO, "simplify")
                 self.tried.append("simplify")
-        except (RecursionError, MemoryError):
+        except (RecursionError, MemoryError, OverflowError):
             raise
         except Exception:  # SymPy failing inside a rewrite proves nothing
             self.tried.append("rewriting failed")
         return None
+
+
+def integer_value(e: Any) -> Optional[int]:
+    """The integer a constant ``floor``/``ceiling`` (or any constant whose box is one integer) equals, if proven.
+
+    ``floor(atan(1/2) + atan(1/3) - pi/4)`` is 0, though SymPy's numerics
+    raise on it: the box of its argument holds 0, and the zero test proves
+    the argument is 0.  ``None`` when not proven (or not a constant).
+
+    Examples
+    --------
+    >>> import sympy
+    >>> z = sympy.atan(sympy.Rational(1, 2)) + sympy.atan(sympy.Rational(1, 3)) - sympy.pi / 4
+    >>> integer_value(sympy.floor(z, evaluate=False)), integer_value(sympy.pi) is None
+    (0, True)
+    """
+    if getattr(e, "free_symbols", True):
+        return None
+    box = enclose(e, 64, exact=_proven_zero)
+    if box is None:
+        return None
+    (lo, hi), (ilo, ihi) = box
+    from mpmath.libmp import fzero, to_int
+
+    if lo != hi or ilo != fzero or ihi != fzero:
+        return None
+    n = to_int(lo)
+    from mpmath.libmp import from_int
+
+    return n if from_int(n) == lo else None
+
+
+_EXACT_DEPTH = threading.local()  # .n: how deep floor/ceiling values are being decided
+
+
+def _proven_zero(d: Any) -> bool:
+    """Whether the constant ``d`` is proven zero (for floor and ceiling at integers), two levels deep at most."""
+    depth = getattr(_EXACT_DEPTH, "n", 0)
+    if depth >= 2:
+        return False
+    _EXACT_DEPTH.n = depth + 1
+    try:
+        return zero_test(d, checked=True).verdict == ZERO
+    finally:
+        _EXACT_DEPTH.n = depth
+
+
+def _abstracted(e: Any, sympy: Any) -> Optional[Any]:
+    """``e`` with every part that is not a rational function of symbols replaced by a fresh unknown.
+
+    ``None`` when nothing was replaced (the exact step already covered ``e``) or
+    when a Float is inside (its value is not exact).
+    """
+    parts: dict[Any, Any] = {}
+
+    def walk(node: Any) -> Any:
+        if node.is_Symbol or node.is_Rational or type(node).__name__ == "ImaginaryUnit":
+            return node
+        if node.is_Float:
+            raise _Inexact
+        if node.is_Add or node.is_Mul:
+            return node.func(*[walk(a) for a in node.args])
+        if node.is_Pow and node.exp.is_Integer:
+            return walk(node.base) ** node.exp
+        if node not in parts:
+            parts[node] = sympy.Dummy(f"g{len(parts)}")
+        return parts[node]
+
+    try:
+        out = walk(e)
+    except _Inexact:
+        return None
+    return out if parts else None
+
+
+class _Inexact(Exception):
+    """Internal: a Float inside an expression being abstracted."""
