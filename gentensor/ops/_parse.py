@@ -11,7 +11,6 @@ is ever evaluated as Python code.  The built-in ops read text through it
 from __future__ import annotations
 
 import math
-import operator
 import re
 from fractions import Fraction
 from typing import Any, Callable
