@@ -95,7 +95,7 @@ class Limits:
         SymPy factors (a 4096-bit primality test takes a fraction of a
         second, ``next_prime`` about a second).
     max_file_bytes : int
-        Bytes of a file [`gentensor.load`][gentensor.io._saveload.load] reads (checked before reading;
+        Bytes of a file [`gentensor.load`][gentensor.io.files.load] reads (checked before reading;
         a file object is read up to this many bytes).
     zero_test_bits : int
         The highest precision, in bits, at which the symbolic zero test

@@ -17,6 +17,10 @@ _INTERFACE = ("read_matrix", "format_names", "register_format", "read_stream")
 
 
 def __getattr__(name: str) -> Any:
+    if name == "read_stream":
+        from ._files import read_stream
+
+        return read_stream
     if name in _INTERFACE:
         from . import _textmatrix, formats  # _textmatrix registers the built-in formats
 
