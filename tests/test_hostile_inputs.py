@@ -32,7 +32,6 @@ import signal
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -43,6 +42,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
+from test_fuzz_inputs import Hang, time_box  # one time box for both files (SIGALRM)
 from gentensor.io._saveload import loads
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="the time box needs SIGALRM (POSIX)")
@@ -62,22 +62,6 @@ LOG_ZERO = sympy.log(6) - sympy.log(2) - sympy.log(3)  # exactly 0
 TRIG_ZERO = sympy.sin(sympy.pi / 7) * sympy.sin(2 * sympy.pi / 7) * sympy.sin(3 * sympy.pi / 7) - sympy.sqrt(7) / 8
 
 
-class Hang(BaseException):
-    """Raised by the time box (a BaseException: no ``except Exception`` in the library swallows it)."""
-
-
-@contextmanager
-def time_box(seconds: float = BOX):
-    def expire(signum: int, frame: Any) -> None:
-        raise Hang(f"the input took more than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -108,7 +92,7 @@ def outcome(call: Callable[[], Any], *inputs: Any, expect: tuple[type[BaseExcept
     before = [snapshot(v) for v in inputs]
     start = time.monotonic()
     try:
-        with time_box():
+        with time_box(BOX):
             result = call()
     except expect as e:
         check_message(e)
