@@ -654,3 +654,28 @@ def test_fuzz_costly_cells_through_the_command_line(tmp_path, cells, command):
     proc = cli(tmp_path, command, "\n".join(",".join(c for c in row) for row in rows) + "\n")
     if proc.returncode == 0 and command == "rank":
         assert cli_value(proc) in range(n + 1)
+
+
+def test_a_budget_left_by_an_interrupt_never_stops_later_work(monkeypatch):
+    # A signal handler's exception (Ctrl-C, a time box) arriving while a budget is being left used to
+    # leave its deadline registered: the watchdog then stopped later, unrelated work with OutOfTime.
+    from gentensor.ops import _budget
+
+    real = _budget._pop
+    interrupted: list[int] = []
+
+    def interrupted_once(record: Any, depth: int) -> None:
+        if not interrupted:
+            interrupted.append(1)
+            raise KeyboardInterrupt
+        real(record, depth)
+
+    monkeypatch.setattr(_budget, "_pop", interrupted_once)
+    with pytest.raises(KeyboardInterrupt):
+        _budget.within(0.05, lambda: None)
+    monkeypatch.setattr(_budget, "_pop", real)
+    assert interrupted and not _budget._LOCAL.record.stack
+    deadline = time.monotonic() + 0.5
+    while time.monotonic() < deadline:  # past the old deadline: no OutOfTime may arrive here
+        sum(range(1000))
+    assert _budget.within(1.0, lambda: 7) == 7

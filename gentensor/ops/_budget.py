@@ -59,6 +59,7 @@ class _Record:
         self.ident = ident
         self.stack: list[float] = []
         self.fired = False  # an OutOfTime was sent to the thread and not yet cleared
+        self.active = 0  # calls of `within` running in the thread
 
 
 class _Local(threading.local):
@@ -213,19 +214,32 @@ def within(seconds: Optional[float], call: Callable[..., T], *args: Any) -> T:
     record = _LOCAL.record
     if record is None:
         record = _LOCAL.record = _Record(threading.get_ident())
+    if record.active == 0 and record.stack:  # left by a call that never finished leaving: stale
+        _pop(record, 0)
     depth = len(record.stack)
     stopped = False
+    record.active += 1
     try:
         _push(record, limit)
         result = call(*args)
     except OutOfTime:
         stopped = True
     finally:
-        try:
-            _pop(record, depth)
-        except OutOfTime:  # the exception sent arrived while leaving: nothing else can be pending
-            stopped = True
-            _pop(record, depth)
+        # Leave whatever arrives meanwhile: the OutOfTime sent (at most one per deadline), or a
+        # signal handler's exception (Ctrl-C, a time box) -- re-raised once the budget is left, so a
+        # passed deadline never stays registered to stop later, unrelated work.
+        interrupted: Optional[BaseException] = None
+        while True:
+            try:
+                _pop(record, depth)
+                break
+            except OutOfTime:
+                stopped = True
+            except BaseException as e:  # noqa: BLE001 - re-raised below
+                interrupted = e
+        record.active -= 1
+        if interrupted is not None:
+            raise interrupted
     if stopped:
         raise OutOfTime
     return result
