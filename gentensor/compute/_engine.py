@@ -31,7 +31,7 @@ from ..core.layout import Layout, broadcast_shapes, collapse, unravel
 from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
 from ..core.storage import objects_of
 from ..core.tensor import Tensor
-from ..errors import DomainError, NotDivisibleError
+from ..errors import DomainError, GentensorError, NotDivisibleError
 from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
 from ..ops import short_repr
 from ..parallel import ParallelPolicy, auto_machine_words, resolve, run_map
@@ -238,7 +238,7 @@ _LOCATED = (ZeroDivisionError, NotDivisibleError, DomainError)
 
 
 def _located(func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...], err: Exception) -> Exception:
-    """``err`` re-raised as the same type with the index and operands of the first failing element.
+    """``err`` re-raised as the same type (a ``TypeError`` as `DomainError`) with the index and operands of the first failing element.
 
     ``streams`` must be fresh (lists or repeats, or new lazy chains).
     """
@@ -250,12 +250,17 @@ def _located(func: str, f: Callable[..., Any], streams: list[Any], shape: tuple[
             shown = " and ".join(short_repr(a) for a in args)  # never a huge number, never SymPy's numerics
             if isinstance(err, ZeroDivisionError):
                 msg = f"{func}: division by zero at index {idx} (got {shown})"
+            elif not isinstance(err, _LOCATED):  # the elements' own TypeError: they do not combine
+                return DomainError(f"{func}: the elements do not combine at index {idx} (got {shown}): {err}; "
+                                   "use elements of one kind")
             else:
                 msg = f"{func}: at index {idx} (got {shown}): {err}"
             try:
                 return type(err)(msg)
             except Exception:  # an exception class with another constructor
                 return err
+    if not isinstance(err, _LOCATED + (ZeroDivisionError,)):
+        return DomainError(f"{func}: the elements do not combine: {err}; use elements of one kind")
     return err
 
 
@@ -269,7 +274,8 @@ def run(
     """``list(map(f, *streams))`` over the ``prod(shape)`` elements of ``shape``.
 
     Arithmetic errors (zero division, not divisible, domain) are re-raised
-    naming the index of the first failing element; ``remake`` gives fresh
+    naming the index of the first failing element, and the elements' own
+    ``TypeError`` (``"a" < 1`` in ``gt.objects``) as `DomainError`; ``remake`` gives fresh
     streams for that search when some stream is a one-pass iterator.  A
     `Guarded` ``f`` runs its fast version first.
     """
@@ -281,7 +287,12 @@ def run(
             f = f.safe
     try:
         return _map(f, streams, shape)
-    except _LOCATED as e:
+    except GentensorError as e:
+        if not isinstance(e, _LOCATED):
+            raise
+        fresh = remake() if remake is not None else streams
+        raise _located(func, f, fresh, shape, e) from None
+    except (ZeroDivisionError, TypeError) as e:  # the elements' own errors (``"a" < 1``, ``None + None``)
         fresh = remake() if remake is not None else streams
         raise _located(func, f, fresh, shape, e) from None
 

@@ -73,6 +73,7 @@ _SIGNAL = threading.Lock()  # released to wake the watchdog (a binary semaphore)
 _ARMED: dict[int, _Record] = {}  # thread ident -> record, while the thread has a deadline
 _LOCAL = _Local()
 _WATCHER: list[threading.Thread] = []
+_NEXT = [0.0]  # when the watchdog wakes next (inf: only when signalled); a later deadline needs no wake-up
 
 
 def _async_exc() -> Any:
@@ -115,6 +116,7 @@ def _watch() -> None:
                         record.fired = True
                 elif soonest is None or limit < soonest:
                     soonest = limit
+            _NEXT[0] = float("inf") if soonest is None else soonest
         if soonest is None:
             signal.acquire()
         else:
@@ -134,7 +136,9 @@ def _push(record: _Record, limit: float) -> None:
     with _LOCK:
         record.stack.append(limit)
         _ARMED[record.ident] = record
-    _wake()
+        late = limit >= _NEXT[0]  # the watchdog wakes before this deadline anyway
+    if not late:
+        _wake()
 
 
 def _start_watcher() -> None:
@@ -151,12 +155,14 @@ def _pop(record: _Record, depth: int) -> None:
     """Leave the budgets from ``depth`` on (idempotent); withdraw an OutOfTime not yet raised."""
     with _LOCK:
         del record.stack[depth:]
-        if record.fired:
+        fired = record.fired
+        if fired:
             _clear(record.ident)
             record.fired = False  # an outer deadline already passed is sent again by the watchdog
         if not record.stack:
             _ARMED.pop(record.ident, None)
-    _wake()
+    if fired:  # a deadline left needs no wake-up: the watchdog finds it gone when it wakes
+        _wake()
 
 
 def _reset_after_fork() -> None:
@@ -165,6 +171,7 @@ def _reset_after_fork() -> None:
     _SIGNAL = threading.Lock()
     _ARMED.clear()
     _WATCHER.clear()
+    _NEXT[0] = 0.0
     _LOCAL.record = None
 
 

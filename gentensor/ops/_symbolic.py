@@ -20,11 +20,11 @@ from functools import cached_property
 from typing import Any, Iterable
 
 from ..errors import ArgumentTypeError, UndecidableError
-from ._budget import bounded
+from ._budget import OutOfTime, bounded, within
 from ._capabilities import Capabilities
 from ._codec import decode_tree, encode_expr
 from ._compare import compare
-from ._elementary import SymbolicFunctions, evaluated, symbolic_floor
+from ._elementary import SymbolicFunctions, _is_sympy_failure, evaluated, symbolic_floor
 from ._exprlimits import check_expr
 from ._magnitude import too_costly
 from ._parse import parse_cell
@@ -58,6 +58,75 @@ def _sympy() -> Any:
     return sympy
 
 
+def _unevaluated(op: Any, a: Any, b: Any) -> Any:
+    """``op(a, b)`` built without SymPy's evaluation: the same value, exactly."""
+    sympy = _sympy()
+    if op is operator.add:
+        return sympy.Add(a, b, evaluate=False)
+    if op is operator.sub:
+        return sympy.Add(a, sympy.Mul(-1, b, evaluate=False), evaluate=False)
+    if op is operator.mul:
+        return sympy.Mul(a, b, evaluate=False)
+    if op is operator.truediv:
+        return sympy.Mul(a, sympy.Pow(b, -1, evaluate=False), evaluate=False)
+    return sympy.Pow(a, b, evaluate=False)
+
+
+def _arithmetic(op: Any, a: Any, b: Any) -> Any:
+    """``op(a, b)`` on SymPy expressions within the time budget; unevaluated where SymPy cannot finish.
+
+    SymPy's constructors evaluate: ``1 / (exp(exp(exp(exp(19)))) - 1)`` asks
+    whether the exponential is rational, which evaluates it numerically
+    without a bound.  Past ``zero_test_seconds`` (or where SymPy's numerics
+    fail) the result is the unevaluated expression, the same value.
+    """
+    try:
+        return within(None, op, a, b)
+    except OutOfTime:
+        pass
+    except (RecursionError, OverflowError, MemoryError):
+        pass
+    except Exception as e:  # PrecisionExhausted and other SymPy failures
+        if not _is_sympy_failure(e):
+            raise
+    return _unevaluated(op, a, b)
+
+
+def _add(a: Any, b: Any) -> Any:
+    return _arithmetic(operator.add, a, b)
+
+
+def _sub(a: Any, b: Any) -> Any:
+    return _arithmetic(operator.sub, a, b)
+
+
+def _mul(a: Any, b: Any) -> Any:
+    return _arithmetic(operator.mul, a, b)
+
+
+def _pow(a: Any, b: Any) -> Any:
+    return _arithmetic(operator.pow, a, b)
+
+
+def _neg(a: Any) -> Any:
+    return _arithmetic(operator.mul, -1, a)
+
+
+def _many(cls: Any, values: Iterable[Any]) -> Any:
+    """``Add`` or ``Mul`` of ``values`` within the time budget, as `_arithmetic`."""
+    values = list(values)
+    try:
+        return within(None, cls, *values)
+    except OutOfTime:
+        pass
+    except (RecursionError, OverflowError, MemoryError):
+        pass
+    except Exception as e:
+        if not _is_sympy_failure(e):
+            raise
+    return cls(*values, evaluate=False)
+
+
 class SymbolicOps(BaseOps):
     """Ops of SymPy expressions: a field of expressions with a normalising zero test.
 
@@ -82,12 +151,13 @@ class SymbolicOps(BaseOps):
     #: Element functions by name: SymPy's ``sqrt``, ``exp``, ``sin``, ... (exact: ``sqrt(8)`` is ``2*sqrt(2)``).
     elementary = SymbolicFunctions()
     #: Any exponent: SymPy's own ``**``.
-    power = staticmethod(operator.pow)
-    int_pow = staticmethod(operator.pow)
-    add = staticmethod(operator.add)
-    sub = staticmethod(operator.sub)
-    mul = staticmethod(operator.mul)
-    neg = staticmethod(operator.neg)
+    power = staticmethod(_pow)
+    int_pow = staticmethod(_pow)
+    # Arithmetic within the time budget (SymPy's constructors may evaluate numerically without a bound).
+    add = staticmethod(_add)
+    sub = staticmethod(_sub)
+    mul = staticmethod(_mul)
+    neg = staticmethod(_neg)
 
     @cached_property
     def zero(self) -> Any:  # type: ignore[override]
@@ -121,10 +191,10 @@ class SymbolicOps(BaseOps):
         )
 
     def sum(self, values: Iterable[Any]) -> Any:
-        return _sympy().Add(*values)
+        return _many(_sympy().Add, values)
 
     def prod(self, values: Iterable[Any]) -> Any:
-        return _sympy().Mul(*values)
+        return _many(_sympy().Mul, values)
 
     def zero_test(self, a: Any) -> ZeroTest:
         """Decide whether ``a`` is zero: ``"zero"``, ``"nonzero"`` or ``"unknown"``, each proven.
@@ -159,7 +229,7 @@ class SymbolicOps(BaseOps):
     def div(self, a: Any, b: Any) -> Any:
         if self.is_zero(b):
             raise ZeroDivisionError(f"symbolic.div: division by an expression that is zero (got {short_str(b)})")
-        return a / b
+        return _arithmetic(operator.truediv, a, b)
 
     exquo = div
 
@@ -181,7 +251,7 @@ class SymbolicOps(BaseOps):
         return bounded("symbolic.mod", lambda: short_str(a), operator.sub, a, b * q)
 
     def pow(self, a: Any, k: int) -> Any:
-        return a**k
+        return _pow(a, k)
 
     def abs(self, a: Any) -> Any:
         sympy = _sympy()
