@@ -34,6 +34,7 @@ gentensor.errors.LimitError: zeros: the shape (11,) has 11 elements, more than m
 from __future__ import annotations
 
 import contextlib
+import gc
 import math
 from fractions import Fraction
 from contextvars import ContextVar
@@ -349,3 +350,32 @@ def check_number_bits(nbits: int, func: str, what: str = "the number") -> None:
     lim = get_limits().max_bits
     if nbits > lim:
         raise LimitError(f"{func}: {what} has {count_text(nbits)} bits, more than max_bits={lim}; {_raise_hint('max_bits')}")
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """Internal: CPython's cyclic garbage collector paused while a bulk loop builds many objects.
+
+    Building 10^6 Fractions triggers hundreds of collections, each walking
+    every tracked object: about a third of the time of rational element-wise
+    work.  The elements built are not cyclic, so nothing is lost by pausing;
+    a collector paused already (by the caller, or another thread in such a
+    loop) is left as it was.
+
+    Examples
+    --------
+    >>> import gc
+    >>> with paused_gc():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

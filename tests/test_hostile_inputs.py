@@ -221,6 +221,12 @@ def test_mixed_objects_do_not_sort():
         err = outcome(call, mixed)
         assert isinstance(err, gt.DomainError) and "cannot be ordered" in str(err)
     assert outcome(lambda: gt.sort(gt.tensor([3, 1.5, 2], ops=gt.objects)).tolist()) == [1.5, 2, 3]  # comparable: sorted
+    # Element-wise, the elements' own TypeError is a DomainError naming the first index that fails.
+    for call in (lambda: gt.maximum(mixed, 1), lambda: gt.minimum(1, mixed), lambda: gt.clip(mixed, 0, 2), lambda: mixed < 1,
+                 lambda: gt.sign(mixed), lambda: mixed + 1, lambda: gt.multiply(mixed, mixed)):  # fmt: skip
+        err = outcome(call, mixed)
+        assert isinstance(err, gt.DomainError) and "at index (1,)" in str(err) and "'a'" in str(err), err
+    assert outcome(lambda: gt.maximum(gt.tensor([3, 1.5], ops=gt.objects), 2).tolist()) == [3, 2]
 
 
 # -- limits on every input path ---------------------------------------------------------------------------------

@@ -27,7 +27,8 @@ from ..core.operands import as_tensor, build
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
 from ..ops import OpsSpec
-from ..resources import check_shape
+from ..ops._numeric import coprime_fraction
+from ..resources import check_shape, paused_gc
 from .dtypes import check_device, resolve_dtype
 from .manipulation import broadcast_to
 
@@ -96,13 +97,10 @@ def linspace(
     elif steps == 0:
         values = [start]
     elif exact:
-        # a + (b - a) * k / steps over one common denominator: one Fraction (one gcd) per element.
+        # a + (b - a) * k / steps over one common denominator: one gcd per element.
         a, d = Fraction(start), Fraction(stop) - Fraction(start)
         base, unit = a.numerator * d.denominator * steps, d.numerator * a.denominator
-        den = a.denominator * d.denominator * steps
-        fractions = [Fraction(base + unit * k, den) for k in range(num)]
-        whole = all(v.denominator == 1 for v in fractions)
-        values = [v.numerator for v in fractions] if whole else fractions
+        values = _exact_steps(base, unit, a.denominator * d.denominator * steps, num)
     else:
         step = (stop - start) / steps
         values = [start + k * step for k in range(num)]
@@ -111,6 +109,32 @@ def linspace(
     # The endpoints take part in inference: linspace(Fraction(0), 2, 3) stays rational.
     types = {type(start), type(stop), *map(type, values)}
     return build(values, (len(values),), types, target)
+
+
+def _exact_steps(base: int, unit: int, den: int, num: int) -> list[Any]:
+    """``(base + unit*k) / den`` for ``k < num``, in lowest terms: ints when every value is whole, else Fractions.
+
+    Where every numerator fits a machine word, NumPy computes the numerators
+    and the gcds; the Fractions are then built without a second gcd.
+    """
+    last = base + unit * (num - 1)
+    if max(abs(base), abs(last), abs(unit), den) < _WORD:
+        import numpy as np
+
+        numerators = base + unit * np.arange(num, dtype=np.int64)
+        gcds = np.gcd(numerators, den)
+        if bool((gcds == den).all()):
+            return (numerators // den).tolist()  # type: ignore[no-any-return]
+        with paused_gc():
+            return list(map(coprime_fraction, (numerators // gcds).tolist(), (den // gcds).tolist()))
+    with paused_gc():
+        fractions = [Fraction(base + unit * k, den) for k in range(num)]
+    if all(v.denominator == 1 for v in fractions):
+        return [v.numerator for v in fractions]
+    return fractions
+
+
+_WORD = 2**62  # |numerator| and the denominator below this: int64 holds base + unit*k with room
 
 
 def meshgrid(*arrays: Any, indexing: str = "xy") -> list[Tensor[Any]]:

@@ -35,6 +35,7 @@ from ..errors import DomainError, GentensorError, NotDivisibleError
 from ..ops import ElementOps, OpsSpec, as_ops, infer_ops
 from ..ops import short_repr
 from ..parallel import ParallelPolicy, auto_machine_words, resolve, run_map
+from ..resources import paused_gc
 from . import _packed
 
 __all__ = [
@@ -298,9 +299,20 @@ def run(
 
 
 def _map(f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...]) -> list[Any]:
+    n = prod(shape)
+    if n >= _BULK:  # many new elements (Fractions, SymPy objects): no collection cycles meanwhile
+        with paused_gc():
+            return _map_all(f, streams, n)
+    return _map_all(f, streams, n)
+
+
+def _map_all(f: Callable[..., Any], streams: list[Any], n: int) -> list[Any]:
     if builtins.any(type(s) is not _repeat for s in streams):
         return list(map(f, *streams))
-    return list(itertools.islice(map(f, *streams), prod(shape)))
+    return list(itertools.islice(map(f, *streams), n))
+
+
+_BULK = 4096  # elements from which a loop pauses the cyclic collector (its youngest generation holds 700)
 
 
 def compute(func: str, f: Callable[..., Any], operands: Sequence[Any], ops: ElementOps, shape: tuple[int, ...]) -> list[Any]:

@@ -13,7 +13,7 @@ import math
 import numbers
 import operator
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NotDivisibleError
 from ..resources import check_digits
@@ -83,6 +83,35 @@ def _is_numpy_bool(tp: type) -> bool:
     """NumPy's boolean scalar type (``numpy.bool_``, named ``bool`` since NumPy 2)."""
     return tp.__module__ == "numpy" and tp.__name__ in ("bool_", "bool")
 
+
+def _coprime_fraction_maker() -> Callable[[int, int], Fraction]:
+    """The fastest way this Python has to build a Fraction from coprime ints (skipping the gcd).
+
+    Python 3.12+ has ``Fraction._from_coprime_ints``; before that, the same
+    two slot assignments are done here, and checked once against the real
+    constructor (falling back to it if anything differs).
+    """
+    make = getattr(Fraction, "_from_coprime_ints", None)
+    if make is not None:
+        return make  # type: ignore[no-any-return]
+
+    def assign(numerator: int, denominator: int) -> Fraction:
+        obj = object.__new__(Fraction)
+        obj._numerator = numerator  # type: ignore[attr-defined]
+        obj._denominator = denominator  # type: ignore[attr-defined]
+        return obj
+
+    try:
+        probe, real = assign(-6, 35), Fraction(-6, 35)
+        if probe == real and hash(probe) == hash(real) and str(probe) == str(real) and probe * 35 == -6:
+            return assign
+    except Exception:
+        pass
+    return Fraction
+
+
+coprime_fraction: Callable[[int, int], Fraction] = _coprime_fraction_maker()
+"""``Fraction(n, d)`` for coprime ``n`` and ``d > 0``, without the gcd (internal: the caller guarantees both)."""
 
 class _OperatorOps(BaseOps):
     """Shared members of the numeric ops: Python operators at C speed."""

@@ -31,6 +31,8 @@ import time
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
+from ..ops._numeric import coprime_fraction
+
 __all__ = ["FractionColumn", "SympyColumn", "Transfer", "pack_column", "unpack_column", "transfer_seconds"]
 
 
@@ -50,33 +52,7 @@ class SympyColumn(NamedTuple):
 # ---------------------------------------------------------------- Fractions
 
 
-def _coprime_fraction_maker() -> Callable[[int, int], Fraction]:
-    """The fastest way this Python has to build a Fraction from coprime ints (skipping the gcd).
-
-    Python 3.12+ has ``Fraction._from_coprime_ints``; before that, the same
-    two slot assignments are done here, and checked once against the real
-    constructor (falling back to it if anything differs).
-    """
-    make = getattr(Fraction, "_from_coprime_ints", None)
-    if make is not None:
-        return make  # type: ignore[no-any-return]
-
-    def assign(numerator: int, denominator: int) -> Fraction:
-        obj = object.__new__(Fraction)
-        obj._numerator = numerator  # type: ignore[attr-defined]
-        obj._denominator = denominator  # type: ignore[attr-defined]
-        return obj
-
-    try:
-        probe, real = assign(-6, 35), Fraction(-6, 35)
-        if probe == real and hash(probe) == hash(real) and str(probe) == str(real) and probe * 35 == -6:
-            return assign
-    except Exception:
-        pass
-    return Fraction
-
-
-_make_fraction = _coprime_fraction_maker()
+_make_fraction = coprime_fraction
 _numerator = Fraction.numerator.fget  # type: ignore[attr-defined]
 _denominator = Fraction.denominator.fget  # type: ignore[attr-defined]
 
