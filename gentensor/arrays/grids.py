@@ -26,8 +26,7 @@ from ..core.layout import Layout, as_int
 from ..core.operands import as_tensor, build
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
-from ..ops import OpsSpec
-from ..ops._numeric import coprime_fraction
+from ..ops import OpsSpec, coprime_fraction
 from ..resources import check_shape, paused_gc
 from .dtypes import check_device, resolve_dtype
 from .manipulation import broadcast_to

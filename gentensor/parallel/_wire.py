@@ -31,7 +31,7 @@ import time
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
-from ..ops._numeric import coprime_fraction
+from ..ops import coprime_fraction
 
 __all__ = ["FractionColumn", "SympyColumn", "Transfer", "pack_column", "unpack_column", "transfer_seconds"]
 
