@@ -436,3 +436,12 @@ def test_threads_give_the_serial_result():
         z = x * (2**40)  # products past the word: exact
     assert y.tolist() == (x * x + x).tolist()
     assert z.tolist() == [v * 2**40 for v in x.tolist()]
+    # ufuncs written into the result's chunks, and kernels that are not (a comparison's bool result, a
+    # checked divisor, floats): each as the serial path gives it.
+    w = (x % 7) - 3
+    f = x / 3
+    with gt.parallel("threads", workers=2):
+        got = [x > w, x // (w + 4), x % (w + 4), gt.maximum(x, w), f * f, x - w, gt.negative(x)]
+    want = [x > w, x // (w + 4), x % (w + 4), gt.maximum(x, w), f * f, x - w, gt.negative(x)]
+    for g, e in zip(got, want):
+        assert g.ops is e.ops and g.tolist() == e.tolist()

@@ -164,10 +164,15 @@ def threaded(f: Callable[..., Any], arrays: list[Any], shape: tuple[int, ...], o
     edges = [first * k // chunks for k in range(chunks + 1)]
     result = np.empty(views[0].shape, dtype=out.dtype)
 
+    # A ufunc whose result has the packing's dtype writes straight into the result (checked on one element).
+    into = isinstance(f, np.ufunc) and f.nout == 1 and np.asarray(f(*[v[:1] for v in views])).dtype == out.dtype
+
     def task(k: int) -> None:
         lo, hi = edges[k], edges[k + 1]
-        piece = f(*[v[lo:hi] for v in views])
-        result[lo:hi] = piece
+        if into:  # straight into the result: no chunk-sized temporary, no second pass to copy it
+            f(*[v[lo:hi] for v in views], out=result[lo:hi])
+        else:
+            result[lo:hi] = f(*[v[lo:hi] for v in views])
 
     mode = policy.mode if policy.mode in ("threads", "executor") else "threads"
     executor = policy.executor if mode == "executor" else "threads"
