@@ -35,7 +35,10 @@ import math
 import sys
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from ..core.operands import as_tensor, operand_ops
+from ..core.storage import view_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, OpsMismatchError
 from ..ops import (
@@ -216,8 +219,24 @@ def astype(x: Tensor[Any], dtype: OpsSpec, /, *, copy: Any = True, device: Any =
     if target is x.ops and not copy:
         return x
     if isdtype(target, "bool") and target is not x.ops:
-        return x != x.ops.zero  # the standard's cast to bool: zero is False, anything else True
+        return _truth(x)
     return x._cast(target)
+
+
+def _truth(x: Tensor[Any]) -> Tensor[Any]:
+    """The standard's cast to ``bool``: ``False`` for zero, ``True`` for anything else (``x != 0``, NaN included).
+
+    Computed here from the storage: the element-wise layer (``!=``) sits above this one.  Packed words
+    are compared with the word of zero (a packing's words are canonical); other elements ask the ops'
+    zero test, which decides symbolic zeros soundly or raises.
+    """
+    store, layout, ops = x._store, x._layout, x.ops
+    if store.packing is not None:
+        zero = store.packing.pack([ops.zero])
+        if zero is not None:
+            return Tensor._from_array(np.asarray(np.not_equal(view_of(store, layout), zero[0])), layout.shape, booleans)
+    is_zero = ops.is_zero
+    return Tensor._from_flat([not is_zero(v) for v in x._elements()], layout.shape, booleans)
 
 
 def _ops_of(value: Any, func: str) -> Any:

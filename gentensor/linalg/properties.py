@@ -36,6 +36,7 @@ from ..errors import DomainError, IndexingError, LimitError, NonSquareError
 from ..ops import ElementOps, booleans, capabilities_of, symbolic
 from . import _policy
 from ._stack import Stack, run, stack_of, wrap_matrices
+from .measures import det
 
 __all__ = [
     "is_square",
@@ -542,7 +543,7 @@ def minor(x: Tensor[Any], i: int, j: int, /) -> Any:
     x = as_tensor(x, "minor")
     if x.ndim >= 2 and x.shape[-1] != x.shape[-2]:
         raise NonSquareError(f"minor: needs a square matrix (got shape {x.shape})")
-    return minor_submatrix(x, i, j).det()
+    return det(minor_submatrix(x, i, j))
 
 
 def cofactor(x: Tensor[Any], i: int, j: int, /) -> Any:

@@ -29,6 +29,8 @@ from ..errors import ArgumentValueError, DomainError, NonSquareError, ShapeError
 from ..ops import ElementOps
 from . import _policy
 from ._stack import arithmetic
+from .measures import det
+from .measures import rank as matrix_rank
 
 __all__ = [
     "lower_triangular_solve",
@@ -214,7 +216,7 @@ def qr_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     a = as_tensor(a, "qr_solve")
     if a.ndim != 2:
         raise ShapeError(f"qr_solve: a must be one matrix (got shape {a.shape})")
-    rank = a.rank()
+    rank = matrix_rank(a)
     if rank != a.shape[1]:
         raise DomainError(
             f"qr_solve: a must have full column rank (got rank {rank} for {a.shape[1]} columns); "
@@ -244,7 +246,7 @@ def cramer_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     a, b, vector, field = _system(a, b, "cramer_solve")
     ops = a.ops
     A = a.tolist()
-    d = a.det()
+    d = det(a)
     if ops.is_zero(d):
         raise SingularMatrixError(f"cramer_solve: the matrix is singular (got a {len(A)}x{len(A)} matrix with determinant 0)")
     n, k = b.shape
@@ -253,7 +255,7 @@ def cramer_solve(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     for c in range(k):
         for i in range(n):
             replaced = [[columns[r][c] if j == i else v for j, v in enumerate(row)] for r, row in enumerate(A)]
-            minor = Tensor._from_flat([v for row in replaced for v in row], (n, n), a.ops).det()
+            minor = det(Tensor._from_flat([v for row in replaced for v in row], (n, n), a.ops))
             X[i][c] = field.div(field.convert(minor), field.convert(d))
     return _result(X, vector, field)
 
