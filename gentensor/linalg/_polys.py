@@ -74,7 +74,18 @@ def domain_text(K: Any) -> str:
     return f"{short_str(ground, 20) if ground is not None else type(K).__name__}[{shown}]"
 
 
-class DomainOps(BaseOps):
+class _OperatorOps(BaseOps):
+    """Ops of elements that carry their ring's arithmetic in Python's operators (SymPy's domain elements)."""
+
+    is_commutative = True
+    has_exquo = True
+    add = staticmethod(operator.add)
+    sub = staticmethod(operator.sub)
+    mul = staticmethod(operator.mul)
+    neg = staticmethod(operator.neg)
+
+
+class DomainOps(_OperatorOps):
     """A SymPy domain seen as an element-operations object (internal to linalg).
 
     Arithmetic is the domain elements' own operators; ``exquo`` is the
@@ -84,13 +95,6 @@ class DomainOps(BaseOps):
     "proven zero" (kernels use it only to skip work, which is safe for an
     entry that is zero but not known to be).
     """
-
-    is_commutative = True
-    has_exquo = True
-    add = staticmethod(operator.add)
-    sub = staticmethod(operator.sub)
-    mul = staticmethod(operator.mul)
-    neg = staticmethod(operator.neg)
 
     def __init__(self, K: Any, semantic: bool = False) -> None:
         self.K = K
@@ -674,20 +678,13 @@ def choose_det_method(R: Any, n: int) -> str:
     return "bareiss"
 
 
-class _DenseOps(BaseOps):
+class _DenseOps(_OperatorOps):
     """Univariate polynomials over ``ZZ`` or ``QQ`` as SymPy's dense ``DMP`` (python-flint's when SymPy uses it).
 
     A product of two polynomials of degree 3000 costs seconds as sparse
     ``PolyElement`` dictionaries and milliseconds as flint polynomials.
     Members: ``add``, ``sub``, ``mul``, ``neg``, ``exquo``, ``is_zero``.
     """
-
-    is_commutative = True
-    has_exquo = True
-    add = staticmethod(operator.add)
-    sub = staticmethod(operator.sub)
-    mul = staticmethod(operator.mul)
-    neg = staticmethod(operator.neg)
 
     def __init__(self, R: Any) -> None:
         from sympy.polys.polyclasses import DMP
