@@ -24,7 +24,7 @@ import builtins
 import concurrent.futures as cf
 import itertools
 from math import prod
-from typing import Any, Callable, Iterator, Sequence, Tuple
+from typing import Any, Callable, Iterator, NamedTuple, Sequence, Tuple
 
 from ..core import kernels as _kernels
 from ..core.layout import Layout, broadcast_shapes, collapse, unravel
@@ -412,15 +412,31 @@ def _with_scalar(func: str, t: Tensor[Any], c: Any, plan: Plan, reflected: bool)
     return result(run(func, f, streams, shape), shape, out_ops)
 
 
-def _general(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool) -> Any:
+class _Scalars(NamedTuple):
+    """The result of an element-wise operation on scalars only (no tensor among the operands)."""
+
+    value: Any
+
+
+def _prepared(
+    func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool
+) -> tuple[ElementOps, Callable[..., Any], Any, tuple[int, ...]] | _Scalars:
+    """The operation's ops, element function, result ops and broadcast shape; or the value, for scalars only."""
     ops = operand_ops(operands, func)
     if promote_bool:
         ops = arithmetic_ops(ops)
     f, out_ops = plan(ops)
     tensors = [t for t in operands if isinstance(t, Tensor)]
     if not tensors:
-        return f(*(convert_scalar(v, ops, func) for v in operands))
-    shape = broadcast_shapes(*(t.shape for t in tensors), func=func)
+        return _Scalars(f(*(convert_scalar(v, ops, func) for v in operands)))
+    return ops, f, out_ops, broadcast_shapes(*(t.shape for t in tensors), func=func)
+
+
+def _general(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool) -> Any:
+    prepared = _prepared(func, operands, plan, promote_bool)
+    if isinstance(prepared, _Scalars):
+        return prepared.value
+    ops, f, out_ops, shape = prepared
     return result(compute(func, f, operands, ops, shape), shape, out_ops)
 
 
@@ -488,14 +504,10 @@ def _parallel(
 ) -> Any:
     """The element-wise operation with materialised, converted columns, run under the parallel policy."""
     operands = tuple(as_operand(v) for v in operands)
-    ops = operand_ops(operands, func)
-    if promote_bool:
-        ops = arithmetic_ops(ops)
-    f, out_ops = plan(ops)
-    tensors = [t for t in operands if isinstance(t, Tensor)]
-    if not tensors:
-        return f(*(convert_scalar(v, ops, func) for v in operands))
-    shape = broadcast_shapes(*(t.shape for t in tensors), func=func)
+    prepared = _prepared(func, operands, plan, promote_bool)
+    if isinstance(prepared, _Scalars):
+        return prepared.value
+    ops, f, out_ops, shape = prepared
     n = prod(shape)
     columns = [
         convert_values(values_at(v, shape), v._ops, ops) if isinstance(v, Tensor) else [convert_scalar(v, ops, func)] * n
