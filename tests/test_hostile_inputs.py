@@ -226,6 +226,7 @@ def test_mixed_objects_do_not_sort():
                  lambda: gt.sign(mixed), lambda: mixed + 1, lambda: gt.multiply(mixed, mixed)):  # fmt: skip
         err = outcome(call, mixed)
         assert isinstance(err, gt.DomainError) and "at index (1,)" in str(err) and "'a'" in str(err), err
+    assert str(outcome(lambda: gt.clip(mixed, 0, 2), mixed)).startswith("clip: ")  # named after the function called
     assert outcome(lambda: gt.maximum(gt.tensor([3, 1.5], ops=gt.objects), 2).tolist()) == [3, 2]
 
 

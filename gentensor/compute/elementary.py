@@ -32,6 +32,7 @@ from typing import Any
 
 from ..core.operands import as_operand
 from ..core.tensor import Tensor
+from ..errors import DomainError
 from ._engine import binary
 from ._maker import documented
 from ._maker import (  # made from their rows in gentensor/compute/_table.py
@@ -101,8 +102,11 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Tensor[Any] | Any:
     out = as_operand(x)
     if isinstance(out, Tensor) and min is None and max is None:
         return out.copy()
-    if min is not None:
-        out = maximum(out, min)
-    if max is not None:
-        out = minimum(out, max)
+    try:
+        if min is not None:
+            out = maximum(out, min)
+        if max is not None:
+            out = minimum(out, max)
+    except DomainError as e:  # named after the function called
+        raise DomainError(f"clip: {str(e).removeprefix('maximum: ').removeprefix('minimum: ')}") from None
     return out
