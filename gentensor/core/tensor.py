@@ -10,20 +10,30 @@ they are delegates to the public functions, made from the table in
 `gentensor._methods` and set on the class at the end of ``import gentensor``
 (declared for type checkers in `gentensor.core.methods`).  This module calls
 no higher layer.
+
+The builder of tensors from data, `to_tensor` (the body of
+[`gentensor.tensor`][gentensor.arrays.creation.tensor]), is here too, which
+makes the module longer than most: nested data may hold tensors, and
+``__setitem__`` and index arrays read nested data, so the class and the
+builder need each other, and one module keeps that free of an import cycle.
 """
 
 from __future__ import annotations
 
+import itertools
 import sys
+from collections.abc import Iterator as IteratorABC
 from collections.abc import Sequence
 from contextvars import ContextVar
+from fractions import Fraction
 from math import prod
 from typing import Any, Callable, Generic, Iterator, TypeVar
 
 import numpy as np
 
-from ..errors import ArgumentTypeError, ArgumentValueError, IndexingError, ReadOnlyError, ShapeError
-from ..ops import ElementOps, OpsSpec, as_ops, capabilities_of, packing_of, result_ops
+from ..errors import ArgumentTypeError, ArgumentValueError, GentensorError, IndexingError, LimitError, OpsMismatchError, ReadOnlyError, ShapeError
+from ..ops import ElementOps, OpsSpec, as_ops, capabilities_of, convert_values, infer_ops, known_ops_for_type, packing_of, result_ops
+from ..resources import check_shape, get_limits
 from . import kernels as _kernels
 from .indexing import resolve, resolve_simple
 from .storage import Storage, pack_values, packed_storage, promote, view_of
@@ -50,19 +60,6 @@ _object_new = object.__new__
 def reading_nested() -> bool:
     """True while NumPy reads nested data for `gentensor.tensor` (a tensor's ``__array__`` then raises `EmbeddedTensor`)."""
     return _READING.get()
-
-
-#: The operand path (`gentensor.core.operands`): it builds tensors from data, so it imports this module and
-#: hands its builder and converter over when it loads (`connect_operand_path`).  ``__setitem__``, index
-#: arrays and `Tensor.astype` read array-like values and convert elements through it.
-_to_tensor: Callable[[Any], "Tensor[Any]"]
-_convert_values: Callable[[list[Any], Any, ElementOps], list[Any]]
-
-
-def connect_operand_path(to_tensor: Callable[[Any], "Tensor[Any]"], convert_values: Callable[[list[Any], Any, ElementOps], list[Any]]) -> None:
-    """Take the operand path's ``to_tensor`` and ``convert_values`` (called once, by `gentensor.core.operands`)."""
-    global _to_tensor, _convert_values
-    _to_tensor, _convert_values = to_tensor, convert_values
 
 
 def _foreign_kind(value: Any) -> str | None:
@@ -309,7 +306,7 @@ class Tensor(TensorMethods, Generic[E]):
         if not isinstance(value, Tensor):
             if not is_array_like(value):
                 return [ops.convert(value)] * prod(shape)
-            value = _to_tensor(value)
+            value = to_tensor(value)
         if value._ops is not ops:
             result_ops(ops, value._ops)  # raises OpsMismatchError when they cannot meet
         lay = value._layout
@@ -320,7 +317,7 @@ class Tensor(TensorMethods, Generic[E]):
         if lay is None:
             raise ShapeError(f"{func}: cannot broadcast a value of shape {value.shape} to shape {shape}")
         values = _kernels.gather(value._store, lay)
-        return _convert_values(values, value._ops, ops)
+        return convert_values(values, value._ops, ops)
 
     def item(self) -> E:
         """The only element of a size-1 tensor.
@@ -477,7 +474,7 @@ class Tensor(TensorMethods, Generic[E]):
         target = as_ops(dtype, "astype")
         if not copy and target is self._ops:
             return self
-        els = _convert_values(self._elements(), self._ops, target)
+        els = convert_values(self._elements(), self._ops, target)
         return Tensor._from_flat(els, self.shape, target)
 
 
@@ -527,7 +524,7 @@ def _index_array(item: Any, func: str) -> tuple[Any, tuple[int, ...], Any]:
     """
     if not isinstance(item, Tensor):
         try:
-            item = _to_tensor(item)
+            item = to_tensor(item)
         except (ShapeError, TypeError) as e:
             raise IndexingError(f"{func}: invalid index array {item!r}: {e}") from None
     caps = capabilities_of(item._ops)
@@ -543,3 +540,244 @@ def _index_array(item: Any, func: str) -> tuple[Any, tuple[int, ...], Any]:
     except OverflowError:
         bad = next(v for v in values if not -(2**63) <= v < 2**63)
         raise IndexingError(f"{func}: index {bad} is out of range (got an index past any axis length)") from None
+
+
+# -- building a tensor from data -----------------------------------------------------------------------------
+# Here, beside Tensor: nested data may hold tensors, and ``__setitem__`` and index arrays read nested data,
+# so the builder and the class need each other (one module, no import cycle).
+_NEST = (list, tuple, range)
+
+
+def _unravel(k: int, shape: list[int]) -> list[int]:
+    idx = []
+    for n in reversed(shape):
+        k, r = divmod(k, n)
+        idx.append(r)
+    return idx[::-1]
+
+
+def _nested_shape(data: Any) -> list[int]:
+    """The shape read down the first entries (checked against every entry later).
+
+    Refuses nesting past ``max_ndim`` ([`gentensor.limits`][gentensor.resources.limits]), which is
+    also how a list that contains itself (followed forever otherwise) is caught.
+    """
+    max_ndim = get_limits().max_ndim
+    shape: list[int] = []
+    probe = data
+    while isinstance(probe, _NEST) or isinstance(probe, Tensor):
+        if isinstance(probe, Tensor):
+            shape.extend(probe.shape)
+            break
+        shape.append(len(probe))
+        if len(shape) > max_ndim:
+            if _contains_itself(data):
+                raise ShapeError("tensor: the nested data contains itself (a list inside its own items); it has no shape")
+            raise ShapeError(
+                f"tensor: nested data deeper than {max_ndim} levels; tensors have at most max_ndim={max_ndim} axes "
+                "(raise it with gt.limits(max_ndim=...))"
+            )
+        if not probe:
+            break
+        probe = probe[0]
+    if len(shape) > max_ndim:
+        raise ShapeError(
+            f"tensor: {len(shape)} axes are more than the max_ndim={max_ndim} a tensor may have "
+            "(raise it with gt.limits(max_ndim=...))"
+        )
+    return shape
+
+
+def _contains_itself(data: Any) -> bool:
+    """True when following first entries from ``data`` comes back to a sequence already met."""
+    seen: set[int] = set()
+    probe = data
+    while isinstance(probe, _NEST) and probe:
+        if id(probe) in seen:
+            return True
+        seen.add(id(probe))
+        probe = probe[0]
+    return False
+
+
+def _flatten(data: Any) -> tuple[list[Any], tuple[int, ...], set[type], list[Any]]:
+    """Nested sequences → (flat elements, shape, set of element types, ops of embedded tensors)."""
+    embedded: list[Any] = []
+    shape = _nested_shape(data)
+    items: list[Any] = [data]
+    for depth, n in enumerate(shape):
+        types = set(map(type, items))
+        if Tensor in types:
+            embedded.extend(it.ops for it in items if isinstance(it, Tensor))
+            items = [it.tolist() if isinstance(it, Tensor) else it for it in items]
+            types = set(map(type, items))
+        if not types <= {list, tuple, range} or any(len(it) != n for it in items):
+            k = next(k for k, it in enumerate(items) if not isinstance(it, _NEST) or len(it) != n)
+            bad = items[k]
+            where = _unravel(k, shape[:depth])
+            got = f"length {len(bad)}" if isinstance(bad, _NEST) else f"a scalar {bad!r}"
+            raise ShapeError(
+                f"tensor: ragged nested data: the entry at index {where} is {got}, expected a sequence of "
+                f"length {n} (as at index {[0] * depth}); every sequence at one depth must have the same length"
+            )
+        items = list(itertools.chain.from_iterable(items))
+    types = set(map(type, items))
+    if Tensor in types and all(it.ndim == 0 for it in items if isinstance(it, Tensor)):
+        embedded.extend(it.ops for it in items if isinstance(it, Tensor))
+        items = [it.item() if isinstance(it, Tensor) else it for it in items]  # 0-d tensors are elements
+        types = set(map(type, items))
+    if types & {list, tuple, range} or Tensor in types:
+        k = next(k for k, it in enumerate(items) if isinstance(it, (list, tuple, range, Tensor)))
+        raise ShapeError(
+            f"tensor: ragged nested data: the entry at index {_unravel(k, shape)} is a sequence, but the "
+            f"entries at index {[0] * len(shape)} are scalars; every sequence at one depth must have the same length"
+        )
+    return items, tuple(shape), types, embedded
+
+
+def _from_numpy(data: Any) -> tuple[list[Any], tuple[int, ...]]:
+    shape = tuple(int(n) for n in data.shape)
+    kind, itemsize = data.dtype.kind, data.dtype.itemsize
+    if (kind == "f" and itemsize > 8) or (kind == "c" and itemsize > 16):
+        # Extended-precision floats have no exact Python float: they become exact Fractions.
+        if kind == "c":
+            raise ArgumentTypeError(
+                f"tensor: NumPy {data.dtype} values have no exact Python equivalent; "
+                "convert the array to complex128 first (data.astype(complex))"
+            )
+        return [Fraction(*v.as_integer_ratio()) for v in data.reshape(-1)], shape
+    flat = data.reshape(-1).tolist() if data.ndim else [data.tolist()]
+    return flat, shape
+
+
+#: NumPy dtype kinds read as Python ints (the element path reads these arrays with ``tolist()``).
+_INTEGRAL = "iu"
+
+
+def _natural_ops(array: Any) -> ElementOps | None:
+    """The ops ``_from_numpy``'s Python values would infer for ``array`` (ints, bools, floats, complexes), if it packs."""
+    kind = array.dtype.kind
+    python_type = {"b": bool, "i": int, "u": int, "f": float, "c": complex}.get(kind)
+    if python_type is None or (kind == "f" and array.dtype.itemsize > 8) or (kind == "c" and array.dtype.itemsize > 16):
+        return None
+    return infer_ops({python_type})
+
+
+def _machine_array(data: Any, ops: OpsSpec | None) -> Tensor[Any] | None:
+    """A packed copy of a NumPy array of machine numbers, when its natural ops packs them as they are; else ``None``."""
+    natural = _natural_ops(data)
+    if natural is None:
+        return None
+    target = natural if ops is None else as_ops(ops, "tensor")
+    if target is not natural:
+        return None  # another ops converts each value (residues, rationals): the element path does it
+    packing = packing_of(target)
+    if packing is None or packing.to_machine is not None:
+        return None
+    shape = tuple(int(n) for n in data.shape)
+    check_shape(shape, "tensor")
+    if data.dtype.kind in _INTEGRAL and data.dtype != packing.dtype:
+        lo, hi = packing.lo, packing.hi
+        assert lo is not None and hi is not None  # an integer packing has bounds
+        if data.size and (int(data.min()) < lo or int(data.max()) > hi):
+            return None  # uint64 values past the word: Python ints
+    return Tensor._from_array(np.array(data, dtype=packing.dtype, order="C", copy=True), shape, target)
+
+
+def _machine_nested(data: Any, ops: OpsSpec | None) -> Tensor[Any] | None:
+    """Nested lists of Python ints (or bools) read by NumPy in C, when they give ``int64`` (``bool``); else ``None``.
+
+    NumPy's own dtype discovery decides: ``int64`` means every entry was an
+    int that fits the word (or a bool among ints: integers, as here),
+    ``bool`` that every entry was a bool.  Anything else -- floats (which
+    could hide ints past the word), objects, ragged or embedded tensors --
+    takes the element path, which infers the ops and explains errors.
+    """
+    if ops is not None or not data:
+        return None
+    token = _READING.set(True)
+    try:
+        array = np.array(data)
+    except (EmbeddedTensor, ValueError, TypeError, OverflowError, RecursionError):
+        return None
+    finally:
+        _READING.reset(token)
+    if array.dtype.kind not in "b" and array.dtype != np.int64:
+        return None
+    if array.ndim > get_limits().max_ndim:
+        return None
+    return _machine_array(array, None)
+
+
+def _from_sympy(data: Any) -> tuple[list[Any], tuple[int, ...]]:
+    shape = tuple(int(n) for n in data.shape)
+    flat = [data[idx] for idx in itertools.product(*map(range, shape))] if shape else [data[()]]
+    return flat, shape
+
+
+def build(
+    items: list[Any], shape: tuple[int, ...], types: set[type], ops: OpsSpec | None, embedded: Sequence[Any] = ()
+) -> Tensor[Any]:
+    """A new tensor of ``items`` (C order), with ``ops`` given or inferred from ``types``.
+
+    Elements are converted only when some are not native to the ops.
+    """
+    check_shape(shape, "tensor")
+    if ops is None:
+        # Tensors inside the data bring their own ops (modular elements are plain ints).
+        target = result_ops(infer_ops(types), *embedded) if embedded else infer_ops(types)
+    else:
+        target = as_ops(ops, "tensor")
+    native = getattr(target, "native_types", ())
+    if not types <= set(native):
+        items = convert_values(items, None, target)
+    return Tensor._new(pack_values(items, target), Layout.contiguous(shape), target)
+
+
+def to_tensor(data: Any, ops: OpsSpec | None = None) -> Tensor[Any]:
+    """A new tensor from any data [`gentensor.tensor`][gentensor.arrays.creation.tensor] accepts (see there).
+
+    Examples
+    --------
+    >>> to_tensor(range(4)).tolist(), to_tensor([[1, 2]]).shape
+    ([0, 1, 2, 3], (1, 2))
+    """
+    if isinstance(data, Tensor):
+        if ops is None:
+            return data.copy()
+        return data._cast(ops)
+    if isinstance(data, _NEST):
+        fast = _machine_nested(data, ops)
+        if fast is not None:
+            return fast
+        items, shape, types, embedded = _flatten(data)
+        return build(items, shape, types, ops, embedded)
+    kind = _foreign_kind(data)
+    if kind == "numpy":
+        fast = _machine_array(data, ops)
+        if fast is not None:
+            return fast
+    if kind is not None:
+        items, shape = _from_numpy(data) if kind == "numpy" else _from_sympy(data)
+        return build(items, shape, set(map(type, items)), ops)
+    if isinstance(data, _NOT_DATA) and ops is None:
+        raise ArgumentTypeError(
+            f"tensor: cannot build a tensor from a {type(data).__name__} (got {_short(data)}); "
+            "pass nested lists of elements (strings are not parsed)"
+        )
+    if isinstance(data, IteratorABC):
+        raise ArgumentTypeError(
+            f"tensor: cannot build a tensor from a one-pass iterator (got a {type(data).__name__}); "
+            "materialise it first: gt.tensor(list(...))"
+        )
+    if isinstance(data, Sequence) and not isinstance(data, _NOT_DATA):
+        return to_tensor(list(data), ops)
+    return build([data], (), {type(data)}, ops)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -333,3 +333,22 @@ def infer_ops(types: Iterable[type]) -> ElementOps:
         return result_ops(*found)
     except OpsMismatchError:
         return objects
+
+
+def convert_values(values: list[Any], source: ElementOps | None, target: ElementOps) -> list[Any]:
+    """``values`` (elements of ``source``, or of unknown ops when ``None``) as elements of ``target``.
+
+    The same list when the ops agree, else a new one.
+
+    Examples
+    --------
+    >>> from gentensor.ops import integers, rationals
+    >>> convert_values([1, 2], integers, rationals)
+    [Fraction(1, 1), Fraction(2, 1)]
+    """
+    if source is target:
+        return values
+    convert_list = getattr(target, "convert_list", None)
+    if convert_list is not None:
+        return list(convert_list(values))
+    return list(map(target.convert, values))
