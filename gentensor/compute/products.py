@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._docs import section, sections
 from ..core import kernels as _kernels
 from ._contract import dot_rows, matmul_flat, outer_flat, row_sums
 from ._einsum import _prepare, contract, parse
@@ -40,6 +41,9 @@ __all__ = [
     "trace",
     "cross",
 ]
+
+#: The error every function with axis arguments shares (see gentensor._docs).
+_AXIS_RANGE = ("AxisError", "An axis is out of range.")
 
 
 def _needs_axes(x: Tensor[Any], func: str, least: int = 1) -> None:
@@ -307,6 +311,7 @@ def _tensordot_axes(a: Tensor[Any], b: Tensor[Any], axes: Any) -> tuple[list[int
     return ax_a, ax_b
 
 
+@sections(section("Raises", ("ShapeError", "Contracted axes of different lengths (both shapes named), or a bad\naxis count."), _AXIS_RANGE))
 def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Tensor[Any] | Any:
     """Sum products over the axes ``axes`` of ``a`` and ``b`` (NumPy's ``tensordot``).
 
@@ -322,14 +327,6 @@ def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Tensor[Any
     Tensor or element
         A new tensor with the free axes of ``a`` then those of ``b``; the
         element itself when every axis is contracted.
-
-    Raises
-    ------
-    ShapeError
-        Contracted axes of different lengths (both shapes named), or a bad
-        axis count.
-    AxisError
-        An axis is out of range.
 
     Examples
     --------
@@ -477,6 +474,7 @@ def kron(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     return Tensor._from_flat(values, tuple(p * q for p, q in zip(sa, sb)), ops)
 
 
+@sections(section("Raises", ("ShapeError", "``x.ndim < 2`` or ``axis1 == axis2``."), _AXIS_RANGE))
 def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -1) -> Tensor[Any] | Any:
     """Sum of the diagonal of the ``(axis1, axis2)`` planes (``offset > 0``: above the main one).
 
@@ -485,13 +483,6 @@ def trace(x: Tensor[Any], /, *, offset: int = 0, axis1: int = -2, axis2: int = -
     Tensor or element
         The element itself for a matrix; for a stack, a new tensor of the
         remaining axes.  An empty diagonal sums to ``ops.zero``.
-
-    Raises
-    ------
-    ShapeError
-        ``x.ndim < 2`` or ``axis1 == axis2``.
-    AxisError
-        An axis is out of range.
 
     Examples
     --------

@@ -225,6 +225,16 @@ def _with_dtype(x: Tensor[Any], dtype: OpsSpec | None) -> Tensor[Any]:
     return x if dtype is None or as_ops(dtype, "dtype") is x._ops else x.astype(dtype)
 
 
+def _arithmetic_start(func: str, x: Any, axis: Any, dtype: OpsSpec | None, keepdims: bool) -> tuple[Any, Any, Any, Any]:
+    """``(x, axes, ops, done)`` of ``sum``/``prod``: ``done`` is the packed result, else ``NotImplemented``."""
+    x = _with_dtype(_tensor(x, func), dtype)
+    axes = _axes(axis, x.ndim, func)
+    ops = arithmetic_ops(x._ops)
+    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
+        return x, axes, ops, _packed.reduction(func, x, axes, keepdims, ops)
+    return x, axes, ops, NotImplemented
+
+
 @sections(_reduced("An empty sum is ``ops.zero``; booleans sum to integers."), _AXIS_ERRORS)
 def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: bool = False) -> Tensor[Any] | Any:
     """The sum of the elements over ``axis`` (every axis when ``None``), through ``ops.sum``.
@@ -250,13 +260,9 @@ def sum(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims: 
     >>> gt.sum(gt.zeros((0, 3)), axis=0).tolist(), gt.sum(gt.tensor([True, True, False]))
     ([0, 0, 0], 2)
     """
-    x = _with_dtype(_tensor(x, "sum"), dtype)
-    axes = _axes(axis, x.ndim, "sum")
-    ops = arithmetic_ops(x._ops)
-    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
-        done = _packed.reduction("sum", x, axes, keepdims, ops)
-        if done is not NotImplemented:
-            return done
+    x, axes, ops, done = _arithmetic_start("sum", x, axis, dtype, keepdims)
+    if done is not NotImplemented:
+        return done
     if x.size and _order_free_sum(ops) and ops is x._ops:
         columns = _integer_column_sums(x, axes)
         if columns is not None:
@@ -278,13 +284,9 @@ def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims:
     >>> x.prod(), gt.prod(x, axis=1).tolist(), gt.prod(gt.zeros((2, 0)), axis=1).tolist()
     (24, [2, 12], [1, 1])
     """
-    x = _with_dtype(_tensor(x, "prod"), dtype)
-    axes = _axes(axis, x.ndim, "prod")
-    ops = arithmetic_ops(x._ops)
-    if x._store.packing is not None and x.size >= _packed.PACKED_MINIMUM:
-        done = _packed.reduction("prod", x, axes, keepdims, ops)
-        if done is not NotImplemented:
-            return done
+    x, axes, ops, done = _arithmetic_start("prod", x, axis, dtype, keepdims)
+    if done is not NotImplemented:
+        return done
     product = _member_or_fold(ops, "prod", ops.mul, ops.one)
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), product), ops)
 
