@@ -27,7 +27,7 @@ from typing import Any, Callable, Optional
 
 from ..errors import DomainError
 from ..ops import BaseOps, Capabilities, symbolic, ZeroTest
-from ..ops import OutOfTime, short_repr, too_costly, within, zero_test
+from ..ops import OutOfTime, Walk, short_repr, too_costly, within, zero_test
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from . import _dense  # the generic dense kernels, run over a SymPy domain
 
@@ -318,13 +318,9 @@ def _generators(values: list[Any]) -> Optional[tuple[list[Any], bool, bool]]:
     symbols: dict[Any, None] = {}
     parts: dict[Any, None] = {}
     rational = fractions = False
-    seen: set[Any] = set()
-    stack = list(reversed(values))
-    while stack:
-        node = stack.pop()
-        if node in seen:
-            continue
-        seen.add(node)
+    walk = Walk(values)
+    stack = walk.stack
+    for node in walk:
         if node.is_Rational:
             rational = rational or not node.is_Integer
         elif node.is_Symbol:

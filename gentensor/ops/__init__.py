@@ -51,7 +51,7 @@ from ._packing import Bounds
 from ._parse import checked_int, exact_decimal
 from ._polynomial import as_euclidean
 from ._zerotest import integer_value
-from ._zerotools import NONZERO, UNKNOWN, ZERO, _degree_bound as degree_bound, _expansion_terms as expansion_terms
+from ._zerotools import NONZERO, UNKNOWN, ZERO, Walk, _degree_bound as degree_bound, _expansion_terms as expansion_terms
 
 __all__ = [
     "ElementOps",
