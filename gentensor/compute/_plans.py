@@ -22,7 +22,7 @@ from ..core.layout import broadcast_shapes
 from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
 from ..core.tensor import Tensor
 from ..errors import DomainError, LimitError
-from ..ops import ElementOps, booleans, capabilities_of, defines, integers, require
+from ..ops import ElementOps, booleans, capabilities_of, defines, integers, repeated_squaring, require
 from ..resources import get_limits, log2_size
 from ._engine import arithmetic_ops, compute, element_function, flat_values, result, run, streams_for, values_at
 
@@ -201,14 +201,7 @@ def _pow_member(ops: ElementOps, nonnegative: bool) -> Callable[[Any, int], Any]
     def pow_by_squaring(a: Any, k: int) -> Any:
         if k < 0:
             raise DomainError(f"power: negative power {k} needs ops.pow or ops.div (got ops {ops!r})")
-        result = one
-        while k:
-            if k & 1:
-                result = mul(result, a)
-            k >>= 1
-            if k:
-                a = mul(a, a)
-        return result
+        return repeated_squaring(mul, one, a, k)
 
     return pow_by_squaring
 

@@ -45,6 +45,7 @@ from ._elementary import TRANSCENDENTAL
 from ._interval import _negative as interval_negative, _positive as interval_positive
 from ._modular import is_prime
 from ._numeric import coprime_fraction
+from ._protocol import repeated_squaring
 from ._registry import convert_values
 from ._numberfield import NumberField, OutsideField, cached_field, generators
 from ._packing import Bounds

@@ -54,6 +54,7 @@ from typing import Any, Optional
 
 from ._algebraic_tools import _MAX_BITS, _MAX_DEGREE, _Annihilators, _classes, _enclose_with_roots, _NotHere
 from ._interval import excludes_zero
+from ._protocol import repeated_squaring
 from ._zerotools import NONZERO, ZERO, ZeroTest
 
 __all__ = ["algebraic_zero"]
@@ -188,14 +189,7 @@ def _one_generator(e: Any, r: Any) -> Optional[ZeroTest]:
     def power(x: tuple[Any, Any], k: int) -> tuple[Any, Any]:
         if k < 0:
             x, k = inverse(x), -k
-        out: tuple[Any, Any] = ([QQ.one], [])
-        while k:
-            if k & 1:
-                out = mul(out, x)
-            k >>= 1
-            if k:
-                x = mul(x, x)
-        return out
+        return repeated_squaring(mul, ([QQ.one], []), x, k)  # type: ignore[no-any-return]
 
     memo: dict[Any, tuple[Any, Any]] = {}
 

@@ -36,7 +36,7 @@ import time
 
 from ._algebraic_tools import composed_sum, minimal_polynomial, vanishing_factor
 from ._capabilities import Capabilities
-from ._protocol import BaseOps
+from ._protocol import BaseOps, repeated_squaring
 
 __all__ = ["NumberField", "OutsideField", "field_of", "cached_field", "generators", "MAX_DEGREE"]
 
@@ -314,14 +314,7 @@ class OutsideField(Exception):
 
 
 def _power(ops: Any, a: Any, k: int) -> Any:
-    out = ops.one
-    while k:
-        if k & 1:
-            out = ops.mul(out, a)
-        k >>= 1
-        if k:
-            a = ops.mul(a, a)
-    return out
+    return repeated_squaring(ops.mul, ops.one, a, k)
 
 
 def _generator_degree(a: Any, K: NumberField) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import reduce
-from typing import Any, Iterable, Protocol, Union, runtime_checkable
+from typing import Any, Callable, Iterable, Protocol, Union, runtime_checkable
 
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError
 from ._capabilities import Capabilities, capabilities_of
@@ -288,14 +288,7 @@ class BaseOps:
         """``a**k`` for an integer ``k >= 0`` by repeated squaring (negative: via ``div``)."""
         if k < 0:
             return self.pow(self.div(self.one, a), -k)
-        result, base = self.one, a
-        while k:
-            if k & 1:
-                result = self.mul(result, base)
-            k >>= 1
-            if k:
-                base = self.mul(base, base)
-        return result
+        return repeated_squaring(self.mul, self.one, a, k)
 
     def _unsupported(self, what: str, *args: Any) -> DomainError:
         shown = ", ".join(self.format(a) for a in args)
@@ -501,3 +494,21 @@ def require(ops: Any, name: str, func: str, what: str) -> Any:
             f"define ops.{name}, or convert with .astype(...) to ops that have it"
         )
     return getattr(ops, name)
+
+
+def repeated_squaring(mul: Callable[[Any, Any], Any], one: Any, a: Any, k: int) -> Any:
+    """``a**k`` for ``k >= 0`` with ``mul`` and its ``one``: about ``2 * log2(k)`` products.
+
+    Examples
+    --------
+    >>> repeated_squaring(lambda x, y: x * y % 1000, 1, 7, 10)
+    249
+    """
+    result = one
+    while k:
+        if k & 1:
+            result = mul(result, a)
+        k >>= 1
+        if k:
+            a = mul(a, a)
+    return result
