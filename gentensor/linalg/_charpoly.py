@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..compute import matmul_flat
-from ._dense import PivotKey, find_pivot, identity_rows
+from ._dense import PivotKey, find_pivot, identity_rows, swap_similar
 from ..ops import ElementOps
 
 __all__ = ["charpoly_berkowitz", "charpoly_hessenberg", "hessenberg", "hessenberg_charpoly", "det_berkowitz", "adjugate_berkowitz", "matmul"]
@@ -162,10 +162,7 @@ def hessenberg(M: list[list[Any]], ops: ElementOps, pivot_key: PivotKey = None) 
         if p < 0:
             continue  # already zero below the subdiagonal
         if p != c + 1:
-            # Swap rows and columns p and c+1 together: P M P^-1 with P a transposition.
-            M[p], M[c + 1] = M[c + 1], M[p]
-            for row in M:
-                row[p], row[c + 1] = row[c + 1], row[p]
+            swap_similar(M, p, c + 1)  # P M P^-1 with P a transposition
         top = M[c + 1]
         inv = div(one, top[c]) if pivot_key is None else None
         tail = top[c + 1 :]

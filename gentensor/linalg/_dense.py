@@ -546,3 +546,19 @@ def lu_field(M: Matrix, ops: ElementOps, pivot_key: PivotKey = None) -> tuple[li
     for i in range(m):
         L[i][i] = one
     return perm, L, M
+
+
+def swap_similar(M: list[list[Any]], p: int, q: int) -> None:
+    """Swap rows ``p`` and ``q`` and columns ``p`` and ``q`` of ``M`` in place: a similarity ``P M P^-1``.
+
+    The characteristic polynomial is unchanged (Hessenberg reduction swaps a pivot in this way).
+
+    Examples
+    --------
+    >>> M = [[1, 2], [3, 4]]
+    >>> swap_similar(M, 0, 1); M
+    [[4, 3], [2, 1]]
+    """
+    M[p], M[q] = M[q], M[p]
+    for row in M:
+        row[p], row[q] = row[q], row[p]

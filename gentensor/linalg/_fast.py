@@ -43,7 +43,7 @@ from fractions import Fraction
 from operator import mul
 from typing import Any, Optional
 
-from ._dense import pivot_steps
+from ._dense import pivot_steps, swap_similar
 
 __all__ = [
     "det_int",
@@ -420,10 +420,7 @@ def charpoly_modp(M: list[list[int]], p: int) -> list[int]:
         else:
             continue  # already zero below the subdiagonal
         if q != c + 1:
-            # Swap rows and columns q and c+1 together: a similarity (P M P^-1), charpoly unchanged.
-            M[q], M[c + 1] = M[c + 1], M[q]
-            for row in M:
-                row[q], row[c + 1] = row[c + 1], row[q]
+            swap_similar(M, q, c + 1)
         top = M[c + 1]
         inv = pow(top[c], -1, p)
         tail = top[c + 1 :]
