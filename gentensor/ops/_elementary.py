@@ -183,21 +183,21 @@ def _f_signbit(x: float) -> bool:
     return math.copysign(1.0, x) < 0
 
 
-def _f_maximum(a: float, b: float) -> float:
-    """The larger, ``nan`` when either is (whatever the order)."""
-    if a != a:
-        return a
-    if b != b:
-        return b
-    return b if a < b else a
+def _f_extreme(before: Callable[[float, float], bool]) -> Callable[[float, float], float]:
+    """IEEE ``maximum`` (``before`` is ``<``) or ``minimum`` (``>``): ``nan`` when either is, whatever the order."""
+
+    def extreme(a: float, b: float) -> float:
+        if a != a:
+            return a
+        if b != b:
+            return b
+        return b if before(a, b) else a
+
+    return extreme
 
 
-def _f_minimum(a: float, b: float) -> float:
-    if a != a:
-        return a
-    if b != b:
-        return b
-    return b if b < a else a
+_f_maximum = _f_extreme(operator.lt)
+_f_minimum = _f_extreme(operator.gt)
 
 
 FLOAT_FUNCTIONS: Mapping[str, Callable[..., Any]] = {
