@@ -297,6 +297,17 @@ def inv(
         ) from None
 
 
+#: The ring classes whose elimination divides by pivots.
+_FIELDS = ("field", "inexact field")
+
+
+def _class_and_pivots(ops: ElementOps) -> tuple[str, Any]:
+    """The ring class of ``ops`` and, for a field, how pivots are chosen (`_pivot_key`)."""
+    caps = capabilities_of(ops)
+    cls = ring_class(caps)
+    return cls, (_pivot_key(caps) if cls in _FIELDS else None)
+
+
 def solve(
     A: list[list[Any]], B: list[list[Any]], ops: ElementOps, func: str = "solve", provider: Any = LOOKUP
 ) -> Optional[list[list[Any]]]:
@@ -306,10 +317,9 @@ def solve(
     found = _provided(ops, "solve", provider, A, B)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
-    caps = capabilities_of(ops)
-    cls = ring_class(caps)
-    if cls in ("field", "inexact field"):
-        return solve_field(A, B, ops, _pivot_key(caps))
+    cls, key = _class_and_pivots(ops)
+    if cls in _FIELDS:
+        return solve_field(A, B, ops, key)
     if cls == "domain":
         result = solve_den(A, B, ops)
         if result is None:
@@ -342,10 +352,9 @@ def rank(rows: list[list[Any]], ops: ElementOps, func: str = "rank", provider: A
     found = _provided(ops, "rank", provider, rows)
     if found is not NotImplemented:
         return int(found)
-    caps = capabilities_of(ops)
-    cls = ring_class(caps)
-    if cls in ("field", "inexact field"):
-        return len(rref_field(rows, ops, _pivot_key(caps)))
+    cls, key = _class_and_pivots(ops)
+    if cls in _FIELDS:
+        return len(rref_field(rows, ops, key))
     if cls == "domain":
         return len(echelon_bareiss(rows, ops))
     raise _needs_field(func, ops)
@@ -360,10 +369,9 @@ def rref(
     found = _provided(ops, "rref", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
-    caps = capabilities_of(ops)
-    cls = ring_class(caps)
-    if cls in ("field", "inexact field"):
-        return rows, rref_field(rows, ops, _pivot_key(caps))
+    cls, key = _class_and_pivots(ops)
+    if cls in _FIELDS:
+        return rows, rref_field(rows, ops, key)
     if cls == "domain" and getattr(ops, "fraction_field", None) is not None:
         den, pivots = rref_den(rows, ops)
         return _over(ops, rows, den, func, "the reduced form"), pivots
@@ -377,10 +385,9 @@ def lu(
     found = _provided(ops, "lu", provider, rows)
     if found is not NotImplemented:
         return found  # type: ignore[no-any-return]
-    caps = capabilities_of(ops)
-    cls = ring_class(caps)
-    if cls in ("field", "inexact field"):
-        return lu_field(rows, ops, _pivot_key(caps))
+    cls, key = _class_and_pivots(ops)
+    if cls in _FIELDS:
+        return lu_field(rows, ops, key)
     field = field_ops(ops)
     if field is not ops:
         convert = field.convert
