@@ -39,7 +39,7 @@ import math
 from fractions import Fraction
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .errors import ArgumentTypeError, ArgumentValueError, LimitError
 
@@ -312,6 +312,13 @@ def log2_size(v: Any) -> float:
     return (math.log2(p) if p > 1 else 0.0) + (math.log2(q) if q > 1 else 0.0)
 
 
+def _refuse_past(name: str, count: int, says: Callable[[str], str]) -> None:
+    """``LimitError`` when ``count`` is past the limit ``name``: ``says(count as text)``, the limit, how to raise it."""
+    lim = getattr(get_limits(), name)
+    if count > lim:
+        raise LimitError(f"{says(count_text(count))}, more than {name}={lim}; {_raise_hint(name)}")
+
+
 def check_digits(ndigits: int, what: str) -> None:
     """Refuse a decimal number written with more than ``max_digits`` digits (``what`` names it).
 
@@ -319,9 +326,7 @@ def check_digits(ndigits: int, what: str) -> None:
     --------
     >>> check_digits(10, "the cell")
     """
-    lim = get_limits().max_digits
-    if ndigits > lim:
-        raise LimitError(f"{what} has {count_text(ndigits)} digits, more than max_digits={lim}; {_raise_hint('max_digits')}")
+    _refuse_past("max_digits", ndigits, lambda n: f"{what} has {n} digits")
 
 
 def check_bits(nbits: int, what: str) -> None:
@@ -331,13 +336,7 @@ def check_bits(nbits: int, what: str) -> None:
     --------
     >>> check_bits(64, "the power")
     """
-    lim = get_limits().max_bits
-    if nbits > lim:
-        shown = count_text(nbits)
-        raise LimitError(
-            f"{what} would have {shown if shown.startswith('about') else 'about ' + shown} bits, more than "
-            f"max_bits={lim}; {_raise_hint('max_bits')}"
-        )
+    _refuse_past("max_bits", nbits, lambda n: f"{what} would have {n if n.startswith('about') else 'about ' + n} bits")
 
 
 def check_number_bits(nbits: int, func: str, what: str = "the number") -> None:
@@ -347,9 +346,7 @@ def check_number_bits(nbits: int, func: str, what: str = "the number") -> None:
     --------
     >>> check_number_bits(64, "isqrt")
     """
-    lim = get_limits().max_bits
-    if nbits > lim:
-        raise LimitError(f"{func}: {what} has {count_text(nbits)} bits, more than max_bits={lim}; {_raise_hint('max_bits')}")
+    _refuse_past("max_bits", nbits, lambda n: f"{func}: {what} has {n} bits")
 
 
 @contextlib.contextmanager
