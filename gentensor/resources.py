@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import threading
 import math
 from fractions import Fraction
 from contextvars import ContextVar
@@ -376,3 +377,30 @@ def paused_gc() -> Iterator[None]:
         yield
     finally:
         gc.enable()
+
+
+class BoundedMemo(dict):  # type: ignore[type-arg]
+    """Internal: a memo of at most ``size`` entries, emptied when full; writes under a lock (threads share it).
+
+    Reads are plain ``dict`` lookups.  Emptying all at once keeps the cost of
+    a write constant and the memory bounded, which is all a memo of recent
+    answers needs.
+
+    Examples
+    --------
+    >>> memo = BoundedMemo(2)
+    >>> memo.remember("a", 1); memo.remember("b", 2); memo.remember("c", 3)
+    >>> dict(memo)
+    {'c': 3}
+    """
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+        self.lock = threading.Lock()
+
+    def remember(self, key: Any, value: Any) -> None:
+        with self.lock:
+            if len(self) >= self.size:
+                self.clear()
+            self[key] = value

@@ -24,9 +24,9 @@ value is a function), but their numeric parts still have a cost.
 
 from __future__ import annotations
 
-import threading
 from typing import Any, NamedTuple, Optional
 
+from ..resources import BoundedMemo
 from ._enclose import _Evaluator
 from ._interval import Box, Interval, _Fail, _is_zero, _lib
 
@@ -78,9 +78,7 @@ def too_costly(e: Any) -> bool:
     return survey(e).cost > precision_budget()
 
 
-_MEMO: dict[Any, Survey] = {}
-_MEMO_LOCK = threading.Lock()
-_MEMO_SIZE = 4096
+_MEMO = BoundedMemo(4096)  # expression -> Survey
 
 
 def survey(e: Any) -> Survey:
@@ -100,10 +98,7 @@ def survey(e: Any) -> Survey:
         out = _Survey().run(e)
     except RecursionError:
         out = Survey(None, float("inf"))
-    with _MEMO_LOCK:
-        if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.clear()
-        _MEMO[e] = out
+    _MEMO.remember(e, out)
     return out
 
 

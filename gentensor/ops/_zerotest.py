@@ -48,7 +48,7 @@ import time
 from typing import Any, Callable, Optional
 
 from ..errors import DomainError, UndecidableError
-from ..resources import get_limits
+from ..resources import BoundedMemo, get_limits
 from ._algebraic_zero import algebraic_zero
 from ._budget import OutOfTime, within
 from ._enclose import Box, enclose, excludes_zero
@@ -155,9 +155,7 @@ def _short(e: Any, limit: int = 120) -> str:
     return short_str(e, limit)
 
 
-_CACHE: dict[tuple[Any, int, float], ZeroTest] = {}
-_CACHE_SIZE = 4096
-_CACHE_LOCK = threading.Lock()
+_CACHE = BoundedMemo(4096)  # (expression, zero_test_bits, zero_test_seconds) -> ZeroTest
 
 
 def _cached(e: Any, bits: int, seconds: float) -> ZeroTest:
@@ -169,16 +167,13 @@ def _cached(e: Any, bits: int, seconds: float) -> ZeroTest:
     decision = _Decision(e, bits, time.monotonic() + seconds)
     result = decision.run()
     if result.verdict != UNKNOWN or not decision.late():  # an "unknown" cut short by the clock is not remembered
-        with _CACHE_LOCK:
-            if len(_CACHE) >= _CACHE_SIZE:
-                _CACHE.clear()
-            _CACHE[key] = result
+        _CACHE.remember(key, result)
     return result
 
 
 def clear_cache() -> None:
     """Forget the remembered verdicts (benchmarks time the test itself)."""
-    with _CACHE_LOCK:
+    with _CACHE.lock:
         _CACHE.clear()
 
 
