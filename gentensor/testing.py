@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
+from ._docs import section, sections
 from .errors import ArgumentTypeError, ArgumentValueError
 
 try:
@@ -42,13 +43,13 @@ __all__ = ["shapes", "broadcastable_shapes", "elements", "tensors"]
 
 SearchStrategy = st.SearchStrategy
 
+#: What the two shape strategies return (see gentensor._docs).
+_SHAPES = section("Returns", ("SearchStrategy[tuple[int, ...]]", ""))
 
+
+@sections(_SHAPES)
 def shapes(*, min_dims: int = 0, max_dims: int = 3, min_side: int = 0, max_side: int = 4) -> SearchStrategy[tuple[int, ...]]:
     """Tensor shapes: tuples of ``min_dims`` to ``max_dims`` lengths in ``[min_side, max_side]``.
-
-    Returns
-    -------
-    SearchStrategy[tuple[int, ...]]
 
     Examples
     --------
@@ -63,6 +64,7 @@ def shapes(*, min_dims: int = 0, max_dims: int = 3, min_side: int = 0, max_side:
     return st.lists(st.integers(min_side, max_side), min_size=min_dims, max_size=max_dims).map(tuple)
 
 
+@sections(_SHAPES)
 def broadcastable_shapes(
     shape: Sequence[int], /, *, min_dims: int = 0, max_dims: int | None = None, min_side: int = 1, max_side: int = 4
 ) -> SearchStrategy[tuple[int, ...]]:
@@ -72,10 +74,6 @@ def broadcastable_shapes(
     ``len(shape) + 2``); an axis aligned with an axis of ``shape`` is equal to
     it or 1 (or anything when that axis of ``shape`` is 1), the other axes
     have lengths in ``[min_side, max_side]``.
-
-    Returns
-    -------
-    SearchStrategy[tuple[int, ...]]
 
     Examples
     --------
