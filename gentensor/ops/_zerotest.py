@@ -155,6 +155,15 @@ def _short(e: Any, limit: int = 120) -> str:
     return short_str(e, limit)
 
 
+def _decided(verdicts: list[ZeroTest], one: str, one_says: str, every: str, every_says: str) -> Optional[ZeroTest]:
+    """The verdict ``one`` when one of ``verdicts`` is it, ``every`` when all are; else ``None`` (undecided)."""
+    if any(v.verdict == one for v in verdicts):
+        return ZeroTest(one, one_says)
+    if all(v.verdict == every for v in verdicts):
+        return ZeroTest(every, every_says)
+    return None
+
+
 _CACHE = BoundedMemo(4096)  # (expression, zero_test_bits, zero_test_seconds) -> ZeroTest
 
 
@@ -374,12 +383,10 @@ class _Decision:
             verdicts = [zero_test(b, checked=True) for b in parts]
         finally:
             _FACTOR_DEPTH.n = depth
-        if any(v.verdict == ZERO for v in verdicts):
-            return ZeroTest(ZERO, "a factor is 0")
-        if all(v.verdict == NONZERO for v in verdicts):
-            return ZeroTest(NONZERO, "no factor is 0")
-        self.tried.append("factors undecided")
-        return None
+        found = _decided(verdicts, ZERO, "a factor is 0", NONZERO, "no factor is 0")
+        if found is None:
+            self.tried.append("factors undecided")
+        return found
 
     def small_box(self) -> bool:
         """The enclosure lies inside |re| < 1, |im| < 1."""
@@ -451,12 +458,10 @@ class _Decision:
         except Exception:  # a generator SymPy cannot separate
             return None
         verdicts = [zero_test(c, checked=True) for c in coeffs]
-        if any(v.verdict == NONZERO for v in verdicts):
-            return ZeroTest(NONZERO, "a coefficient is not 0")
-        if all(v.verdict == ZERO for v in verdicts):
-            return ZeroTest(ZERO, "every coefficient is 0")
-        self.tried.append("coefficients undecided")
-        return None
+        found = _decided(verdicts, NONZERO, "a coefficient is not 0", ZERO, "every coefficient is 0")
+        if found is None:
+            self.tried.append("coefficients undecided")
+        return found
 
     # -- 4. rewriting ---------------------------------------------------------------------------------
 
