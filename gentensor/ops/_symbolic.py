@@ -78,8 +78,11 @@ def _arithmetic(op: Any, a: Any, b: Any) -> Any:
     SymPy's constructors evaluate: ``1 / (exp(exp(exp(exp(19)))) - 1)`` asks
     whether the exponential is rational, which evaluates it numerically
     without a bound.  Past ``zero_test_seconds`` (or where SymPy's numerics
-    fail) the result is the unevaluated expression, the same value.
+    fail) the result is the unevaluated expression, the same value.  Two numbers (SymPy's or Python's)
+    combine without a budget: their arithmetic is exact and never evaluates numerically.
     """
+    if getattr(a, "is_Number", True) and getattr(b, "is_Number", True):
+        return op(a, b)
     try:
         return within(None, op, a, b)
     except OutOfTime:
