@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..core.storage import Operand, operand_of
+from ..core.storage import Operand, operand_of, recycled_buffer
 from ..core.tensor import Tensor
 from ..ops import ElementOps
 from ..ops import Bounds, Packing, packing_of
@@ -127,8 +127,32 @@ def _run(f: Callable[..., Any], arrays: list[Any], shape: tuple[int, ...], out: 
     n = prod(shape)
     if policy is not None and n >= THREAD_MINIMUM and shape:
         return threaded(f, arrays, shape, out, policy)
+    if _writes_into(f, arrays, out):
+        buffer = recycled_buffer(shape, out.dtype)
+        if buffer is not None:
+            return f(*arrays, out=buffer)
     result = f(*arrays)
     return _checked(result, shape, out)
+
+
+_NATURAL: dict[tuple[Any, ...], bool] = {}
+
+
+def _writes_into(f: Callable[..., Any], arrays: list[Any], out: Packing) -> bool:
+    """Whether ``f`` is a ufunc whose own result for these operands has the packing's dtype (so ``out=`` changes nothing)."""
+    if not isinstance(f, np.ufunc) or f.nout != 1:
+        return False
+    dtypes = tuple(np.asarray(a).dtype for a in arrays)
+    key = (f, dtypes, out.dtype)
+    known = _NATURAL.get(key)
+    if known is None:
+        try:
+            known = f.resolve_dtypes(dtypes + (None,))[-1] == out.dtype
+        except (TypeError, ValueError, np.exceptions.DTypePromotionError):
+            known = False
+        if len(_NATURAL) < 4096:
+            _NATURAL[key] = known
+    return known
 
 
 def _checked(result: Any, shape: tuple[int, ...], out: Packing) -> Any:
@@ -162,7 +186,9 @@ def threaded(f: Callable[..., Any], arrays: list[Any], shape: tuple[int, ...], o
     workers = policy.workers or 2
     chunks = min(first, max(2, 2 * workers))
     edges = [first * k // chunks for k in range(chunks + 1)]
-    result = np.empty(views[0].shape, dtype=out.dtype)
+    result = recycled_buffer(views[0].shape, out.dtype)
+    if result is None:
+        result = np.empty(views[0].shape, dtype=out.dtype)
 
     # A ufunc whose result has the packing's dtype writes straight into the result (checked on one element).
     into = isinstance(f, np.ufunc) and f.nout == 1 and np.asarray(f(*[v[:1] for v in views])).dtype == out.dtype

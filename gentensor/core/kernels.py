@@ -50,7 +50,7 @@ def gather(data: Any, layout: Layout) -> list[Any]:
     >>> gather(list(range(6)), Layout.contiguous((2, 3)).permute((1, 0)))
     [0, 3, 1, 4, 2, 5]
     """
-    if type(data) is Storage:
+    if isinstance(data, Storage):
         if data.packing is not None:
             return data.packing.unpack(view_of(data, layout))
         data = data.data

@@ -21,6 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import os
+import sys
+import threading
+import warnings
+
 import numpy as np
 
 from ..ops import Bounds, Packing, packing_of
@@ -28,6 +33,8 @@ from .layout import Layout
 
 __all__ = [
     "Storage",
+    "RecycledStorage",
+    "recycled_buffer",
     "list_storage",
     "packed_storage",
     "pack_values",
@@ -99,6 +106,107 @@ class Storage:
             self.exact = False
 
 
+class RecycledStorage(Storage):
+    """Packed storage of a large buffer, which it hands back for reuse when it dies unshared.
+
+    An element-wise result of a million words is a fresh 8 MB buffer; when a
+    chain such as ``a * a + 1`` frees one such buffer per step, the C
+    allocator returns the memory to the system and the next result pays a
+    page fault per page touched (about 1 ms for 8 MB, more than the
+    arithmetic).  Keeping the last few freed buffers (`recycled_buffer`)
+    avoids that.  A buffer is kept only when nothing but this storage refers
+    to it (no view, no NumPy array handed to the user, no exported buffer):
+    reuse can never change a value anybody can see.
+    """
+
+    __slots__ = ()
+
+    def __del__(self) -> None:
+        data = self.data
+        if self.packing is None or sys.is_finalizing():
+            return
+        owner = data.base
+        if owner is None:
+            if sys.getrefcount(data) != 3:  # this storage, ``data``, the argument
+                return
+            owner = data
+        elif sys.getrefcount(data) != 3 or type(owner) is not np.ndarray or sys.getrefcount(owner) != 3:  # data.base, ``owner``, the argument
+            return
+        if type(owner) is np.ndarray and owner.flags.owndata and owner.flags.writeable and owner.flags.c_contiguous:
+            _RECYCLE.keep(owner)
+
+
+class _Recycler:
+    """The last freed large buffers (at most ``capacity`` bytes together), by size."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.buffers: list[Any] = []
+        self.held = 0
+        self.lock = threading.Lock()
+
+    def keep(self, buffer: Any) -> None:
+        size = buffer.nbytes
+        if size > self.capacity:
+            return
+        with self.lock:
+            self.buffers.append(buffer)
+            self.held += size
+            while self.held > self.capacity:
+                self.held -= self.buffers.pop(0).nbytes
+
+    def take(self, size: int) -> Any:
+        with self.lock:
+            buffers = self.buffers
+            for k in range(len(buffers) - 1, -1, -1):
+                if buffers[k].nbytes == size:
+                    self.held -= size
+                    return buffers.pop(k)
+        return None
+
+
+#: Large packed buffers smaller than this come cheaply from the C allocator; from this size on they are recycled.
+RECYCLE_MINIMUM = 1 << 20
+#: Bytes of freed buffers kept for reuse at most: ``GENTENSOR_RECYCLE_BYTES`` in the environment (read at import;
+#: ``0`` keeps none), else 256 MiB.
+RECYCLE_BYTES = 1 << 28
+
+
+def _recycle_bytes() -> int:
+    text = os.environ.get("GENTENSOR_RECYCLE_BYTES", "").strip()
+    if not text:
+        return RECYCLE_BYTES
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        warnings.warn(
+            f"GENTENSOR_RECYCLE_BYTES must be a number of bytes >= 0 (got {text!r}); using {RECYCLE_BYTES}",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return RECYCLE_BYTES
+    return value
+
+
+_RECYCLE = _Recycler(_recycle_bytes())
+
+
+def recycled_buffer(shape: tuple[int, ...], dtype: Any) -> Any:
+    """An uninitialised array of ``shape`` and ``dtype`` over a recycled buffer of exactly its size, or ``None``."""
+    dtype = np.dtype(dtype)
+    size = dtype.itemsize
+    for n in shape:
+        size *= n
+    if size < RECYCLE_MINIMUM:
+        return None
+    buffer = _RECYCLE.take(size)
+    if buffer is None:
+        return None
+    return np.ndarray(shape, dtype, buffer)
+
+
 def list_storage(values: list[Any]) -> Storage:
     """A list storage holding ``values`` (not copied)."""
     return Storage(values)
@@ -111,6 +219,8 @@ def packed_storage(array: Any, packing: Packing, bounds: Bounds | None = None, e
         flat = flat.copy()
     if flat.dtype != packing.dtype:
         flat = flat.astype(packing.dtype)
+    if flat.nbytes >= RECYCLE_MINIMUM:
+        return RecycledStorage(flat, packing, bounds, exact)
     return Storage(flat, packing, bounds, exact)
 
 

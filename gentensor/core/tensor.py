@@ -130,7 +130,7 @@ class Tensor(TensorMethods, Generic[E]):
     ) -> "Tensor[Any]":
         """A tensor over ``data``: a `Storage`, or a list of elements (kept as list storage)."""
         self = object.__new__(cls)
-        self._store = data if type(data) is Storage else Storage(data)
+        self._store = data if isinstance(data, Storage) else Storage(data)
         self._layout = layout
         self._ops = ops
         self._base = base
