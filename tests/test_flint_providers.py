@@ -18,6 +18,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 import pytest
 
 import gentensor as gt
@@ -92,7 +93,7 @@ def ids(pairs: list[tuple[Any, Any]]) -> list[str]:
 
 def test_every_flint_kernel_is_exercised_here() -> None:
     tested = {"matmul", "matrix_power", "det", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
-              "hnf", "hnf.transform", "snf", "lll", "lll.transform", "det_mod"}
+              "hnf", "hnf.transform", "snf", "lll", "lll.transform", "lll.words", "det_mod"}
     assert {op for _, op, *_ in _flint.TABLE} <= tested
 
 
@@ -221,13 +222,17 @@ def test_normal_forms(operation: str) -> None:
             assert got == _lattice.snf_diagonal(rows, R)
 
 
-@pytest.mark.parametrize("operation", ["lll", "lll.transform"])
+@pytest.mark.parametrize("operation", ["lll", "lll.transform", "lll.words"])
 def test_lll(operation: str) -> None:
     (ops, kernel), = kernels(operation)
     R = Euclid(ops)
     for rows in cases(ops, square=False):
         for delta in (Fraction(3, 4), Fraction(99, 100), Fraction(51, 100)):
             basis, U = kernel(copy(rows), delta, ops)
+            if operation == "lll.words" and type(basis) is not list:  # int64 words: exactly the Python ints of "lll"
+                assert basis.dtype == np.int64
+                basis = basis.tolist()
+            assert all(type(v) is int for row in basis for v in row)
             pure, V = _lll.lll(copy(rows), delta, R, len(rows[0]), operation == "lll.transform")
             zeros = sum(1 for row in basis if not any(row))
             assert zeros == sum(1 for row in pure if not any(row))

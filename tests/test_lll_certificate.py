@@ -147,6 +147,7 @@ def test_flint_results_are_proven_by_the_fast_certificate(rows: list[list[int]],
     monkeypatch.setattr(_flint, "finish", lambda *a: called.append(1))
     basis, _ = _flint.lll_int([list(r) for r in rows], delta, gt.integers)
     assert called == []
+    assert all(type(v) is int for row in basis for v in row)
     assert _lll.is_lll_reduced(basis, delta, R)
     assert gt.linalg.hnf(gt.tensor(basis)).tolist() == gt.linalg.hnf(gt.tensor(rows)).tolist()  # the same lattice
 
@@ -194,5 +195,22 @@ def test_coefficients_of_exactly_one_half_are_settled_exactly() -> None:
     # Every mu is 1/2 or 0 here; the certificate cannot decide, the exact check can.
     rows = [[2, 0, 0], [1, 1, 0], [1, 0, 1]]
     basis = gt.linalg.lll(gt.tensor(rows)).tolist()
+    assert reduced_textbook(basis, Fraction(3, 4))
+    assert gt.linalg.hnf(gt.tensor(basis)).tolist() == gt.linalg.hnf(gt.tensor(rows)).tolist()
+
+
+@flint_only
+@pytest.mark.parametrize("scale", [2**40, 2**70])
+def test_bases_past_a_word_come_back_as_python_ints(scale: int) -> None:
+    """Entries past int64 take the list path (exact), the others the int64 array; both give Python ints."""
+    rng = random.Random(scale % 1000)
+    rows = [[rng.randint(-99, 99) * scale + rng.randint(-5, 5) for _ in range(8)] for _ in range(8)]
+    found, _ = _flint.lll_words_int([list(r) for r in rows], Fraction(3, 4), gt.integers)
+    assert (type(found) is list) == (scale > 2**60)  # words: one int64 array, no Python ints in between
+    assert (found if type(found) is list else found.tolist()) == _flint.lll_int([list(r) for r in rows], Fraction(3, 4), gt.integers)[0]
+    reduced = gt.linalg.lll(gt.tensor(rows))
+    basis = reduced.tolist()
+    assert all(type(v) is int for row in basis for v in row)
+    assert type(reduced[0, 0]) is int
     assert reduced_textbook(basis, Fraction(3, 4))
     assert gt.linalg.hnf(gt.tensor(basis)).tolist() == gt.linalg.hnf(gt.tensor(rows)).tolist()

@@ -36,6 +36,7 @@ from ..compute import matmul_flat_int
 from ..ops import ElementOps, capabilities_of, integers, rationals
 from ..ops import is_prime
 from . import _fast
+from ._bulk import numpy_module
 from ._lattice import Euclid
 from ._lll import certify, lll_independent, size_reduce
 from ._lllcert import Verdict, verdict
@@ -91,6 +92,17 @@ def _ints(mat: Any) -> list[list[int]]:
 
 def _flat_ints(mat: Any) -> list[int]:
     return list(map(int, mat.entries()))
+
+
+def _words(entries: list[Any], m: int, n: int) -> Any:
+    """FLINT integers as an ``(m, n)`` int64 array (converted exactly), or ``None`` when one does not fit a word."""
+    np = numpy_module()
+    if np is None:
+        return None
+    try:
+        return np.fromiter(entries, np.int64, m * n).reshape(m, n)
+    except OverflowError:
+        return None
 
 
 def _fractions(mat: Any) -> list[list[Fraction]]:
@@ -239,8 +251,13 @@ LLL_DELTA_MARGIN = 2.0**-16
 LLL_ETA = 0.5 + 2.0**-20
 
 
-def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool) -> Any:
+def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool, words: bool = False) -> Any:
     """FLINT's LLL, certified; ``NotImplemented`` for ``delta == 1`` (FLINT needs ``delta < 1``).
+
+    The basis comes back as rows of Python ints, or -- with ``words``, when
+    FLINT's entries fit int64 and the certificate proves it at once -- as
+    one ``(m, n)`` int64 NumPy array (the ``"lll.words"`` convention, for a
+    result tensor built without Python ints in between).
 
     FLINT reduces with ``delta' = delta + 2**-16`` (below 1) and ``eta = 1/2 + 2**-20``.
     Its result is proven reduced for ``delta`` and ``|mu| <= 1/2`` by the
@@ -270,15 +287,27 @@ def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool) -> Any:
     else:
         L, T = M.lll(delta=target, eta=LLL_ETA), None
     n = L.ncols()
-    flat = _flat_ints(L)
-    basis = _rows(flat, n)
     U = _ints(T) if T is not None else None
-    zeros = 0
-    while zeros < m and not any(basis[zeros]):
-        zeros += 1
-    if zeros == m:
-        return basis, U
-    found = verdict(flat[zeros * n :], m - zeros, delta)
+    array = _words(L.entries(), m, n)
+    found: Optional[Verdict] = None
+    if array is not None:  # entries that fit int64: the certificate (and the result tensor) read the array
+        nonzero = array.any(axis=1)
+        zeros = int(nonzero.argmax()) if nonzero.any() else m
+        if zeros < m:
+            found = verdict(array[zeros:], m - zeros, delta)
+        if zeros == m or (found is not None and found.proven):
+            return (array if words else array.tolist()), U
+        flat = array.reshape(-1).tolist()
+        basis = _rows(flat, n)
+    else:
+        flat = _flat_ints(L)
+        basis = _rows(flat, n)
+        zeros = 0
+        while zeros < m and not any(basis[zeros]):
+            zeros += 1
+        if zeros == m:
+            return basis, U
+        found = verdict(flat[zeros * n :], m - zeros, delta)
     if found is not None and (found.proven or _settled(flint, basis[zeros:], found, delta)):
         return basis, U
     repaired = finish(flint, basis[zeros:], None if U is None else U[zeros:], delta)
@@ -406,6 +435,10 @@ def lll_int(rows: list[list[int]], delta: Fraction, ops: ElementOps) -> Any:
 
 def lll_transform_int(rows: list[list[int]], delta: Fraction, ops: ElementOps) -> Any:
     return _lll_flint(rows, delta, True)
+
+
+def lll_words_int(rows: list[list[int]], delta: Fraction, ops: ElementOps) -> Any:
+    return _lll_flint(rows, delta, False, words=True)
 
 
 # -- rationals -----------------------------------------------------------------------
@@ -550,6 +583,7 @@ TABLE: list[tuple[Any, str, Any, str, str]] = [
     (integers, "snf", snf_int, "flint", "FLINT fmpz_mat.snf"),
     (integers, "lll", lll_int, "flint", "FLINT fmpz_mat.lll, certified exactly"),
     (integers, "lll.transform", lll_transform_int, "flint", "FLINT fmpz_mat.lll, certified exactly"),
+    (integers, "lll.words", lll_words_int, "flint", "FLINT fmpz_mat.lll, certified exactly; the basis as int64 words"),
     (integers, "det_mod", det_mod_int, "flint", "FLINT nmod_mat for a prime modulus, fmpz_mat.det otherwise"),
     (rationals, "matmul", matmul_rat, "flint", "FLINT fmpq_mat product"),
     (rationals, "matrix_power", power_rat, "flint", "FLINT fmpq_mat powering"),

@@ -101,8 +101,11 @@ class Verdict(NamedTuple):
         return not self.size and not self.lovasz
 
 
-def verdict(values: list[int], k: int, delta: Fraction) -> Optional[Verdict]:
+def verdict(values: Any, k: int, delta: Fraction) -> Optional[Verdict]:
     """What the certificate proves about the ``k`` integer rows with C-order entries ``values`` (see `Verdict`).
+
+    ``values`` is a flat list of Python ints, or the rows as a ``(k, n)``
+    int64 NumPy array.
 
     ``None`` when it proves nothing: the rows are dependent, too large for
     doubles (entries near ``2**300``), or too far from orthogonal for the
@@ -115,18 +118,24 @@ def verdict(values: list[int], k: int, delta: Fraction) -> Optional[Verdict]:
     >>> verdict([2, 0, 1, 3], 2, Fraction(3, 4))  # mu = 1/2 exactly: left to an exact check
     Verdict(size=[(1, 0)], lovasz=[])
     """
-    from ._bulk import numpy_module
-
-    np = numpy_module()
-    if np is None or not 0 < k < MAX_ROWS or not values or len(values) % k:
+    np = _NUMPY[0] if _NUMPY else _numpy()
+    if np is None or not 0 < k < MAX_ROWS:
         return None
-    n = len(values) // k
-    try:
-        # Each int is rounded to the nearest double (relative error <= u, in the error bounds below);
-        # one beyond the double range raises, and then nothing is proven.
-        B = np.fromiter(values, float, len(values)).reshape(k, n)
-    except (OverflowError, ValueError, TypeError):
-        return None
+    if isinstance(values, np.ndarray):  # an int64 array of the rows: each converts to its nearest double
+        if values.ndim != 2 or values.shape[0] != k or values.dtype != np.int64 or not values.size:
+            return None
+        B = values.astype(float)
+        n = B.shape[1]
+    else:
+        if not values or len(values) % k:
+            return None
+        n = len(values) // k
+        try:
+            # Each int is rounded to the nearest double (relative error <= u, in the error bounds below);
+            # one beyond the double range raises, and then nothing is proven.
+            B = np.fromiter(values, float, len(values)).reshape(k, n)
+        except (OverflowError, ValueError, TypeError):
+            return None
     # Overflow and invalid operations only produce inf and NaN, which fail every check (never a false
     # proof): no warnings for them.
     with np.errstate(all="ignore"):
@@ -149,6 +158,18 @@ def certified(values: list[int], k: int, delta: Fraction) -> bool:
     """
     found = verdict(values, k, delta)
     return found is not None and found.proven
+
+
+_NUMPY: list[Any] = []
+
+
+def _numpy() -> Any:
+    from ._bulk import numpy_module
+
+    np = numpy_module()
+    if np is not None:
+        _NUMPY.append(np)
+    return np
 
 
 _MASKS: dict[int, tuple[Any, Any, Any, Any]] = {}
@@ -255,8 +276,20 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     return Verdict(size, [int(i) + 1 for i in failing])
 
 
+_UPPER: dict[Fraction, float] = {}
+
+
 def _upper_float(delta: Fraction) -> float:
-    """The least double at or above ``delta``."""
+    """The least double at or above ``delta`` (remembered for the last few ``delta``)."""
+    found = _UPPER.get(delta)
+    if found is None:
+        if len(_UPPER) > 64:
+            _UPPER.clear()
+        found = _UPPER[delta] = _upper_float_of(delta)
+    return found
+
+
+def _upper_float_of(delta: Fraction) -> float:
     value = float(delta)  # the nearest double, which may lie below delta
     p, q = value.as_integer_ratio()
     if p * delta.denominator < delta.numerator * q:  # exact comparison of the two rationals

@@ -13,12 +13,14 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, NamedTuple
 
+import numpy as np
+
 from ..arrays.manipulation import broadcast_to
 from ..core.layout import broadcast_shapes
 from ..core.operands import as_tensor, common_ops, elements_as
 from ..core.tensor import Tensor
 from ..errors import DomainError, LimitError, NonSquareError, ShapeError, UndecidableError
-from ..ops import capabilities_of, ElementOps
+from ..ops import capabilities_of, ElementOps, packing_of
 from ..parallel import run_tasks
 from ..parallel import watch
 from ..resources import get_limits
@@ -172,8 +174,19 @@ def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, work
 def wrap_matrices(
     results: list[list[list[Any]]], batch: tuple[int, ...], shape: tuple[int, ...], ops: ElementOps
 ) -> Tensor[Any]:
-    """A new tensor of shape ``batch + shape`` from one list of rows per matrix (packed when its elements fit words)."""
-    flat = [v for matrix in results for row in matrix for v in row]
+    """A new tensor of shape ``batch + shape`` from one list of rows per matrix (packed when its elements fit words).
+
+    A kernel may give a matrix as a NumPy array of the ops' packed dtype
+    instead (FLINT's LLL does); when every matrix is one, the tensor is
+    built from them without Python ints in between.
+    """
+    if results and all(type(r) is not list for r in results):
+        packing = packing_of(ops)
+        arrays = [r for r in results if getattr(r, "dtype", None) is not None]
+        if packing is not None and len(arrays) == len(results) and all(a.dtype == packing.dtype for a in arrays):
+            joined = arrays[0] if len(arrays) == 1 else np.stack(arrays)
+            return Tensor._from_array(joined.reshape(batch + shape), batch + shape, ops)
+    flat = [v for matrix in results for row in (matrix.tolist() if type(matrix) is not list else matrix) for v in row]
     return Tensor._from_values(flat, batch + shape, ops)
 
 

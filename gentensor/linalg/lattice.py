@@ -417,8 +417,11 @@ def lll(
             "lattice reduction measures lengths"
         )
     m, n = stack.m, stack.n
-    key = "lll.transform" if transform else "lll"
-    task = partial(_t.lll_task, ops=ops, n=n, delta=value, transform=transform, provider=_t.kernel(ops, key))
+    # Without the transform, a provider that gives the basis as machine words ("lll.words") comes first.
+    provider = None if transform else _t.kernel(ops, "lll.words")
+    if provider is None:
+        provider = _t.kernel(ops, "lll.transform" if transform else "lll")
+    task = partial(_t.lll_task, ops=ops, n=n, delta=value, transform=transform, provider=provider)
     results = run(task, stack, "lll", executor, workers)
     basis = wrap_matrices([r[0] for r in results], stack.batch, (m, n), ops)
     if not transform:
