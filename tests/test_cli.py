@@ -610,6 +610,26 @@ def test_ieee_words_with_float_ops_are_ieee_values(tmp_path: Path) -> None:
     assert "which modular(7) cannot hold" in one_error(call("det", "--ops", "mod:7", path))
 
 
+@pytest.mark.parametrize(
+    "content, where, cell",
+    [
+        ("1 2\noo 6\n", "line 2, cell 1", "oo"),
+        ("1 -oo\n3 4\n", "line 1, cell 2", "-oo"),
+        ("1 2\n3*oo 6\n", "line 2, cell 1", "3*oo"),  # inside an expression too
+        ("x 2\n3 1/(oo-oo)\n", "line 2, cell 2", "1/(oo-oo)"),  # nan, in a symbolic file
+    ],
+)
+def test_sympy_infinities_are_refused_without_symbolic_ops(tmp_path: Path, content: str, where: str, cell: str) -> None:
+    path = write(tmp_path, "m.txt", content)
+    assert one_error(call("det", path)) == (
+        f"gentensor det: error: {path}: {where}: the cell {cell!r} is infinite or undefined (SymPy's oo, zoo or nan), "
+        "not an exact number; read it with --ops symbolic if you mean it"
+    )
+    with pytest.raises(gt.FormatError, match="infinite or undefined"):
+        gt.load(path)
+    ok("det", "--ops", "symbolic", path)  # asked for: SymPy's own arithmetic with its infinities
+
+
 def test_a_stray_word_among_numbers_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "m.txt", "1 2 3\n4 x 6\n7 8 9\n")
     assert one_error(run("det", path)) == (

@@ -16,7 +16,9 @@ Names need an ops that holds them.  When the ops is inferred, a cell that
 is only a name (``x``, ``NA``) among cells that are numbers is refused, as
 are ``inf`` and ``nan`` anywhere: they are stray words or IEEE values, not
 exact numbers -- ``ops="symbolic"`` reads names as symbols and
-``ops="float"`` reads ``inf``/``nan`` as IEEE values.  A cell that is an
+``ops="float"`` reads ``inf``/``nan`` as IEEE values.  So are SymPy's
+infinities and NaN (``oo``, ``-oo``, ``zoo``, ``nan``, alone or inside an
+expression): ``ops="symbolic"`` reads them.  A cell that is an
 expression (``2*x``, ``sqrt(y)``, ``pi``) makes the file symbolic by itself.
 Errors are ``FormatError`` naming the file, the
 line and the column.  Every cell is held to the limits of
@@ -357,6 +359,15 @@ def _is_number(v: Any) -> bool:
     return type(v) is int or type(v) is Fraction
 
 
+def _unbounded(v: Any) -> bool:
+    """Whether a parsed cell holds SymPy's infinities or NaN (``oo``, ``-oo``, ``zoo``, ``nan``)."""
+    if type(v) is int or type(v) is Fraction or not hasattr(v, "has"):
+        return False
+    from sympy import S
+
+    return bool(v.has(S.Infinity, S.NegativeInfinity, S.ComplexInfinity, S.NaN))
+
+
 def _check_words(values: list[Any], places: list[str], texts: list[Any], path: str, func: str) -> None:
     """Refuse, when the ops is inferred, IEEE words anywhere and bare names among numbers (see the module)."""
     for where, text in zip(places, texts):
@@ -364,6 +375,12 @@ def _check_words(values: list[Any], places: list[str], texts: list[Any], path: s
             raise FormatError(
                 f"{func}: {path}: {where}: the cell {_show(text, 40)} is an IEEE special value, not an exact "
                 "number; read inf and nan as floats with --ops float, or as symbols with --ops symbolic"
+            )
+    for k, v in enumerate(values):
+        if _unbounded(v):
+            raise FormatError(
+                f"{func}: {path}: {places[k]}: the cell {_show(texts[k], 40)} is infinite or undefined (SymPy's "
+                "oo, zoo or nan), not an exact number; read it with --ops symbolic if you mean it"
             )
     if not any(map(_is_number, values)):
         return
