@@ -14,6 +14,8 @@ Examples
 from __future__ import annotations
 
 import sys as _sys
+
+from ._docs import public_dir as _public_dir
 from typing import Any as _Any
 
 from .arrays import composition as _composition
@@ -199,9 +201,7 @@ def __getattr__(name: str) -> _Any:
     raise AttributeError(_hints.message(name))
 
 
-def __dir__() -> list[str]:
-    """The public names (``__all__``) and the module's dunders: no import the namespace is built from."""
-    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})
+__dir__ = _public_dir(globals())
 
 
 # Tensor's operators and the methods served by the layers above are made from one table, last

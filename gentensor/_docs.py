@@ -42,7 +42,7 @@ import inspect
 import re
 from typing import Any, Callable, TypeVar
 
-__all__ = ["MARK", "ORDER", "section", "sections", "made", "examples", "view"]
+__all__ = ["MARK", "ORDER", "section", "sections", "made", "examples", "view", "public_dir"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -170,3 +170,21 @@ def examples(*calls_and_results: str, setup: str = "import gentensor as gt") -> 
     """
     body = [f">>> {setup}"] + [f">>> {line}" if k % 2 == 0 else line for k, line in enumerate(calls_and_results) if line]
     return "Examples\n--------\n" + "\n".join(body)
+
+
+def public_dir(namespace: dict[str, Any]) -> Callable[[], list[str]]:
+    """A module's ``__dir__``: the names of its ``__all__`` and its dunders, not the imports it is built from.
+
+    Use it as ``__dir__ = public_dir(globals())`` after ``__all__``.
+
+    Examples
+    --------
+    >>> space = {"__all__": ["f"], "f": len, "Any": object, "__doc__": None}
+    >>> public_dir(space)()
+    ['__all__', '__doc__', 'f']
+    """
+
+    def __dir__() -> list[str]:
+        return sorted(set(namespace["__all__"]) | {n for n in namespace if n.startswith("__") and n.endswith("__")})
+
+    return __dir__

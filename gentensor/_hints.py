@@ -16,7 +16,7 @@ AttributeError: module 'gentensor' has no attribute 'arccos'; NumPy's arccos is 
 
 from __future__ import annotations
 
-__all__ = ["HINTS", "hint", "message"]
+__all__ = ["HINTS", "LINALG", "hint", "message"]
 
 _SAME = "the Array API's name"
 
@@ -178,3 +178,15 @@ def message(name: str, module: str = "gentensor") -> str:
     if found is None or name.startswith("__"):
         return text
     return f"{text}; NumPy's {name} is {found}"
+
+
+#: ``numpy.linalg``/SciPy spellings ``gt.linalg`` answers with a hint (its ``__getattr__``).
+LINALG: dict[str, str] = {
+    "norm": "gt.linalg.vector_norm or gt.linalg.matrix_norm (the Array API's split of NumPy's norm)",
+    "eig": "gt.linalg.eigenvects (exact, or LAPACK's for floats) or gt.linalg.diagonalize; gt.linalg.eigh for symmetric/Hermitian ones",
+    "eigvals": "gt.linalg.eigenvals (exact, or LAPACK's for floats); gt.linalg.eigvalsh for symmetric/Hermitian ones",
+    "multi_dot": "functools.reduce(gt.matmul, matrices)",
+    "cond": "gt.linalg.condition_number",
+    "tensorsolve": "gt.linalg.solve on the reshaped matrix",
+    "tensorinv": "gt.linalg.inv on the reshaped matrix",
+}

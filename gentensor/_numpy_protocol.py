@@ -32,7 +32,6 @@ from typing import Any, Callable
 from . import _hints
 from ._numpy_adapters import ADAPTERS, UFUNC_ADAPTERS
 from .errors import ArgumentTypeError
-from .linalg import NUMPY_HINTS as _LINALG_HINTS
 from . import _namespace
 from .core.tensor import Tensor
 
@@ -294,7 +293,7 @@ def _refuse(what: str, detail: str) -> TypeError:
     name = what.rsplit(".", 1)[-1]
     alternative = REFUSED.get(what.removeprefix("numpy."))
     if alternative is None:
-        alternative = _LINALG_HINTS.get(name) if what.startswith("numpy.linalg.") else _hints.hint(name)
+        alternative = _hints.LINALG.get(name) if what.startswith("numpy.linalg.") else _hints.hint(name)
     fix = f"use {alternative}" if alternative else "use the gentensor function of the same purpose"
     return TypeError(
         f"{what}: {detail} for gentensor tensors; {fix}, or convert explicitly with np.asarray(x) "

@@ -42,6 +42,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 from typing import Any, Callable, Iterator, Sequence
 
+from ._docs import public_dir as _public_dir
 from .errors import ArgumentTypeError, ArgumentValueError, LimitError
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "check_number_bits",
     "count_text",
 ]
+__dir__ = _public_dir(globals())  # the public names, not the imports this module is built from
 
 UNDECIDED = ("raise", "zero", "nonzero")
 

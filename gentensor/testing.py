@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from ._docs import section, sections
+from ._docs import public_dir as _public_dir, section, sections
 from .errors import ArgumentTypeError, ArgumentValueError
 
 try:
@@ -40,6 +40,7 @@ from .arrays.manipulation import permute_dims
 from .ops import ElementOps, OpsSpec, as_ops, capabilities_of, integers
 
 __all__ = ["shapes", "broadcastable_shapes", "elements", "tensors"]
+__dir__ = _public_dir(globals())  # the public names, not the imports this module is built from
 
 SearchStrategy = st.SearchStrategy
 

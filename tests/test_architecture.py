@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "gentensor"
 
 #: The layers, lowest first: a module may import its own layer and the ones below.
 LAYERS: list[tuple[str, ...]] = [
-    ("gentensor.errors", "gentensor.resources", "gentensor._docs"),
+    ("gentensor.errors", "gentensor.resources", "gentensor._docs", "gentensor._hints"),
     ("gentensor.ops", "gentensor.parallel"),
     ("gentensor.core",),
     ("gentensor.arrays",),
@@ -30,7 +30,6 @@ LAYERS: list[tuple[str, ...]] = [
         "gentensor._demo",
         "gentensor.__main__",
         "gentensor._numpy_protocol",
-        "gentensor._hints",
         "gentensor",
     ),
 ]

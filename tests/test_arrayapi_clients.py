@@ -213,3 +213,14 @@ def test_einops_array_api_agrees_with_numpy(name: str, kind: str) -> None:
     if kind != "floats" and name != "reduce_mean":
         assert exact(got), got
     assert_agree(got, want)
+
+
+def test_at_set_takes_an_element_as_a_zero_d_tensor() -> None:
+    """docs/arrayapi.md: the client takes arrays and Python numbers; a Fraction element goes in as a 0-d tensor."""
+    q = gt.tensor([[F(1, 2), 3], [-1, F(2, 3)]])
+    with pytest.raises(TypeError):
+        xpx.at(q)[0, 1].set(q[1, 1])
+    assert xpx.at(q)[0, 1].set(gt.asarray(q[1, 1]), copy=True).tolist() == [[F(1, 2), F(2, 3)], [-1, F(2, 3)]]
+    assert q.tolist() == [[F(1, 2), 3], [-1, F(2, 3)]]  # copy=True: the input is unchanged
+    assert xpx.at(q)[0, 1].set(gt.asarray(q[1, 1])) is q  # the default may write in place, as on NumPy arrays
+    assert q.tolist() == [[F(1, 2), F(2, 3)], [-1, F(2, 3)]]

@@ -2,17 +2,40 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 import sympy
 
 import gentensor as gt
 
 
-@pytest.mark.parametrize("space", [gt, gt.linalg], ids=["gentensor", "gentensor.linalg"])
-def test_dir_lists_the_public_names_and_nothing_else(space: object) -> None:
+SPACES = ["gentensor", "gentensor.linalg", "gentensor.display", "gentensor.io", "gentensor.testing",
+          "gentensor.resources", "gentensor.parallel"]
+
+
+@pytest.mark.parametrize("name", SPACES)
+def test_dir_lists_the_public_names_and_nothing_else(name: str) -> None:
+    space = importlib.import_module(name)
     public = {n for n in dir(space) if not n.startswith("_")}
     assert public == set(space.__all__), sorted(public ^ set(space.__all__))
     assert "__version__" in dir(gt) and "__doc__" in dir(space)
+
+
+def test_linalg_holds_no_import_it_is_built_from() -> None:
+    """Not only hidden from ``dir()``: the names ``gt.linalg`` is built from are not attributes at all."""
+    import types
+
+    leftovers = [
+        n for n, v in vars(gt.linalg).items()
+        if not n.startswith("_") and n not in gt.linalg.__all__ and not isinstance(v, types.ModuleType)
+    ]
+    assert leftovers == []
+    for name in ("partial", "Optional", "Any", "annotations", "Tensor", "Fraction"):
+        with pytest.raises(AttributeError):
+            getattr(gt.linalg, name)
+    with pytest.raises(ImportError):
+        exec("from gentensor.linalg import partial", {})
 
 
 @pytest.mark.parametrize("name", ["annotations", "sys", "Any"])
@@ -40,3 +63,39 @@ def test_the_cholesky_error_names_the_conjugate() -> None:
         gt.linalg.cholesky(gt.tensor([[1, 2], [3, 4]]))
     with pytest.raises(gt.ArgumentValueError, match=r"the conjugate of x\[1, 0\] = \(2-1j\)"):
         gt.linalg.cholesky(gt.tensor([[2, 2 + 1j], [2 + 1j, 3]]))
+
+
+#: Public functions whose result is honestly an element of the ops (or a SymPy result): ``Any`` is their type.
+ELEMENT_RESULTS = {"tolist"}
+
+
+@pytest.mark.parametrize("space", [gt, gt.linalg], ids=["gentensor", "gentensor.linalg"])
+def test_public_functions_name_their_return_type(space: object) -> None:
+    """No public function says only ``-> Any``: a tensor, a bool, a result class (``| Any`` for an element)."""
+    import inspect
+
+    unnamed = []
+    for name in space.__all__:  # type: ignore[attr-defined]
+        f = getattr(space, name)
+        if isinstance(f, type) or not callable(f) or name in ELEMENT_RESULTS:
+            continue
+        try:
+            returns = inspect.signature(f).return_annotation
+        except (TypeError, ValueError):
+            continue
+        if returns in ("Any", inspect.Signature.empty):
+            unnamed.append(name)
+    assert unnamed == []
+
+
+def test_no_sphinx_role_in_any_docstring() -> None:
+    """The docs site renders Markdown cross-references; a reStructuredText role would show raw."""
+    import re
+    from pathlib import Path
+
+    role = re.compile(r":(?:class|meth|func|attr|mod|obj|data|exc):`")
+    found = [
+        f"{path.name}:{n}" for path in sorted(Path(gt.__file__).parent.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if role.search(line)
+    ]
+    assert found == []

@@ -14,11 +14,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
+from .._docs import public_dir as _public_dir
 from ..errors import ArgumentValueError
 from ..ops import ElementOps
 from ..core.storage import reader
 
 __all__ = ["printoptions", "PrintOptions", "get_printoptions", "tensor_repr", "tensor_str", "DISPLAYS", "fallback_text"]
+__dir__ = _public_dir(globals())  # the public names, not the imports this module is built from
 
 
 @dataclass(frozen=True)

@@ -21,25 +21,42 @@ Examples
 
 from __future__ import annotations
 
-import operator
-from fractions import Fraction
-from functools import partial
-from typing import Any, NamedTuple, Optional
+# What this module is built from is imported under private names (the annotations' names are deleted
+# at the end): `gt.linalg` has the public names of ``__all__``, its submodules and nothing else.
+import operator as _operator
+from fractions import Fraction as _Fraction
+from functools import partial as _partial
+from typing import Any, NamedTuple as _NamedTuple, Optional
 
-from .._docs import section, sections
-from ..arrays.creation import eye
-from ..arrays.manipulation import broadcast_to
-from ..core.operands import as_tensor
+from .._docs import public_dir as _public_dir, section as _section, sections as _sections
+from ..arrays.creation import eye as _eye
+from ..arrays.manipulation import broadcast_to as _broadcast_to
+from ..core.operands import as_tensor as _as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, ShapeError, SingularMatrixError
-from ..ops import ElementOps, as_ops, integers
+from ..errors import (
+    ArgumentTypeError as _ArgumentTypeError,
+    ArgumentValueError as _ArgumentValueError,
+    NonSquareError as _NonSquareError,
+    ShapeError as _ShapeError,
+    SingularMatrixError as _SingularMatrixError,
+)
+from ..ops import ZERO as _ZERO, ElementOps, as_ops as _as_ops
 from . import _policy
-from ._userzero import with_iszerofunc
-from ._providers import register_builtin_providers
-from ._stack import arithmetic, nest, run, stack_of, system_of, wrap_matrices
+from ._userzero import with_iszerofunc as _with_iszerofunc
+from ._providers import register_builtin_providers as _register_builtin_providers
+from ._stack import (
+    arithmetic as _arithmetic,
+    nest as _nest,
+    run as _run,
+    stack_of as _stack_of,
+    system_of as _system_of,
+    wrap_matrices as _wrap_matrices,
+)
 from .measures import _ISZEROFUNC, _in_bulk, _kernel, _result_ops, det, rank
 
-register_builtin_providers()
+_Tensor = Tensor
+
+_register_builtin_providers()
 
 from ._policy import LinalgPlan
 from .lattice import (
@@ -74,8 +91,8 @@ from .wronskian import wronskian
 from .decompositions import LDLResult, QRResult, cholesky, ldl, qr
 from .solutions import GeneralSolution, LstsqResult, RankFactorization, gauss_jordan_solve, lstsq, pinv, rank_factorization
 from .norms import matrix_norm, vector_norm
-from .power import positive_power
-from .functions import domain_power, fractional_power, matrix_exp, matrix_function, matrix_log, matrix_sqrt
+from .power import positive_power as _positive_power
+from .functions import domain_power as _domain_power, fractional_power, matrix_exp, matrix_function, matrix_log, matrix_sqrt
 from . import properties as _properties
 from .properties import *  # noqa: F401,F403  (names listed in properties.__all__)
 from . import solvers as _solvers
@@ -126,7 +143,7 @@ __all__ += _lattice_names.__all__ + _eigen_names.__all__
 __all__ += _properties.__all__ + _solvers.__all__ + _forms.__all__
 
 
-class RrefResult(NamedTuple):
+class RrefResult(_NamedTuple):
     """The result of [`rref`][gentensor.linalg.rref]: the reduced row echelon form and its pivot columns.
 
     ``pivots`` is a tuple of column indices for one matrix; for a stack it is
@@ -144,7 +161,7 @@ class RrefResult(NamedTuple):
     pivots: Any
 
 
-class LUResult(NamedTuple):
+class LUResult(_NamedTuple):
     """The result of [`lu`][gentensor.linalg.lu]: ``p @ x == l @ u``.
 
     ``p`` is a permutation matrix, ``l`` unit lower triangular, ``u`` upper
@@ -164,15 +181,15 @@ class LUResult(NamedTuple):
 
 
 #: What inv and adjugate return, and the error they share.
-_SAME_SHAPE = section("Returns", ("Tensor", "A new tensor of the shape of ``x``."))
+_SAME_SHAPE = _section("Returns", ("Tensor", "A new tensor of the shape of ``x``."))
 _NOT_SQUARE = ("ShapeError, NonSquareError", "``x`` is not a (stack of) square matrices.")
 
 
 # -- tasks: one matrix each (module-level so worker processes can run them) ----------
 
 
-def _singular(func: str, n: int) -> SingularMatrixError:
-    return SingularMatrixError(f"{func}: the matrix is singular (got a {n}x{n} matrix with determinant 0)")
+def _singular(func: str, n: int) -> _SingularMatrixError:
+    return _SingularMatrixError(f"{func}: the matrix is singular (got a {n}x{n} matrix with determinant 0)")
 
 
 
@@ -202,10 +219,10 @@ def _lu_task(rows: list[list[Any]], ops: ElementOps, provider: Any) -> tuple[lis
 
 
 
-@sections(
+@_sections(
     _ISZEROFUNC,
     _SAME_SHAPE,
-    section(
+    _section(
         "Raises",
         _NOT_SQUARE,
         ("SingularMatrixError", "A matrix is not invertible (over its ring)."),
@@ -230,17 +247,17 @@ def inv(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, work
     found = _in_bulk(x, "inv") if iszerofunc is None else None
     if found is not None:
         return found
-    stack = stack_of(x, "inv", square=True)
+    stack = _stack_of(x, "inv", square=True)
     out_ops = _result_ops(stack.ops, "inv")
-    user = with_iszerofunc(stack.ops, iszerofunc, "inv")
-    task = partial(_inv_task, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "inv"))
-    results = run(task, stack, "inv", executor, workers)
-    return wrap_matrices(results, stack.batch, (stack.n, stack.n), out_ops)
+    user = _with_iszerofunc(stack.ops, iszerofunc, "inv")
+    task = _partial(_inv_task, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "inv"))
+    results = _run(task, stack, "inv", executor, workers)
+    return _wrap_matrices(results, stack.batch, (stack.n, stack.n), out_ops)
 
 
 
 
-@sections(_SAME_SHAPE, section("Raises", _NOT_SQUARE, ("DomainError", "The ops is not commutative.")))
+@_sections(_SAME_SHAPE, _section("Raises", _NOT_SQUARE, ("DomainError", "The ops is not commutative.")))
 def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any]:
     """The adjugate (classical adjoint): ``x @ adjugate(x) == det(x) * I``, also for singular ``x``.
 
@@ -255,10 +272,10 @@ def adjugate(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] 
     [[4, -2], [-2, 1]]
     """
     stack, results = _properties.adjugates(x, "adjugate", executor, workers)
-    return wrap_matrices(results, stack.batch, (stack.n, stack.n), stack.ops)
+    return _wrap_matrices(results, stack.batch, (stack.n, stack.n), stack.ops)
 
 
-@sections(_ISZEROFUNC)
+@_sections(_ISZEROFUNC)
 def solve(
     a: Tensor[Any], b: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None
 ) -> Tensor[Any]:
@@ -294,25 +311,25 @@ def solve(
     >>> gt.linalg.solve(a, gt.tensor([[1, 0], [0, 1]])).tolist() == gt.linalg.inv(a).tolist()
     True
     """
-    pairs, k, vector = system_of(a, b, "solve", square=True)
+    pairs, k, vector = _system_of(a, b, "solve", square=True)
     batch, n, ops = pairs.batch, pairs.n, pairs.ops
     out_ops = _result_ops(ops, "solve")
-    user = with_iszerofunc(ops, iszerofunc, "solve")
+    user = _with_iszerofunc(ops, iszerofunc, "solve")
     bulk = _policy.kernel_of(ops, "solve.stack") if batch and user is None else None
     found = NotImplemented if bulk is None else bulk(pairs.matrices, n, k, ops)
     if found is not NotImplemented:
         results = found
     else:
-        task = partial(_solve_task, ops=user or ops, provider=None if user else _kernel(ops, "solve"))
-        results = run(task, pairs, "solve", executor, workers)
-    out = wrap_matrices(results, batch, (n, k), out_ops)
+        task = _partial(_solve_task, ops=user or ops, provider=None if user else _kernel(ops, "solve"))
+        results = _run(task, pairs, "solve", executor, workers)
+    out = _wrap_matrices(results, batch, (n, k), out_ops)
     if vector:
         return out.reshape(batch + (n,))
     return out
 
 
 
-@sections(_ISZEROFUNC)
+@_sections(_ISZEROFUNC)
 def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> RrefResult:
     """Reduced row echelon form and pivot columns (over a field; integers give rationals).
 
@@ -336,17 +353,20 @@ def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     >>> [[str(v) for v in row] for row in m.tolist()], piv
     ([['1', '0', '-5'], ['0', '1', '3']], (0, 1))
     """
-    stack = stack_of(x, "rref", square=False)
+    stack = _stack_of(x, "rref", square=False)
     out_ops = _result_ops(stack.ops, "rref")
-    user = with_iszerofunc(stack.ops, iszerofunc, "rref")
-    task = partial(_policy.rref, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "rref"))
-    results = run(task, stack, "rref", executor, workers)
-    matrix = wrap_matrices([r[0] for r in results], stack.batch, (stack.m, stack.n), out_ops)
+    user = _with_iszerofunc(stack.ops, iszerofunc, "rref")
+    task = _partial(_policy.rref, ops=user or stack.ops, provider=None if user else _kernel(stack.ops, "rref"))
+    results = _run(task, stack, "rref", executor, workers)
+    forms = [r[0] for r in results]
+    if user is not None:  # entries the tests (the sound one, then the caller's) call zero are written as zero
+        forms = [[[user.zero if user.zero_test(v).verdict == _ZERO else v for v in row] for row in m] for m in forms]
+    matrix = _wrap_matrices(forms, stack.batch, (stack.m, stack.n), out_ops)
     pivots = [tuple(r[1]) for r in results]
-    return RrefResult(matrix, pivots[0] if not stack.batch else nest(pivots, stack.batch))
+    return RrefResult(matrix, pivots[0] if not stack.batch else _nest(pivots, stack.batch))
 
 
-@sections(_ISZEROFUNC)
+@_sections(_ISZEROFUNC)
 def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
     """A basis of the null space ``{v : x @ v == 0}`` as the columns of an ``(n, k)`` tensor.
 
@@ -371,9 +391,9 @@ def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
     >>> gt.linalg.nullspace(gt.tensor([[1, 2], [2, 4]])).tolist()
     [[Fraction(-2, 1)], [Fraction(1, 1)]]
     """
-    x = as_tensor(x, "nullspace")
+    x = _as_tensor(x, "nullspace")
     if x.ndim != 2:
-        raise ShapeError(f"nullspace: expects one matrix, ndim == 2 (got shape {x.shape}); loop over a stack")
+        raise _ShapeError(f"nullspace: expects one matrix, ndim == 2 (got shape {x.shape}); loop over a stack")
     matrix, pivots = rref(x, iszerofunc=iszerofunc)
     ops = matrix.ops
     m, n = x.shape
@@ -387,10 +407,10 @@ def nullspace(x: Tensor[Any], /, *, iszerofunc: Any = None) -> Tensor[Any]:
             v[p] = ops.neg(rows[i][f])
         basis.append(v)
     flat = [basis[j][i] for i in range(n) for j in range(len(free))]
-    return Tensor._from_flat(flat, (n, len(free)), ops)
+    return _Tensor._from_flat(flat, (n, len(free)), ops)
 
 
-@sections(_ISZEROFUNC)
+@_sections(_ISZEROFUNC)
 def lu(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, workers: Optional[int] = None) -> LUResult:
     """LU factorisation with row permutation: ``p @ x == l @ u`` for any ``m x n`` matrix over a field.
 
@@ -419,11 +439,11 @@ def lu(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, worke
     >>> [[str(v) for v in row] for row in u.tolist()]
     [['1', '1'], ['0', '2'], ['0', '0']]
     """
-    stack = stack_of(x, "lu", square=False)
+    stack = _stack_of(x, "lu", square=False)
     out_ops = _result_ops(stack.ops, "lu")
-    user = with_iszerofunc(stack.ops, iszerofunc, "lu")
+    user = _with_iszerofunc(stack.ops, iszerofunc, "lu")
     provider = None if user else _policy.kernel_of(stack.ops, "lu")
-    results = run(partial(_lu_task, ops=user or stack.ops, provider=provider), stack, "lu", executor, workers)
+    results = _run(_partial(_lu_task, ops=user or stack.ops, provider=provider), stack, "lu", executor, workers)
     m, n = stack.m, stack.n
     zero, one = out_ops.zero, out_ops.one
     perms = []
@@ -434,9 +454,9 @@ def lu(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, worke
         perms.append(P)
     convert = out_ops.convert
     return LUResult(
-        wrap_matrices(perms, stack.batch, (m, m), out_ops),
-        wrap_matrices([[[convert(v) for v in row] for row in r[1]] for r in results], stack.batch, (m, m), out_ops),
-        wrap_matrices([[[convert(v) for v in row] for row in r[2]] for r in results], stack.batch, (m, n), out_ops),
+        _wrap_matrices(perms, stack.batch, (m, m), out_ops),
+        _wrap_matrices([[[convert(v) for v in row] for row in r[1]] for r in results], stack.batch, (m, m), out_ops),
+        _wrap_matrices([[[convert(v) for v in row] for row in r[2]] for r in results], stack.batch, (m, n), out_ops),
     )
 
 
@@ -469,30 +489,30 @@ def matrix_power(x: Tensor[Any], n: int, /) -> Tensor[Any]:
     >>> gt.linalg.matrix_power(gt.tensor([[2, 0], [0, 4]]), -1).tolist()
     [[Fraction(1, 2), Fraction(0, 1)], [Fraction(0, 1), Fraction(1, 4)]]
     """
-    x = as_tensor(x, "matrix_power")
+    x = _as_tensor(x, "matrix_power")
     if x.ndim < 2:
-        raise ShapeError(f"matrix_power: needs a tensor with ndim >= 2 (got shape {x.shape})")
+        raise _ShapeError(f"matrix_power: needs a tensor with ndim >= 2 (got shape {x.shape})")
     if x.shape[-1] != x.shape[-2]:
-        raise NonSquareError(f"matrix_power: needs square matrices (got shape {x.shape})")
+        raise _NonSquareError(f"matrix_power: needs square matrices (got shape {x.shape})")
     if isinstance(n, bool):
-        raise ArgumentTypeError(f"matrix_power: the exponent must be an int (got {n!r})")
+        raise _ArgumentTypeError(f"matrix_power: the exponent must be an int (got {n!r})")
     try:
-        power = operator.index(n)
+        power = _operator.index(n)
     except TypeError:
-        if isinstance(n, Fraction) or type(n).__module__.startswith("sympy"):  # x**(1/2), x**n: Jordan form
+        if isinstance(n, _Fraction) or type(n).__module__.startswith("sympy"):  # x**(1/2), x**n: Jordan form
             return fractional_power(x, n)
-        raise ArgumentTypeError(
+        raise _ArgumentTypeError(
             f"matrix_power: the exponent must be an int, a Fraction or a SymPy expression (got {n!r})"
         ) from None
-    if x.ops is not arithmetic(x.ops):
-        x = x.astype(arithmetic(x.ops))  # powers of a booleans matrix count paths, as integers
+    if x.ops is not _arithmetic(x.ops):
+        x = x.astype(_arithmetic(x.ops))  # powers of a booleans matrix count paths, as integers
     if power < 0:
         x = inv(x)
         power = -power
     if power == 0:
-        return broadcast_to(eye(x.shape[-1], ops=x.ops), x.shape).copy()
-    found = domain_power(x, power) if power > 1 else None  # expressions: in their domain, canonical results
-    return found if found is not None else positive_power(x, power)
+        return _broadcast_to(_eye(x.shape[-1], ops=x.ops), x.shape).copy()
+    found = _domain_power(x, power) if power > 1 else None  # expressions: in their domain, canonical results
+    return found if found is not None else _positive_power(x, power)
 
 
 def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
@@ -531,14 +551,14 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
     ('gauss', 'berkowitz')
     """
     if not isinstance(operation, str) or operation not in _policy.POLICY:
-        raise ArgumentValueError(f"explain: unknown operation {operation!r}; one of {', '.join(_policy.POLICY)}")
-    if isinstance(x, Tensor) or not hasattr(x, "convert"):
-        ops = arithmetic(as_tensor(x, "explain").ops)
+        raise _ArgumentValueError(f"explain: unknown operation {operation!r}; one of {', '.join(_policy.POLICY)}")
+    if isinstance(x, _Tensor) or not hasattr(x, "convert"):
+        ops = _arithmetic(_as_tensor(x, "explain").ops)
     else:
-        ops = as_ops(x, "explain")
+        ops = _as_ops(x, "explain")
     if method != "auto":
         if operation != "det":
-            raise ArgumentValueError(f"explain: only det takes a method (got operation={operation!r}, method={method!r})")
+            raise _ArgumentValueError(f"explain: only det takes a method (got operation={operation!r}, method={method!r})")
         if method == "gauss":  # run in the fraction field (see det)
             ops = _policy.field_ops(ops)
         _policy.check_method("det", method, ops)
@@ -551,17 +571,7 @@ from .arrayapi import *  # noqa: E402,F401,F403  (names listed in arrayapi.__all
 
 __all__ += _arrayapi.__all__
 
-#: NumPy/SciPy spellings gentensor.linalg answers with a hint (see gentensor.__getattr__).
-_HINTS = {
-    "norm": "gt.linalg.vector_norm or gt.linalg.matrix_norm (the Array API's split of NumPy's norm)",
-    "eig": "gt.linalg.eigenvects (exact, or LAPACK's for floats) or gt.linalg.diagonalize; gt.linalg.eigh for symmetric/Hermitian ones",
-    "eigvals": "gt.linalg.eigenvals (exact, or LAPACK's for floats); gt.linalg.eigvalsh for symmetric/Hermitian ones",
-    "multi_dot": "functools.reduce(gt.matmul, matrices)",
-    "cond": "gt.linalg.condition_number",
-    "tensorsolve": "gt.linalg.solve on the reshaped matrix",
-    "tensorinv": "gt.linalg.inv on the reshaped matrix",
-}
-NUMPY_HINTS = _HINTS  # for NumPy's dispatch (gentensor._numpy_protocol); not public: not in __all__
+from .._hints import LINALG as _HINTS  # noqa: E402  (NumPy/SciPy spellings answered with a hint)
 
 
 def __getattr__(name: str) -> Any:
@@ -571,6 +581,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'gentensor.linalg' has no attribute {name!r}")
 
 
-def __dir__() -> list[str]:
-    """The public names (``__all__``) and the module's dunders, not the imports the module is built from."""
-    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})
+__dir__ = _public_dir(globals())
+
+
+# The names only the annotations use (strings here: see ``from __future__ import annotations``) leave the
+# namespace; documentation tools read them from the source.
+del annotations, Any, Optional, ElementOps, Tensor

@@ -11,7 +11,7 @@ result tensor.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -172,7 +172,7 @@ def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, work
 
 
 def wrap_matrices(
-    results: list[list[list[Any]]], batch: tuple[int, ...], shape: tuple[int, ...], ops: ElementOps
+    results: "Sequence[list[list[Any]] | np.ndarray[Any, Any]]", batch: tuple[int, ...], shape: tuple[int, ...], ops: ElementOps
 ) -> Tensor[Any]:
     """A new tensor of shape ``batch + shape`` from one list of rows per matrix (packed when its elements fit words).
 
@@ -180,13 +180,13 @@ def wrap_matrices(
     instead (FLINT's LLL does); when every matrix is one, the tensor is
     built from them without Python ints in between.
     """
-    if results and all(type(r) is not list for r in results):
+    arrays = [r for r in results if isinstance(r, np.ndarray)]
+    if arrays and len(arrays) == len(results):
         packing = packing_of(ops)
-        arrays = [r for r in results if getattr(r, "dtype", None) is not None]
-        if packing is not None and len(arrays) == len(results) and all(a.dtype == packing.dtype for a in arrays):
+        if packing is not None and all(a.dtype == packing.dtype for a in arrays):
             joined = arrays[0] if len(arrays) == 1 else np.stack(arrays)
             return Tensor._from_array(joined.reshape(batch + shape), batch + shape, ops)
-    flat = [v for matrix in results for row in (matrix.tolist() if type(matrix) is not list else matrix) for v in row]
+    flat = [v for matrix in results for row in (matrix.tolist() if isinstance(matrix, np.ndarray) else matrix) for v in row]
     return Tensor._from_values(flat, batch + shape, ops)
 
 

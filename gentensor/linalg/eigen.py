@@ -150,7 +150,10 @@ def _as_polynomial(coeffs: list[Any], symbol: Any, poly: bool, func: str) -> Any
             "omit symbol= for the coefficients themselves"
         ) from None
     if any(symbol in getattr(v, "free_symbols", ()) for v in values):
-        raise ArgumentValueError(f"{func}: the symbol {symbol} occurs in the matrix (got symbol={symbol}); choose another")
+        raise ArgumentValueError(
+            f"{func}: the symbol {symbol} occurs in the matrix (got symbol={symbol}), so a polynomial in it would mix "
+            "the variable with the entries; choose another symbol (SymPy's charpoly answers in a dummy _x instead)"
+        )
     p = sympy.PurePoly.from_list(values, symbol)
     return p if poly else p.as_expr()
 
@@ -204,7 +207,9 @@ def charpoly(
     DomainError
         The ops is not commutative; with ``symbol``, SymPy cannot read the coefficients.
     ValueError
-        ``symbol`` occurs in the matrix.
+        ``symbol`` occurs in the matrix.  SymPy's ``Matrix.charpoly(x)`` then
+        answers silently in a dummy ``_x``, so ``p.subs(x, v)`` no longer
+        evaluates the polynomial; gentensor asks for another symbol instead.
 
     Examples
     --------

@@ -26,7 +26,7 @@ Examples
 from __future__ import annotations
 
 from functools import cmp_to_key, partial
-from typing import Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from .._docs import section, sections
 from ..core.operands import as_tensor
@@ -36,6 +36,9 @@ from ..ops import ElementOps, capabilities_of, symbolic
 from . import _policy
 from ._dense import identity_rows
 from ._stack import run, stack_of, wrap_matrices
+
+if TYPE_CHECKING:
+    from sympy import Expr
 
 __all__ = [
     "fflu",
@@ -392,7 +395,7 @@ def singular_values(x: Tensor[Any], /) -> Tensor[Any]:
     return Tensor._from_flat(values, (len(values),), symbolic)
 
 
-def condition_number(x: Tensor[Any], /) -> Any:
+def condition_number(x: Tensor[Any], /) -> float | Expr:
     """The 2-norm condition number: the largest singular value over the smallest (``oo`` when singular).
 
     Exact and symbolic matrices get an exact value (SymPy's ``Matrix.condition_number``);

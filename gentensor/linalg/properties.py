@@ -73,7 +73,7 @@ __all__ = [
 MAX_PERMANENT = 20  # Ryser's formula takes n * 2**n products
 
 
-def _answer(results: list[Any], stack: Stack) -> Any:
+def _answer(results: list[Any], stack: Stack) -> Tensor[Any] | bool:
     if not stack.batch:
         return bool(results[0])
     return Tensor._from_flat([bool(r) for r in results], stack.batch, booleans)
@@ -81,7 +81,7 @@ def _answer(results: list[Any], stack: Stack) -> Any:
 
 def _predicate(
     x: Any, func: str, test: Callable[[list[list[Any]], ElementOps], bool], square: bool = False, stack: Any = None
-) -> Any:
+) -> Tensor[Any] | bool:
     """``test`` on each matrix (``False`` for every non-square one when ``square``)."""
     stack = stack_of(x, func, square=False) if stack is None else stack
     if square and stack.m != stack.n:
@@ -109,7 +109,7 @@ def is_square(x: Tensor[Any], /) -> bool:
     return x.ndim >= 2 and x.shape[-1] == x.shape[-2]
 
 
-def is_symmetric(x: Tensor[Any], /) -> Any:
+def is_symmetric(x: Tensor[Any], /) -> Tensor[Any] | bool:
     """True when ``x == x.mT`` (a non-square matrix is not symmetric).
 
     Returns
@@ -138,7 +138,7 @@ def _mirrored(rows: list[list[Any]], ops: ElementOps, f: Callable[[Any], Any]) -
     return all(ops.equal(rows[i][j], f(rows[j][i])) for i in range(n) for j in range(i, n))
 
 
-def is_hermitian(x: Tensor[Any], /) -> Any:
+def is_hermitian(x: Tensor[Any], /) -> Tensor[Any] | bool:
     """True when ``x == x.H`` (the conjugate transpose); for real rings the same as [`is_symmetric`][gentensor.linalg.properties.is_symmetric].
 
     Examples
@@ -152,7 +152,7 @@ def is_hermitian(x: Tensor[Any], /) -> Any:
     return _predicate(x, "is_hermitian", lambda r, o: _mirrored(r, o, conj), square=True, stack=stack)
 
 
-def is_anti_symmetric(x: Tensor[Any], /) -> Any:
+def is_anti_symmetric(x: Tensor[Any], /) -> Tensor[Any] | bool:
     """True when ``x == -x.mT``.
 
     Examples
@@ -180,20 +180,24 @@ _NO_SIGN = section(
 )
 
 
-def _made_predicate(predicate: Any, name: str, summary: str, example: list[list[int]], *more: str) -> Callable[..., Any]:
+def _made_predicate(
+    predicate: Any, name: str, summary: str, example: list[list[int]], *more: str
+) -> Callable[..., Tensor[Any] | bool]:
     """``predicate`` as the public ``name``, its docstring made of ``summary``, `_ANSWER`, ``more`` sections and an example."""
     call = f"gt.linalg.{name}(gt.tensor({example}))"
     return made(predicate, name, __name__, "\n\n".join([summary, _ANSWER, *more, examples(call, "True")]))
 
 
-def _band(name: str, keep: Callable[[int, int], bool], when: str, example: list[list[int]]) -> Callable[..., Any]:
+def _band(
+    name: str, keep: Callable[[int, int], bool], when: str, example: list[list[int]]
+) -> Callable[..., Tensor[Any] | bool]:
     """The predicate ``name``: true when every entry ``(i, j)`` outside ``keep(i, j)`` is zero, documented by ``when``.
 
     Made once for the family below (each a function of its own on the
     pages, in ``help()`` and to doctest); ``example`` is a matrix it holds for.
     """
 
-    def predicate(x: Tensor[Any], /) -> Any:
+    def predicate(x: Tensor[Any], /) -> Tensor[Any] | bool:
         return _predicate(x, name, lambda r, o: _zero_outside(r, o, keep))
 
     return _made_predicate(predicate, name, f"True when {when}.", example)
@@ -238,7 +242,7 @@ is_zero_matrix = _band(
 )
 
 
-def is_identity(x: Tensor[Any], /) -> Any:
+def is_identity(x: Tensor[Any], /) -> Tensor[Any] | bool:
     """True when ``x`` is square with ones on the diagonal and zeros elsewhere.
 
     Examples
@@ -254,7 +258,7 @@ def is_identity(x: Tensor[Any], /) -> Any:
     return _predicate(x, "is_identity", test, square=True)
 
 
-def is_echelon(x: Tensor[Any], /) -> Any:
+def is_echelon(x: Tensor[Any], /) -> Tensor[Any] | bool:
     """True when ``x`` is in row echelon form: each row's first non-zero entry right of the one above, zero rows last.
 
     Examples
@@ -284,7 +288,7 @@ def is_echelon(x: Tensor[Any], /) -> Any:
 # -- spectrum-based ----------------------------------------------------------------------------------
 
 
-def is_nilpotent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+def is_nilpotent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | bool:
     """True when some power of ``x`` is zero: its characteristic polynomial is ``t**n`` (division-free, any ring).
 
     Raises
@@ -417,14 +421,14 @@ def _variations(signs: list[int]) -> int:
 
 def _definiteness(
     name: str, decide: Callable[[int, int, int, int], bool], when: str, example: list[list[int]]
-) -> Callable[..., Any]:
+) -> Callable[..., Tensor[Any] | bool]:
     """The predicate ``name`` on the inertia of the Hermitian part: ``decide(positive, negative, zero, n)``.
 
     A non-square matrix answers ``False``.  Made once for the family below,
     documented by ``when``; ``example`` is a matrix it holds for.
     """
 
-    def predicate(x: Tensor[Any], /) -> Any:
+    def predicate(x: Tensor[Any], /) -> Tensor[Any] | bool:
         stack = stack_of(x, name, square=False)
         if stack.m != stack.n:
             return _answer([False] * len(stack.matrices), stack)
@@ -466,7 +470,9 @@ is_indefinite = _definiteness(
 )
 
 
-def _dominance(name: str, strict: bool, example: list[list[int]]) -> Callable[..., Any]:
+def _dominance(
+    name: str, strict: bool, example: list[list[int]]
+) -> Callable[..., Tensor[Any] | bool]:
     """``is_strongly_diagonally_dominant`` (``strict``) or ``is_weakly_diagonally_dominant``: each diagonal entry against its row."""
 
     def test(rows: list[list[Any]], ops: ElementOps) -> bool:
@@ -481,7 +487,7 @@ def _dominance(name: str, strict: bool, example: list[list[int]]) -> Callable[..
                 return False
         return True
 
-    def predicate(x: Tensor[Any], /) -> Any:
+    def predicate(x: Tensor[Any], /) -> Tensor[Any] | bool:
         return _predicate(x, name, test, square=True)
 
     relation = ">" if strict else ">="
@@ -531,7 +537,7 @@ def minor_submatrix(x: Tensor[Any], i: int, j: int, /) -> Tensor[Any]:
 
 
 @sections(_PER_MATRIX, section("Raises", _NOT_SQUARE, ("IndexingError", "``i`` or ``j`` is out of range.")))
-def minor(x: Tensor[Any], i: int, j: int, /) -> Any:
+def minor(x: Tensor[Any], i: int, j: int, /) -> Tensor[Any] | Any:
     """The ``(i, j)`` minor: the determinant of [`minor_submatrix`][gentensor.linalg.properties.minor_submatrix].
 
     Examples
@@ -546,7 +552,7 @@ def minor(x: Tensor[Any], i: int, j: int, /) -> Any:
     return det(minor_submatrix(x, i, j))
 
 
-def cofactor(x: Tensor[Any], i: int, j: int, /) -> Any:
+def cofactor(x: Tensor[Any], i: int, j: int, /) -> Tensor[Any] | Any:
     """The ``(i, j)`` cofactor ``(-1)**(i + j) * minor(x, i, j)``.
 
     Examples
@@ -690,7 +696,7 @@ def _permanent_rows(rows: list[list[Any]], ops: ElementOps) -> Any:
 
 
 @sections(_PER_MATRIX, section("Raises", _NOT_SQUARE, ("LimitError", "More than 20 rows.")))
-def permanent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Any:
+def permanent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | Any:
     """The permanent: the determinant's sum over permutations without the signs (Ryser's formula).
 
     Any commutative ring; ``n * 2**n`` operations, so at most

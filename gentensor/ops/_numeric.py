@@ -525,7 +525,7 @@ booleans = BooleanOps()
 integers = IntegerOps()
 """``gt.integers``: Python ``int`` elements of any size, a Euclidean domain; quotients live in ``gt.rationals``."""
 rationals = RationalOps()
-"""``gt.rationals``: :class:`fractions.Fraction` elements, the exact field of rational numbers."""
+"""``gt.rationals``: ``fractions.Fraction`` elements, the exact field of rational numbers."""
 floats = FloatOps()
 """``gt.floats``: Python ``float`` elements, an inexact field following IEEE 754."""
 complexes = ComplexOps()

@@ -35,8 +35,8 @@ than the precision budget (`gentensor.ops._magnitude.too_costly`), and
 under the time budget (`gentensor.ops._budget.within`), which stops
 SymPy inside its own calls.
 
-Whatever is left is ``"unknown"``.  :meth:`SymbolicOps.is_zero
-<gentensor.ops._symbolic.SymbolicOps.is_zero>` then raises
+Whatever is left is ``"unknown"``.
+[`SymbolicOps.is_zero`][gentensor.ops._symbolic.SymbolicOps.is_zero] then raises
 [`UndecidableError`][gentensor.errors.UndecidableError] (or follows ``gt.limits(undecided=...)``);
 it never turns "unknown" into "non-zero" silently.
 """

@@ -51,12 +51,14 @@ from . import _core as core
 from . import _job as job
 from . import _pools as pools
 from . import _progress
+from .._docs import public_dir as _public_dir
 from ._auto import AutoDecision
 from ._core import MODES, ParallelPolicy
 from ._progress import ProgressSetting, progress
 from ._progress import start, watch  # for the other layers (not public: not in __all__)
 
 __all__ = ["parallel", "get_parallel", "explain_auto", "last_auto_decision", "progress", "ProgressSetting"]
+__dir__ = _public_dir(globals())  # the public names, not what this module is built from or serves other layers
 
 _LAST_DECISION: contextvars.ContextVar[Optional[AutoDecision]] = contextvars.ContextVar(
     "gentensor_last_auto_decision", default=None
