@@ -459,6 +459,11 @@ def _timed(run: Callable[[], Any], loops: int) -> float:
     return (CLOCK() - start) / loops
 
 
+def _warm_time(contender: Contender) -> float:
+    first = time_once(contender)
+    return first if first >= MIN_SAMPLE else time_once(contender)
+
+
 def time_in_child(case: Case, index: int, limit: float) -> tuple[float, bool]:
     args = [case.key, str(index)] + (["--wall"] if CLOCK is time.perf_counter else [])
     return _common.time_in_child(__file__, args, limit, {"SYMPY_GROUND_TYPES": "python"})
@@ -470,7 +475,8 @@ def run_case(case: Case, rounds: int, limit: float) -> list[tuple[float, bool]]:
     for index, contender in enumerate(case.contenders):
         if contender.child:
             results[index] = time_in_child(case, index, limit)
-    loops = {i: max(1, int(MIN_SAMPLE / max(time_once(c), 1e-7))) for i, c in enumerate(case.contenders) if not c.child}
+    # The first call pays one-time costs (imports, caches): the loop counts come from the second.
+    loops = {i: max(1, int(MIN_SAMPLE / max(_warm_time(c), 1e-7))) for i, c in enumerate(case.contenders) if not c.child}
     samples: dict[int, list[float]] = {i: [] for i in loops}
     for _ in range(rounds):
         for index, contender in enumerate(case.contenders):

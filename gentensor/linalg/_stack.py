@@ -18,6 +18,7 @@ import numpy as np
 from ..arrays.manipulation import broadcast_to
 from ..core.layout import broadcast_shapes
 from ..core.operands import as_tensor, common_ops, elements_as
+from ..core.storage import view_of
 from ..core.tensor import Tensor
 from ..errors import DomainError, LimitError, NonSquareError, ShapeError, UndecidableError
 from ..ops import capabilities_of, ElementOps, packing_of
@@ -52,6 +53,14 @@ def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) 
     >>> stack_of(gt.tensor([[1, 2], [3, 4]]), "f", square=True).matrices
     [[[1, 2], [3, 4]]]
     """
+    x = as_tensor(x, func)
+    packing = x._store.packing
+    if packing is not None and packing.from_machine is None and x.ndim >= 2 and x.size and (ops is None or ops is x.ops):
+        if arithmetic(x.ops) is x.ops and (not square or x.shape[-1] == x.shape[-2]):
+            # Machine words that are the elements themselves (ints, floats): the rows straight from NumPy, in C.
+            *batch, m, n = x.shape
+            view = view_of(x._store, x._layout).reshape((-1, m, n))
+            return Stack(tuple(batch), m, n, x.ops, view.tolist())
     batch, m, n, ops, flat = flat_of(x, func, square=square, ops=ops)
     size = m * n
     if size:
