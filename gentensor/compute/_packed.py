@@ -93,7 +93,7 @@ def elementwise(
         return NotImplemented  # the element path raises it, naming the element
     if result is NotImplemented:
         return NotImplemented
-    return Tensor._from_array(result, shape, out_ops, out_bounds if out_packing.bounded else None)
+    return Tensor._from_array(result, shape, out_ops, out_bounds if out_packing.bounded else None, recycle=True)
 
 
 def same_shape(
@@ -120,7 +120,7 @@ def same_shape(
         return NotImplemented
     if result is NotImplemented:
         return NotImplemented
-    return Tensor._from_array(result, shape, out_ops, out_bounds if out_packing.bounded else None)
+    return Tensor._from_array(result, shape, out_ops, out_bounds if out_packing.bounded else None, recycle=True)
 
 
 def _run(f: Callable[..., Any], arrays: list[Any], shape: tuple[int, ...], out: Packing, policy: ParallelPolicy | None) -> Any:

@@ -137,10 +137,11 @@ class RecycledStorage(Storage):
 
 
 class _Recycler:
-    """The last freed large buffers (at most ``capacity`` bytes together), by size."""
+    """The last freed large buffers (at most ``count`` of them, ``capacity`` bytes together), by size."""
 
-    def __init__(self, capacity: int) -> None:
+    def __init__(self, capacity: int, count: int = 4) -> None:
         self.capacity = capacity
+        self.count = count
         self.buffers: list[Any] = []
         self.held = 0
         self.lock = threading.Lock()
@@ -152,7 +153,7 @@ class _Recycler:
         with self.lock:
             self.buffers.append(buffer)
             self.held += size
-            while self.held > self.capacity:
+            while self.held > self.capacity or len(self.buffers) > self.count:
                 self.held -= self.buffers.pop(0).nbytes
 
     def take(self, size: int) -> Any:
@@ -212,14 +213,21 @@ def list_storage(values: list[Any]) -> Storage:
     return Storage(values)
 
 
-def packed_storage(array: Any, packing: Packing, bounds: Bounds | None = None, exact: bool = False) -> Storage:
-    """A packed storage over ``array`` (a fresh array the caller gives away), made 1-d and C-contiguous."""
+def packed_storage(
+    array: Any, packing: Packing, bounds: Bounds | None = None, exact: bool = False, recycle: bool = False
+) -> Storage:
+    """A packed storage over ``array`` (a fresh array the caller gives away), made 1-d and C-contiguous.
+
+    ``recycle``: the array is an element-wise result, whose buffer goes back to the pool that such
+    results are written into (`RecycledStorage`) when it is large; other results leave theirs to the
+    C allocator, which reuses memory for the paths that allocate through NumPy.
+    """
     flat = array.reshape(-1) if array.flags.c_contiguous else np.ravel(array)  # a view when C-contiguous; the caller owns it
     if not flat.flags.writeable:
         flat = flat.copy()
     if flat.dtype != packing.dtype:
         flat = flat.astype(packing.dtype)
-    if flat.nbytes >= RECYCLE_MINIMUM:
+    if recycle and flat.nbytes >= RECYCLE_MINIMUM:
         return RecycledStorage(flat, packing, bounds, exact)
     return Storage(flat, packing, bounds, exact)
 

@@ -152,7 +152,8 @@ class Tensor(TensorMethods, Generic[E]):
 
     @classmethod
     def _from_array(
-        cls, array: Any, shape: tuple[int, ...], ops: ElementOps, bounds: Any = None, exact: bool = False
+        cls, array: Any, shape: tuple[int, ...], ops: ElementOps, bounds: Any = None, exact: bool = False,
+        recycle: bool = False,
     ) -> "Tensor[Any]":
         """A new C-contiguous tensor owning ``array`` (machine values of ``ops.packing``, any shape of that size).
 
@@ -160,7 +161,7 @@ class Tensor(TensorMethods, Generic[E]):
         """
         packing = packing_of(ops)
         assert packing is not None, "only an ops that packs has packed tensors"
-        return cls._new(packed_storage(array, packing, bounds, exact), Layout.contiguous(shape), ops)
+        return cls._new(packed_storage(array, packing, bounds, exact, recycle), Layout.contiguous(shape), ops)
 
     def _at(self, position: int) -> E:
         """The element at storage position ``position`` (a Python object of the ops' type)."""
