@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..core.storage import Operand, operand_of, recycled_buffer
+from ..core.storage import RECYCLE_MINIMUM, Operand, operand_of, recycled_buffer
 from ..core.tensor import Tensor
 from ..ops import ElementOps
 from ..ops import Bounds, Packing, packing_of
@@ -127,7 +127,7 @@ def _run(f: Callable[..., Any], arrays: list[Any], shape: tuple[int, ...], out: 
     n = prod(shape)
     if policy is not None and n >= THREAD_MINIMUM and shape:
         return threaded(f, arrays, shape, out, policy)
-    if _writes_into(f, arrays, out):
+    if n * out.dtype.itemsize >= RECYCLE_MINIMUM and _writes_into(f, arrays, out):
         buffer = recycled_buffer(shape, out.dtype)
         if buffer is not None:
             return f(*arrays, out=buffer)

@@ -35,6 +35,7 @@ __all__ = [
     "Storage",
     "RecycledStorage",
     "recycled_buffer",
+    "RECYCLE_MINIMUM",
     "list_storage",
     "packed_storage",
     "pack_values",
