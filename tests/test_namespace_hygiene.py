@@ -99,3 +99,15 @@ def test_no_sphinx_role_in_any_docstring() -> None:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if role.search(line)
     ]
     assert found == []
+
+
+def test_type_hints_of_linalg_functions_resolve() -> None:
+    """The names annotations use live in the functions' own modules, not in the package namespace."""
+    import typing
+
+    for name in gt.linalg.__all__:
+        f = getattr(gt.linalg, name)
+        if callable(f) and not isinstance(f, type) and hasattr(f, "__globals__"):
+            # raises NameError if an annotation's name is missing (SymPy's Expr is imported for type checkers only:
+            # importing gentensor never imports SymPy)
+            typing.get_type_hints(f, localns={"Expr": object})
