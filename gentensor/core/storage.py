@@ -19,12 +19,11 @@ Elements always come out as Python objects of the ops' type.
 
 from __future__ import annotations
 
-from typing import Any
-
 import os
 import sys
 import threading
 import warnings
+from typing import Any
 
 import numpy as np
 
