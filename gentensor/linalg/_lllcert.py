@@ -57,6 +57,8 @@ import math
 from fractions import Fraction
 from typing import Any, NamedTuple, Optional
 
+from ._bulk import numpy_module
+
 __all__ = ["Verdict", "verdict", "certified", "RELATIVE", "TINY", "MAX_ROWS"]
 
 #: The unit roundoff of IEEE doubles.
@@ -118,7 +120,7 @@ def verdict(values: Any, k: int, delta: Fraction) -> Optional[Verdict]:
     >>> verdict([2, 0, 1, 3], 2, Fraction(3, 4))  # mu = 1/2 exactly: left to an exact check
     Verdict(size=[(1, 0)], lovasz=[])
     """
-    np = _NUMPY[0] if _NUMPY else _numpy()
+    np = numpy_module()
     if np is None or not 0 < k < MAX_ROWS:
         return None
     if isinstance(values, np.ndarray):  # an int64 array of the rows: each converts to its nearest double
@@ -158,18 +160,6 @@ def certified(values: list[int], k: int, delta: Fraction) -> bool:
     """
     found = verdict(values, k, delta)
     return found is not None and found.proven
-
-
-_NUMPY: list[Any] = []
-
-
-def _numpy() -> Any:
-    from ._bulk import numpy_module
-
-    np = numpy_module()
-    if np is not None:
-        _NUMPY.append(np)
-    return np
 
 
 _MASKS: dict[int, tuple[Any, Any, Any, Any]] = {}

@@ -189,7 +189,7 @@ def wrap_matrices(
     instead (FLINT's LLL does); when every matrix is one, the tensor is
     built from them without Python ints in between.
     """
-    arrays = [r for r in results if isinstance(r, np.ndarray)]
+    arrays = [r for r in results if isinstance(r, np.ndarray)] if results and not isinstance(results[0], list) else []
     if arrays and len(arrays) == len(results):
         packing = packing_of(ops)
         if packing is not None and all(a.dtype == packing.dtype for a in arrays):
