@@ -146,3 +146,22 @@ def test_a_bad_capacity_in_the_environment_warns_and_keeps_the_default(monkeypat
         assert storage._recycle_bytes() == storage.RECYCLE_BYTES
     monkeypatch.setenv("GENTENSOR_RECYCLE_BYTES", "0")
     assert storage._recycle_bytes() == 0
+
+
+@needs_packing
+def test_a_view_of_the_owning_array_keeps_the_buffer_out_of_the_pool() -> None:
+    """A storage's array may be a view of the array owning the memory: a reference to that owner counts too."""
+    assert storage._COUNTS_WORK  # this interpreter's reference counts show an outside reference (checked at import)
+    assert storage._probe(True, "owner") != storage._UNSHARED[True]
+    a = gt.tensor(_data(5))
+    t = a * 7
+    data = t._store.data
+    owner = data if data.base is None else data.base
+    kept = owner[::2]  # holds the owner, not the storage's array
+    values = kept.tolist()
+    del t, data, owner
+    gc.collect()
+    assert not any(np.shares_memory(kept, b) for b in _pooled())
+    for k in range(4):
+        a * a + k
+    assert kept.tolist() == values

@@ -190,8 +190,8 @@ def threaded(f: Callable[..., Any], arrays: list[Any], shape: tuple[int, ...], o
     if result is None:
         result = np.empty(views[0].shape, dtype=out.dtype)
 
-    # A ufunc whose result has the packing's dtype writes straight into the result (checked on one element).
-    into = isinstance(f, np.ufunc) and f.nout == 1 and np.asarray(f(*[v[:1] for v in views])).dtype == out.dtype
+    # A ufunc whose result has the packing's dtype writes straight into the result.
+    into = _writes_into(f, views, out)
 
     def task(k: int) -> None:
         lo, hi = edges[k], edges[k + 1]

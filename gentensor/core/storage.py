@@ -122,18 +122,52 @@ class RecycledStorage(Storage):
     __slots__ = ()
 
     def __del__(self) -> None:
+        if self.packing is None or not _COUNTS_WORK or sys.is_finalizing():
+            return
+        if _references(self) != _UNSHARED[self.data.base is not None]:
+            return  # somebody else refers to the buffer (a view, an array, an export): it is theirs too
         data = self.data
-        if self.packing is None or sys.is_finalizing():
-            return
-        owner = data.base
-        if owner is None:
-            if sys.getrefcount(data) != 3:  # this storage, ``data``, the argument
-                return
-            owner = data
-        elif sys.getrefcount(data) != 3 or type(owner) is not np.ndarray or sys.getrefcount(owner) != 3:  # data.base, ``owner``, the argument
-            return
+        owner = data if data.base is None else data.base
         if type(owner) is np.ndarray and owner.flags.owndata and owner.flags.writeable and owner.flags.c_contiguous:
             _RECYCLE.keep(owner)
+
+
+def _references(store: Storage) -> tuple[int, int]:
+    """The reference counts of ``store.data`` and of the array owning its memory (0 when it owns it), as seen here."""
+    data = store.data
+    owner = data.base
+    if owner is None:
+        return sys.getrefcount(data), 0
+    if type(owner) is not np.ndarray:
+        return -1, -1  # memory of another object (bytes, a memory map): never recycled
+    return sys.getrefcount(data), sys.getrefcount(owner)
+
+
+def _probe(view: bool, extra: str = "") -> tuple[int, int]:
+    """`_references` of a storage whose buffer nothing else refers to, or with one outside reference more
+    (``extra``: ``"data"`` to the storage's array, ``"owner"`` to the array owning a view's memory)."""
+    array = np.empty(2)
+    store = Storage(array.reshape(-1) if view else array)
+    del array
+    held = store.data if extra == "data" else store.data.base if extra == "owner" else None
+    counts = _references(store)
+    del held
+    return counts
+
+
+#: The counts `_references` sees for an unshared buffer (its own, or a view's owner), measured by the same code at
+#: import: how many references the interpreter itself adds is its business (3.14 borrows more of them).
+_UNSHARED = {False: _probe(False), True: _probe(True)} if hasattr(sys, "getrefcount") else {}
+#: Recycling only where an outside reference shows in the counts (checked here; never on an interpreter
+#: without reference counts).
+_COUNTS_WORK = (
+    bool(_UNSHARED)
+    and _probe(False) == _UNSHARED[False]
+    and _probe(True) == _UNSHARED[True]
+    and _probe(False, "data") != _UNSHARED[False]
+    and _probe(True, "data") != _UNSHARED[True]
+    and _probe(True, "owner") != _UNSHARED[True]
+)
 
 
 class _Recycler:

@@ -288,7 +288,8 @@ def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool, words: b
         L, T = M.lll(delta=target, eta=LLL_ETA), None
     n = L.ncols()
     U = _ints(T) if T is not None else None
-    array = _words(L.entries(), m, n)
+    entries = L.entries()
+    array = _words(entries, m, n)
     found: Optional[Verdict] = None
     if array is not None:  # entries that fit int64: the certificate (and the result tensor) read the array
         nonzero = array.any(axis=1)
@@ -300,7 +301,7 @@ def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool, words: b
         flat = array.reshape(-1).tolist()
         basis = _rows(flat, n)
     else:
-        flat = _flat_ints(L)
+        flat = list(map(int, entries))
         basis = _rows(flat, n)
         zeros = 0
         while zeros < m and not any(basis[zeros]):

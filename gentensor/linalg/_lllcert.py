@@ -53,6 +53,7 @@ matrix products, a Cholesky factorisation and a triangular inverse, ``O(k**2 n
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 from typing import Any, NamedTuple, Optional
@@ -266,20 +267,9 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     return Verdict(size, [int(i) + 1 for i in failing])
 
 
-_UPPER: dict[Fraction, float] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _upper_float(delta: Fraction) -> float:
     """The least double at or above ``delta`` (remembered for the last few ``delta``)."""
-    found = _UPPER.get(delta)
-    if found is None:
-        if len(_UPPER) > 64:
-            _UPPER.clear()
-        found = _UPPER[delta] = _upper_float_of(delta)
-    return found
-
-
-def _upper_float_of(delta: Fraction) -> float:
     value = float(delta)  # the nearest double, which may lie below delta
     p, q = value.as_integer_ratio()
     if p * delta.denominator < delta.numerator * q:  # exact comparison of the two rationals

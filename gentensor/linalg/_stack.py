@@ -192,7 +192,7 @@ def wrap_matrices(
     arrays = [r for r in results if isinstance(r, np.ndarray)] if results and not isinstance(results[0], list) else []
     if arrays and len(arrays) == len(results):
         packing = packing_of(ops)
-        if packing is not None and all(a.dtype == packing.dtype for a in arrays):
+        if packing is not None and all(packing.holds(a) for a in arrays):
             joined = arrays[0] if len(arrays) == 1 else np.stack(arrays)
             return Tensor._from_array(joined.reshape(batch + shape), batch + shape, ops)
     flat = [v for matrix in results for row in (matrix.tolist() if isinstance(matrix, np.ndarray) else matrix) for v in row]

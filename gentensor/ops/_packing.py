@@ -212,9 +212,28 @@ class Packing:
             return None
         if array.ndim != 1 or array.shape[0] != len(values):
             return None
-        if self._narrow and array.size and (int(array.min()) < self.lo or int(array.max()) > self.hi):  # type: ignore[operator]
-            return None
-        return array
+        return array if self._in_range(array) else None
+
+    def _in_range(self, array: Any) -> bool:
+        return not (self._narrow and array.size and (int(array.min()) < self.lo or int(array.max()) > self.hi))  # type: ignore[operator]
+
+    def holds(self, array: Any) -> bool:
+        """Whether ``array`` already is this packing's machine values of elements, as a kernel result may be.
+
+        True when it has the packing's dtype, the machine values are the
+        elements themselves (no ``to_machine``/``from_machine``), and every
+        value lies in the packing's range.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from gentensor.ops import integers, modular, packing_of
+        >>> packing_of(integers).holds(np.array([1, -2])), packing_of(modular(7)).holds(np.array([1, -2]))
+        (True, False)
+        """
+        return (
+            array.dtype == self.dtype and self.to_machine is None and self.from_machine is None and self._in_range(array)
+        )
 
     def unpack(self, array: Any) -> list[Any]:
         """The elements of a packed array (any shape) as a flat list of Python objects of the ops' type."""
