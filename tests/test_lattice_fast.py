@@ -131,3 +131,33 @@ def test_cyclic_shortcut_over_the_gaussian_integers(entries: list[tuple[int, int
         assert H == _lattice.hnf_full_rank(rows, d, R)
     x = gt.tensor(rows, ops=gaussian_euclidean)
     assert gt.linalg.hnf(x).tolist() == _lattice.hnf(rows, R)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rows=square(max_n=7))
+def test_int_cyclic_test_is_a_proof(rows: list[list[int]]) -> None:
+    n = len(rows)
+    found = _hnf_int.cyclic_snf_int([list(r) for r in rows])
+    expected = [int(v) for v in smith_normal_form(sympy.Matrix(rows), domain=sympy.ZZ).diagonal()]
+    if found is not None:
+        assert found == expected  # never on a non-cyclic or singular matrix
+    generic = _lattice.cyclic_snf(rows, Z, lambda A, B: _dense.solve_den(A, B, gt.integers))
+    assert found == generic  # the same proof as the generic test, with the same right-hand side
+    assert _hnf_int.snf_int([list(r) for r in rows]) == expected
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_int_cyclic_test_on_wide_matrices(seed: int) -> None:
+    # Order 20: the elimination's first steps run on int64 words; a third of these are scaled to be non-cyclic.
+    rng = random.Random(seed)
+    n = 20
+    rows = [[rng.randint(-99, 99) for _ in range(n)] for _ in range(n)]
+    if seed % 3 == 2:
+        rows[2] = [6 * v for v in rows[2]]
+        rows[7] = [4 * v for v in rows[7]]
+    expected = [int(v) for v in smith_normal_form(sympy.Matrix(rows), domain=sympy.ZZ).diagonal()]
+    found = _hnf_int.cyclic_snf_int([list(r) for r in rows])
+    assert found is None or found == expected
+    if seed % 3 == 2:
+        assert found is None
+    assert _hnf_int.snf_int(rows) == expected

@@ -436,3 +436,88 @@ def test_reading_expanded_polynomials_agrees_with_construct_domain() -> None:
     assert str(_polys.to_domain([(x + 1) ** 2, x])[0]) == "ZZ[x]"
     assert str(_polys.to_domain([1 / x, x])[0]) == "ZZ(x)"
     assert _polys._expanded_polys([sympy.sqrt(x)]) is None
+
+
+# --- the first Bareiss steps on int64 arrays (`_fast._word_steps`) ---------------------------------
+
+#: Magnitudes around the word: steps fit, fit for a while, never fit, or the input does not fit at all.
+_WORD_BOUNDS = [1, 99, 2**20, 2**31 - 1, 2**31, 2**32 - 1, 2**62, 2**63 - 1, 2**63, 2**70]
+
+
+@st.composite
+def _wide_int_matrix(draw: Any) -> tuple[list[list[int]], int]:
+    n = draw(st.integers(10, 22))
+    extra = draw(st.integers(0, 3))  # columns beyond n: an augmented [A | b] as the solves build it
+    bound = draw(st.sampled_from(_WORD_BOUNDS))
+    low = -bound - (bound == 2**63 - 1)  # -2**63 too: its abs wraps in int64
+    rows = draw(st.lists(st.lists(st.integers(low, bound), min_size=n + extra, max_size=n + extra), min_size=n, max_size=n))
+    shape = draw(st.sampled_from(["random", "leading zeros", "zero column", "singular", "sparse"]))
+    if shape == "leading zeros":  # the pivot search moves rows (odd and even distances: the sign)
+        k = draw(st.integers(1, n - 1))
+        for r in rows[:k]:
+            r[0] = 0
+    elif shape == "zero column":
+        c = draw(st.integers(0, 4))
+        for r in rows:
+            r[c] = 0
+    elif shape == "singular":
+        rows[-1] = [2 * v for v in rows[draw(st.integers(0, n - 2))]]
+    elif shape == "sparse":
+        rows = [[v if (i * 7 + j * 3) % 5 == 0 else 0 for j, v in enumerate(r)] for i, r in enumerate(rows)]
+    return rows, n
+
+
+def _python_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_fast, "WORD_ENTRIES", 10**9)
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=_wide_int_matrix())
+def test_word_steps_give_the_python_kernels_results(case: tuple[list[list[int]], int]) -> None:
+    rows, n = case
+    square = [r[:n] for r in rows]
+    B = [r[n:] or [1] for r in rows]
+    copy = lambda M: [list(r) for r in M]  # noqa: E731
+    with_words = (
+        _fast.det_int(copy(square)),
+        _fast.echelon_int(copy(rows)),
+        _fast.rref_den_int(copy(rows)),
+        _fast.solve_den_int(copy(square), copy(B)),
+    )
+    with pytest.MonkeyPatch.context() as mp:
+        _python_only(mp)
+        python = (
+            _fast.det_int(copy(square)),
+            _fast.echelon_int(copy(rows)),
+            _fast.rref_den_int(copy(rows)),
+            _fast.solve_den_int(copy(square), copy(B)),
+        )
+    assert with_words == python
+    for value in (with_words[0], *(v for r in (with_words[3] or ([], 0))[0] for v in r)):
+        assert type(value) is int  # never a NumPy integer
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_word_steps_det_matches_sympy(seed: int) -> None:
+    rng = random.Random(seed)
+    n = 16
+    bound = [99, 2**20, 2**31 - 1, 2**40][seed]
+    rows = [[rng.randint(-bound, bound) for _ in range(n)] for _ in range(n)]
+    rows[0][0] = 0  # the first pivot is a row swap away
+    assert _fast.det_int([list(r) for r in rows]) == sympy.Matrix(rows).det(method="bareiss")
+
+
+def test_word_steps_stop_where_a_step_might_not_fit() -> None:
+    # One step computes pk*x - a*y: exact in int64 exactly when 2 * m**2 <= 2**63 - 1, m < 2**31.
+    rng = random.Random(3)
+    n = 15
+    for top, steps in ((2**31, 0), (2**31 - 1, 1), (99, 4)):
+        rows = [[rng.choice([-top, top]) for _ in range(n)] for _ in range(n)]
+        columns: list[int] = []
+        pivots: list[list[int]] = []
+        left, prev, negate = _fast._word_steps([list(r) for r in rows], n, columns, pivots)
+        assert len(columns) == steps and columns == list(range(steps))
+        assert all(type(v) is int for p in pivots for v in p)
+        assert all(type(v) is int for r in left for v in r)
+        if steps:
+            assert prev == pivots[-1][0] and len(left) == n - steps

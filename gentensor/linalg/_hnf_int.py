@@ -25,7 +25,7 @@ from ..ops import ElementOps, integers
 from . import _fast
 from ._lattice import Euclid, hnf, hnf_transform, snf_diagonal
 
-__all__ = ["xgcd", "hnf_full_rank_int", "hnf_int", "hnf_transform_int", "snf_int"]
+__all__ = ["xgcd", "hnf_full_rank_int", "hnf_int", "hnf_transform_int", "snf_int", "cyclic_snf_int"]
 
 
 def xgcd(a: int, b: int) -> tuple[int, int, int]:
@@ -148,12 +148,58 @@ def hnf_transform_int(rows: list[list[int]], ops: ElementOps = integers) -> tupl
 def snf_int(rows: list[list[int]], ops: ElementOps = integers) -> list[int]:
     """``"snf"`` for the integers without FLINT: `._lattice.snf_diagonal` with the int kernels.
 
+    A square matrix first tries `cyclic_snf_int` (about the cost of one
+    determinant); the others, and the square ones it cannot prove cyclic,
+    take the alternating Hermite forms.
+
     Examples
     --------
     >>> snf_int([[2, 4, 4], [-6, 6, 12], [10, -4, -16]])
     [2, 6, 12]
     """
-    return snf_diagonal(rows, Euclid(integers), hnf_int, _solve_den, full_rank=hnf_full_rank_int)
+    if rows and len(rows) == len(rows[0]):
+        found = cyclic_snf_int(rows)
+        if found is not None:
+            return found
+    return snf_diagonal(rows, Euclid(integers), hnf_int, None, full_rank=hnf_full_rank_int)
+
+
+def cyclic_snf_int(rows: list[list[int]]) -> Optional[list[int]]:
+    """`._lattice.cyclic_snf` on ints: ``[1, ..., 1, |det|]`` when one solve proves the cokernel cyclic, else ``None``.
+
+    The same proof (``gcd(adj(A) @ b, det A) == 1``, see there) with the
+    back substitution done lazily: Bareiss elimination of ``[A | b]`` gives
+    ``d = det A``, then ``y_n, y_(n-1), ...`` are computed one at a time
+    and the test stops as soon as the running gcd is 1, usually after one to
+    four entries, so the proof costs little more than the determinant.
+
+    Examples
+    --------
+    >>> cyclic_snf_int([[2, 1], [1, 3]])
+    [1, 5]
+    >>> cyclic_snf_int([[2, 0], [0, 2]]) is None
+    True
+    """
+    n = len(rows)
+    # b: `._lattice._probe`'s first column, written on ints (a test checks the two tests agree)
+    _, upper, negate, _ = _fast._forward([[*r, (7 * i + 3) % 11 - 5] for i, r in enumerate(rows)], n, square=True)
+    if len(upper) < n:
+        return None  # singular
+    last = upper[-1][0]
+    d = -last if negate else last
+    # upper[i] = [U_ii, U_i(i+1), ..., U_i(n-1), b'_i]; y_i = (d * b'_i - sum_j U_ij * y_j) / U_ii, exact.
+    Y = [0] * n
+    g = abs(d)
+    for i in range(n - 1, -1, -1):
+        row = upper[i]
+        acc = d * row[n - i]
+        for j in range(i + 1, n):
+            acc -= row[j - i] * Y[j]
+        Y[i] = acc // row[0]
+        g = math.gcd(g, Y[i])
+        if g == 1:
+            return [1] * (n - 1) + [abs(d)]
+    return None
 
 
 def _solve_den(A: list[list[int]], B: list[list[int]]) -> Any:
