@@ -292,8 +292,12 @@ def _lll_flint(rows: list[list[int]], delta: Fraction, transform: bool, words: b
     array = _words(entries, m, n)
     found: Optional[Verdict] = None
     if array is not None:  # entries that fit int64: the certificate (and the result tensor) read the array
-        nonzero = array.any(axis=1)
-        zeros = int(nonzero.argmax()) if nonzero.any() else m
+        # FLINT puts the zero rows (the rank's shortfall) first: a non-zero first row means there are none.
+        if m and array[0].any():
+            zeros = 0
+        else:
+            nonzero = array.any(axis=1)
+            zeros = int(nonzero.argmax()) if nonzero.any() else m
         if zeros < m:
             found = verdict(array[zeros:], m - zeros, delta)
         if zeros == m or (found is not None and found.proven):

@@ -182,11 +182,12 @@ def _inverse_cholesky(np: Any) -> Any:
 
 
 def _masks(np: Any, k: int) -> tuple[Any, Any, Any, Any]:
-    """``(lower, strictly lower, strictly upper, identity)`` 0/1 float matrices of order ``k`` (built once per order)."""
+    """``(lower, strictly lower, strictly upper, identity)`` matrices of order ``k`` (built once per order): 0/1
+    floats, but the strictly lower one is boolean."""
     found = _MASKS.get(k)
     if found is None:
         strict = np.tri(k, k, -1)
-        found = _MASKS[k] = (np.tri(k), strict, strict.T.copy(), np.eye(k))
+        found = _MASKS[k] = (np.tri(k), strict > 0, strict.T.copy(), np.eye(k))
     return found
 
 
@@ -226,14 +227,17 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     # absorb: eta >= 2 gamma_k F_jj ~ 2**-51 puts d_low at least eta**2 / 2 ~ 2**-103 below the true bound.
     # Assumed: IEEE 754 binary64 with round to nearest, no flush-to-zero, and products summed as dot
     # products in some order (any order and FMA are covered by gamma_k; a Strassen-like product is not).
-    diag = np.diagonal(X)
+    diag = X.diagonal()
     P = G @ X.T
     absG = np.abs(G) if err_G is None else np.abs(G) + err_G / gam_k
     Q = absG @ AX.T  # |P_exact - P| <= gamma_k Q  (|G_exact - G| <= err_G included)
     c_p = gam_k / (1 - gam_k) * up  # |P_exact - P| <= c_p Q + TINY
     # F = X P; |F_exact - F| <= |X| |P_exact - P| + gamma_k |X| |P| <= (c_p + gamma_k) |X| Q.
     c_f = (c_p + gam_k) / (1 - gam_k) * up**2
-    H = np.abs(X @ P - eye) + (AX @ Q) * c_f  # >= |F_exact - I| - TINY entrywise (up to rounding)
+    H = X @ P
+    H -= eye
+    np.abs(H, out=H)
+    H += (AX @ Q) * c_f  # >= |F_exact - I| - TINY entrywise (up to rounding)
     eta = float(np.sqrt(np.vdot(H, H))) * up**3 + k * TINY  # >= ||F_exact - I||_F >= ||F_exact - I||_2
     if not (eta < 0.25 and diag.min() > 0):
         return None
@@ -246,8 +250,10 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     slack = np.sqrt((Pa * Pa) @ above) * (eta / (1 - eta) * up**4)
     S = Pa + slack  # >= |P_exact[i][j] + sum| - TINY (up to rounding)
     # |mu[i][j]| = X_jj |P[i][j] + sum| / D_F[j] <= 1/2 below the diagonal; X_jj TINY < 2**-549 is the absolute part.
-    bad = ~(S * diag <= (d_low / 2 - 2.0**-540) / up**4) & (strict > 0)  # NaN-safe: a NaN is never proven
-    size = [(int(i), int(j)) for i, j in zip(*np.nonzero(bad))] if bad.any() else []
+    # bad: strictly below the diagonal and not proven (True > False); NaN-safe, as a NaN is never proven.
+    bad = np.greater(strict, S * diag <= (d_low / 2 - 2.0**-540) / up**4)
+    rows, columns = bad.nonzero()
+    size = list(zip(rows.tolist(), columns.tolist()))
     if k == 1:
         return Verdict(size, [])
     # Lovász: delta B_{i-1} <= B_i + mu**2 B_{i-1}, with B_j = D_F[j] / X_jj**2 and
@@ -263,8 +269,8 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     rhs *= down**8 / d_high
     rhs += d_low * down**6
     rhs *= before
-    failing = np.nonzero(~(after * (_upper_float(delta) * d_high * up**4) <= rhs))[0]
-    return Verdict(size, [int(i) + 1 for i in failing])
+    failing = (~(after * (_upper_float(delta) * d_high * up**4) <= rhs)).nonzero()[0]
+    return Verdict(size, [i + 1 for i in failing.tolist()])
 
 
 @functools.lru_cache(maxsize=64)
