@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
+from gentensor.compute import _packed
 from gentensor.core.tensor import Tensor
 from gentensor.ops._packing import INT64_MAX, INT64_MIN, PACKING_DISABLED
 
@@ -30,6 +31,13 @@ EDGES = [0, 1, -1, 2, -2, 3, 7, 2**31, -(2**31), 2**32 + 1, 2**62, -(2**62), 2**
 word = st.one_of(st.sampled_from(EDGES), st.integers(-1000, 1000), st.integers(INT64_MIN, INT64_MAX))
 #: Ints also past the word.
 wide = st.one_of(word, st.integers(-(2**70), 2**70), st.sampled_from([2**63, -(2**63) - 1, 2**64, -(2**64)]))
+
+
+@pytest.fixture(autouse=True)
+def _kernels_for_every_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tensors of every size through the packed kernels: the properties below draw a few elements, which the
+    engine otherwise maps element by element (below ``PACKED_MINIMUM`` a NumPy call costs more)."""
+    monkeypatch.setattr(_packed, "PACKED_MINIMUM", 1)
 
 
 def listed(values: list[int], shape: tuple[int, ...] | None = None) -> Tensor:
@@ -116,6 +124,26 @@ def test_binary_functions_are_exact_at_the_edges(name, xs, data):
         assert getattr(gt, name)(c, gt.tensor(xs)).tolist() == [f(c, a) for a in xs]
     col = getattr(gt, name)(gt.tensor(xs).reshape((len(xs), 1)), gt.tensor(ys))
     assert col.tolist() == [[f(a, b) for b in ys] for a in xs]
+
+
+@pytest.mark.parametrize("name", sorted(BINARY))
+@settings(max_examples=60, deadline=None)
+@given(xs=st.lists(wide, min_size=1, max_size=5), c=wide, tiles=st.integers(13, 20))
+def test_packed_tensor_and_scalar_kernels_are_exact(name, xs, c, tiles):
+    # Enough elements for the packed kernels (a tensor of a few runs element by element), a native scalar on
+    # either side: the engine's tensor-and-scalar path, against Python ints.
+    xs = (xs * tiles)[: max(64, len(xs) * tiles)]
+    if name in ("floor_divide", "remainder"):
+        c = c or 3
+    f = BINARY[name]
+    x = gt.tensor(xs)
+    assert x._store.packed == all(-(2**63) <= v < 2**63 for v in xs)
+    got = getattr(gt, name)(x, c)
+    assert got.tolist() == [f(a, c) for a in xs]
+    assert all(type(v) in (int, bool) for v in got.tolist())
+    if name not in ("floor_divide", "remainder") or 0 not in xs:
+        assert getattr(gt, name)(c, x).tolist() == [f(c, a) for a in xs]
+    assert x.tolist() == xs  # the operand is left alone
 
 
 @settings(max_examples=80, deadline=None)

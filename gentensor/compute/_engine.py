@@ -368,6 +368,17 @@ def binary(
             done = _packed.same_shape(func, a, b, ops, out_ops, shape, _thread_policy(policy, prod(shape)))
             if done is not NotImplemented:
                 return done
+    elif _worth_packing(a) and type(b) in _native(a._ops, promote_bool):
+        # A packed tensor and a native scalar (a > 0, a * 3): no promotion, no conversion, no broadcasting to work out.
+        f, out_ops = plan(a._ops)
+        done = _packed.with_scalar(func, a, b, False, a._ops, out_ops, _thread_policy(policy, a._layout.size))
+        if done is not NotImplemented:
+            return done
+    elif _worth_packing(b) and type(a) in _native(b._ops, promote_bool):
+        f, out_ops = plan(b._ops)
+        done = _packed.with_scalar(func, b, a, True, b._ops, out_ops, _thread_policy(policy, b._layout.size))
+        if done is not NotImplemented:
+            return done
     if _worth_packing(a) or _worth_packing(b):
         done = _packed_call(func, (a, b), plan, promote_bool, policy)
         if done is not NotImplemented:

@@ -27,7 +27,7 @@ from ..ops import ElementOps
 from ..ops import Bounds, Packing, packing_of
 from ..parallel import ParallelPolicy, run_tasks
 
-__all__ = ["operand", "elementwise", "same_shape", "reduction", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
+__all__ = ["operand", "elementwise", "same_shape", "with_scalar", "reduction", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
 
 #: Elements below which a packed kernel runs on the calling thread whatever the policy (a pool round trip costs more).
 THREAD_MINIMUM = 1 << 16
@@ -108,6 +108,33 @@ def same_shape(
     y = operand_of(b._store, b._layout, ops, ops, packing)
     if x is None or y is None:
         return NotImplemented
+    return _pair(func, x, y, packing, out_ops, out_packing, shape, policy)
+
+
+def with_scalar(
+    func: str, t: Tensor[Any], c: Any, reflected: bool, ops: ElementOps, out_ops: ElementOps, policy: ParallelPolicy | None
+) -> Any:
+    """`elementwise` for a packed tensor of ``ops`` and a scalar ``c`` of one of its native types (``a > 0``,
+    ``a * 3``; ``c`` first when ``reflected``): the other common case."""
+    packing = t._store.packing
+    out_packing = packing_of(out_ops)
+    if packing is None or out_packing is None or packing is not packing_of(ops):
+        return NotImplemented
+    x = operand_of(t._store, t._layout, ops, ops, packing)
+    array = packing.scalar(c)  # a native element needs no conversion; None when it does not pack
+    if x is None or array is None:
+        return NotImplemented
+    y = Operand(array, None, (int(array), int(array)) if packing.bounded else None, True)
+    if reflected:
+        x, y = y, x
+    return _pair(func, x, y, packing, out_ops, out_packing, t._layout.shape, policy)
+
+
+def _pair(
+    func: str, x: Operand, y: Operand, packing: Packing, out_ops: ElementOps, out_packing: Packing, shape: tuple[int, ...],
+    policy: ParallelPolicy | None,
+) -> Any:
+    """The kernel of ``func`` on two operands when their bounds prove it exact (tightened once if needed)."""
     planned = packing.kernel(func, [x.bounds, y.bounds])
     if planned is None and packing.bounded and (x.tighten() | y.tighten()):
         planned = packing.kernel(func, [x.bounds, y.bounds])
