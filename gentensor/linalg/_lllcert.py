@@ -238,7 +238,7 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     H -= eye
     np.abs(H, out=H)
     H += (AX @ Q) * c_f  # >= |F_exact - I| - TINY entrywise (up to rounding)
-    eta = float(np.sqrt(np.vdot(H, H))) * up**3 + k * TINY  # >= ||F_exact - I||_F >= ||F_exact - I||_2
+    eta = math.sqrt(float(np.vdot(H, H))) * up**3 + k * TINY  # >= ||F_exact - I||_F >= ||F_exact - I||_2
     if not (eta < 0.25 and diag.min() > 0):
         return None
     # The pivots D_F[j] of F lie in [(1 - 2 eta) / (1 - eta), 1 + eta]; |W[j, :j]|_2 <= eta / (1 - eta).
@@ -260,7 +260,10 @@ def _certify(np: Any, B: Any, k: int, n: int, delta: Fraction) -> Optional[Verdi
     # mu**2 B_{i-1} = (P[i][i-1] + sum)**2 / D_F[i-1] >= low**2 / d_high, where
     # low = |P[i][i-1]| - err_P - slack = 2 |P[i][i-1]| - S[i][i-1] - TINY (when positive); times X_{i-1}**2 X_i**2:
     # delta d_high X_i**2 <= d_low X_{i-1}**2 + low**2 X_{i-1}**2 X_i**2 / d_high.
-    low = np.abs(P.ravel()[k :: k + 1]) * (2 * down) - S.ravel()[k :: k + 1] * up**2 - TINY  # the subdiagonals
+    low = np.abs(P.diagonal(-1))  # the subdiagonals; the operations of 2 |P| down - S up**2 - TINY, in place
+    low *= 2 * down
+    low -= S.diagonal(-1) * up**2
+    low -= TINY
     np.maximum(low, 0.0, out=low)
     x2 = diag * diag
     before, after = x2[:-1], x2[1:]
