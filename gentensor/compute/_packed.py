@@ -50,6 +50,11 @@ def operand(x: Any, ops: ElementOps, packing: Packing, convert: Callable[[Any], 
     return Operand(array, None, (int(array), int(array)) if packing.bounded else None, True)
 
 
+def _native(value: Any) -> Any:
+    """The conversion of a scalar of one of the ops' native types: none."""
+    return value
+
+
 def _any_packed(operands: Sequence[Any]) -> bool:
     return any(type(t) is Tensor and t._store.packing is not None for t in operands)
 
@@ -121,10 +126,9 @@ def with_scalar(
     if packing is None or out_packing is None or packing is not packing_of(ops):
         return NotImplemented
     x = operand_of(t._store, t._layout, ops, ops, packing)
-    array = packing.scalar(c)  # a native element needs no conversion; None when it does not pack
-    if x is None or array is None:
+    y = operand(c, ops, packing, _native)  # None when the scalar does not pack
+    if x is None or y is None:
         return NotImplemented
-    y = Operand(array, None, (int(array), int(array)) if packing.bounded else None, True)
     if reflected:
         x, y = y, x
     return _pair(func, x, y, packing, out_ops, out_packing, t._layout.shape, policy)

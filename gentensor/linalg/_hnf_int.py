@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from ..ops import ElementOps, integers
 from . import _fast
-from ._lattice import Euclid, hnf, hnf_transform, snf_diagonal
+from ._lattice import Euclid, hnf, hnf_transform, probe_entry, snf_diagonal
 
 __all__ = ["xgcd", "hnf_full_rank_int", "hnf_int", "hnf_transform_int", "snf_int", "cyclic_snf_int"]
 
@@ -181,8 +181,8 @@ def cyclic_snf_int(rows: list[list[int]]) -> Optional[list[int]]:
     True
     """
     n = len(rows)
-    # b: `._lattice._probe`'s first column, written on ints (a test checks the two tests agree)
-    _, upper, negate, _ = _fast._forward([[*r, (7 * i + 3) % 11 - 5] for i, r in enumerate(rows)], n, square=True)
+    # b: the generic test's right-hand side (`._lattice._probe`'s first column)
+    _, upper, negate, _ = _fast._forward([[*r, probe_entry(i)] for i, r in enumerate(rows)], n, square=True)
     if len(upper) < n:
         return None  # singular
     last = upper[-1][0]

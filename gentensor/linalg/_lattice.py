@@ -61,6 +61,7 @@ __all__ = [
     "snf_diagonal",
     "cyclic_snf",
     "cyclic_hnf",
+    "probe_entry",
     "snf_transform",
     "divisor_chain",
     "integer_kernel",
@@ -271,8 +272,21 @@ def _reduce_above(H: Rows, pivots: list[int], R: Euclid) -> None:
 def _probe(n: int, R: Euclid, columns: int = 1) -> Rows:
     """Fixed right-hand sides with varied small entries: any vectors make the cyclic tests proofs."""
     convert = R.ops.convert
-    # Deterministic, so results are reproducible; varied, so that gcd(y, d) is rarely a non-unit by accident.
-    return [[convert((7 * i + 3) % 11 - 5), convert((5 * i + 2) % 7 - 3)][:columns] for i in range(n)]
+    return [[convert(probe_entry(i, c)) for c in range(columns)] for i in range(n)]
+
+
+def probe_entry(i: int, column: int = 0) -> int:
+    """Entry ``i`` of `_probe`'s column ``column`` (0 or 1), as an int.
+
+    Deterministic, so results are reproducible; varied, so that ``gcd(y, d)``
+    is rarely a non-unit by accident.
+
+    Examples
+    --------
+    >>> [probe_entry(i) for i in range(4)], [probe_entry(i, 1) for i in range(4)]
+    ([-2, 5, 1, -3], [-1, -3, 2, 0])
+    """
+    return (7 * i + 3) % 11 - 5 if column == 0 else (5 * i + 2) % 7 - 3
 
 
 #: How many combinations ``Y[:, 0] + k Y[:, 1]`` `cyclic_hnf` tries.
