@@ -10,6 +10,7 @@ vacuous: FLINT's reduced random bases are proven, so the fast path runs.
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from typing import Any
@@ -109,6 +110,80 @@ def test_known_verdicts(rows: list[list[int]], delta: Fraction, proven: bool, ex
     assert _lllcert.certified(flat(rows), len(rows), delta) is proven
     if independent(rows):
         assert _lll.is_lll_reduced(rows, delta, R) is exact
+
+
+@st.composite
+def near_boundary(draw: Any) -> tuple[list[list[int]], Fraction]:
+    """Bases whose size or Lovász condition holds or fails by a hair: ``mu`` within ``1/(2N)`` of 1/2, or ``B_1``
+    within one part in ``N`` of ``delta * B_0`` (the norm-wise proof's margins are far wider than doubles' own)."""
+    N = draw(st.sampled_from([10, 10**3, 10**6, 10**7]))
+    delta = draw(st.sampled_from([Fraction(3, 4), Fraction(99, 100), Fraction(1)]))
+    if draw(st.booleans()):  # mu[1][0] = (N + e) / (2N), e in -1..1: just inside, exactly, just outside 1/2
+        e = draw(st.integers(-1, 1))
+        rows = [[2 * N, 0], [N + e, 3 * N]]
+    else:  # B_0 = N**2, B_1 = c**2 with c**2 near delta N**2 (mu = 0)
+        c = math.isqrt(delta.numerator * N * N // delta.denominator) + draw(st.integers(-1, 1))
+        rows = [[N, 0], [0, max(c, 1)]]
+    extra = draw(st.integers(0, 3))  # embedded in a larger, orthogonal basis
+    k = 2 + extra
+    big = [row + [0] * extra for row in rows] + [[0] * (2 + i) + [N] + [0] * (extra - i - 1) for i in range(extra)]
+    return big[:k], delta
+
+
+def test_the_normwise_proof_is_never_wrong_near_the_boundary(monkeypatch: Any) -> None:
+    """Whenever the norm-wise proof (the first one tried) says proven, the exact check agrees; and it is not vacuous."""
+    said: list[bool] = []
+    original = _lllcert._normwise
+
+    def recording(*args: Any) -> bool:
+        said.append(original(*args))
+        return said[-1]
+
+    monkeypatch.setattr(_lllcert, "_normwise", recording)
+
+    @settings(max_examples=300, deadline=None)
+    @given(case=st.one_of(near_boundary(), bases()))
+    def check(case: tuple[list[list[int]], Fraction]) -> None:
+        rows, delta = case
+        said.clear()
+        _lllcert.verdict(flat(rows), len(rows), delta)
+        if said and said[0]:
+            assert independent(rows)
+            assert _lll.is_lll_reduced(rows, delta, R)
+            assert reduced_textbook(rows, delta)
+
+    check()
+    # Not vacuous: an orthogonal basis, and FLINT-sized reduced ones, are proven by it.
+    said.clear()
+    assert _lllcert.certified(flat([[3, 0, 0], [0, 4, 0], [1, 1, 5]]), 3, Fraction(3, 4))
+    assert said == [True]
+    rows = _lll.lll_independent(_random(12, 99, 5), Fraction(99, 100), R)[0]
+    said.clear()
+    assert _lllcert.certified(flat(rows), 12, Fraction(99, 100))
+    assert said == [True]
+
+
+@pytest.mark.parametrize(
+    "rows, delta, reduced",
+    [
+        ([[2 * 10**7, 0], [10**7 + 1, 3 * 10**7]], Fraction(3, 4), False),  # mu = 1/2 + 5e-8
+        ([[2 * 10**7, 0], [10**7 - 1, 3 * 10**7]], Fraction(3, 4), True),  # mu = 1/2 - 5e-8
+        ([[2 * 10**7, 0], [10**7, 3 * 10**7]], Fraction(3, 4), None),  # mu = 1/2: holds, with no slack
+        ([[10**7, 0], [0, 8660254]], Fraction(3, 4), False),  # B_1 / B_0 = 0.74999999...
+        ([[10**7, 0], [0, 8660255]], Fraction(3, 4), True),  # B_1 / B_0 = 0.75000001...
+        ([[1, 0], [0, 1]], Fraction(1), None),  # Lovász with equality
+    ],
+)
+def test_the_normwise_proof_on_hairline_cases(rows: list[list[int]], delta: Fraction, reduced: Any, monkeypatch: Any) -> None:
+    """Never proven when false or tight (None: holds with equality); when it holds by a hair, it may be."""
+    said: list[bool] = []
+    original = _lllcert._normwise
+    monkeypatch.setattr(_lllcert, "_normwise", lambda *args: said.append(original(*args)) or said[-1])
+    assert _lll.is_lll_reduced(rows, delta, R) is (reduced is not False)
+    found = _lllcert.verdict(flat(rows), 2, delta)
+    assert len(said) == 1
+    if reduced is not True:
+        assert said == [False] and found is not None and not found.proven
 
 
 def test_degenerate_input_is_not_proven() -> None:
