@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -21,6 +22,8 @@ from hypothesis import strategies as st
 from sympy import Matrix
 
 import gentensor as gt
+from gentensor import Tensor
+from gentensor.ops._packing import PACKING_DISABLED
 from gentensor.compute._contract import matmul_flat, matmul_flat_int
 from gentensor.linalg import _bulk
 
@@ -248,3 +251,47 @@ def test_garner_assembles_large_values_in_python_ints() -> None:
     rng = random.Random(14)
     stack = stack_of(rng, 4, 9, 2**40)
     assert L.det(gt.tensor(stack)).tolist() == [sympy_det(m) for m in stack]
+
+
+# -- packed stacks: the words reach the kernel as one array -----------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 6])
+@pytest.mark.parametrize("bound", [1, 99, 2**13, 2**40, 2**62])
+def test_packed_stacks_read_as_words_agree_with_lists(bulk_path: str, n: int, bound: int) -> None:
+    """A packed stack goes to ``det.stack.words`` (one int64 array, no Python ints); the list-stored stack of the
+    same values to ``det.stack``: the same exact determinants and inverses, and SymPy's."""
+    rng = random.Random(n * 7 + bound % 1009)
+    stack = stack_of(rng, 24, n, bound)
+    packed = gt.tensor(stack)
+    listed = Tensor._from_flat([v for m in stack for row in m for v in row], (24, n, n), gt.integers)
+    assert listed._store.packing is None
+    dets = [sympy_det(m) for m in stack]
+    assert L.det(packed).tolist() == L.det(listed).tolist() == dets
+    view = packed[::3].mT  # a strided view: its words are gathered first
+    assert L.det(view).tolist() == [sympy_det(np.array(m).T.tolist()) for m in stack[::3]]
+    if bound <= 99 and all(dets):
+        assert L.inv(packed).tolist() == L.inv(listed).tolist() == [Matrix(m).inv().tolist() for m in stack]
+
+
+def test_the_words_provider_gets_one_array(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Any] = []
+    original = _bulk.det_stack_int
+
+    def spy(flat: Any, count: int, n: int, ops: Any) -> Any:
+        seen.append(type(flat))
+        return original(flat, count, n, ops)
+
+    gt.register_provider(gt.integers, "det.stack.words", spy, algorithm="formula")
+    gt.register_provider(gt.integers, "det.stack", spy, algorithm="formula")
+    try:
+        stack = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]
+        assert L.det(gt.tensor(stack)).tolist() == [-2, -2]
+        listed = Tensor._from_flat([v for m in stack for row in m for v in row], (2, 2, 2), gt.integers)
+        assert L.det(listed).tolist() == [-2, -2]
+    finally:
+        from gentensor.linalg._providers import register_builtin_providers
+
+        register_builtin_providers()
+    expected_first = list if PACKING_DISABLED else np.ndarray
+    assert seen == [expected_first, list]

@@ -26,7 +26,7 @@ from ..parallel import run_tasks
 from ..parallel import watch
 from ..resources import get_limits
 
-__all__ = ["Stack", "arithmetic", "flat_of", "stack_of", "system_of", "run", "wrap_matrices", "nest"]
+__all__ = ["Stack", "arithmetic", "flat_of", "packed_elements", "stack_of", "system_of", "run", "wrap_matrices", "nest"]
 
 
 class Stack(NamedTuple):
@@ -44,6 +44,22 @@ def arithmetic(ops: ElementOps) -> ElementOps:
     return getattr(ops, "arithmetic_ops", ops)
 
 
+def packed_elements(x: Tensor[Any]) -> Any:
+    """The elements of ``x`` in C order as a 1-d NumPy array (read only; possibly ``x``'s storage), when its storage
+    packs machine words that are the elements themselves (ints, floats); else ``None``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> packed_elements(gt.tensor([[1, 2], [3, 4]])).tolist(), packed_elements(gt.tensor([[1, 2]], ops=gt.rationals))
+    ([1, 2, 3, 4], None)
+    """
+    packing = x._store.packing
+    if packing is None or packing.from_machine is not None:
+        return None
+    return view_of(x._store, x._layout).reshape(-1)
+
+
 def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) -> Stack:
     """The matrices of ``x`` as fresh rows (booleans read as integers), after the shape checks.
 
@@ -54,13 +70,12 @@ def stack_of(x: Any, func: str, *, square: bool, ops: ElementOps | None = None) 
     [[[1, 2], [3, 4]]]
     """
     x = as_tensor(x, func)
-    packing = x._store.packing
-    if packing is not None and packing.from_machine is None and x.ndim >= 2 and x.size and (ops is None or ops is x.ops):
-        if arithmetic(x.ops) is x.ops and (not square or x.shape[-1] == x.shape[-2]):
+    if x.ndim >= 2 and x.size and (ops is None or ops is x.ops) and arithmetic(x.ops) is x.ops:
+        words = packed_elements(x) if not square or x.shape[-1] == x.shape[-2] else None
+        if words is not None:
             # Machine words that are the elements themselves (ints, floats): the rows straight from NumPy, in C.
             *batch, m, n = x.shape
-            view = view_of(x._store, x._layout).reshape((-1, m, n))
-            return Stack(tuple(batch), m, n, x.ops, view.tolist())
+            return Stack(tuple(batch), m, n, x.ops, words.reshape((-1, m, n)).tolist())
     batch, m, n, ops, flat = flat_of(x, func, square=square, ops=ops)
     size = m * n
     if size:

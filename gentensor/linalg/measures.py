@@ -25,7 +25,7 @@ from ..core.tensor import Tensor
 from ..ops import ElementOps, integers
 from . import _policy
 from ._numberfield import number_field_kernel
-from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
+from ._stack import Stack, arithmetic, packed_elements, run, stack_of, wrap_matrices
 from ._userzero import with_iszerofunc
 
 __all__ = ["det", "rank"]
@@ -65,14 +65,20 @@ def _in_bulk(x: Any, func: str) -> Any:
     if x.ndim < 3:
         return None
     ops = arithmetic(x.ops)
-    kernel = _policy.kernel_of(ops, f"{func}.stack")
-    if kernel is None:
-        return None
     *batch_axes, m, n = x.shape
     if m != n:
         return None  # the per-matrix path raises the usual error
     batch = tuple(batch_axes)
-    flat = convert_values(flat_values(x), x.ops, ops)  # read only: may be x's storage itself
+    # Machine words that are the elements themselves go, as one array, to a provider that reads them
+    # ("<func>.stack.words"); anything else as Python objects to "<func>.stack".
+    words = packed_elements(x) if ops is x.ops else None
+    kernel = None if words is None else _policy.kernel_of(ops, f"{func}.stack.words")
+    flat: Any = words
+    if kernel is None:
+        kernel = _policy.kernel_of(ops, f"{func}.stack")
+        if kernel is None:
+            return None
+        flat = convert_values(flat_values(x), x.ops, ops)  # read only: may be x's storage itself
     count = len(flat) // (n * n) if n else 0
     if not count:
         return None
