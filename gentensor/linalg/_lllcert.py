@@ -45,8 +45,9 @@ resulting intervals; one whose interval straddles the bound (``|mu|`` within
 about ``1e-12`` of ``1/2``, Lovász' condition with no slack) or lies beyond
 it is listed as not proven.
 
-Two proofs use this argument.  When ``G`` is exact in doubles (entries
-below ``2**52``, the common case) the norm-wise one comes first
+Two proofs use this argument.  When ``G`` is exact in doubles (the
+computed ``||G||_F**2`` below ``2**104``, so every entry of ``G`` is an
+integer below ``2**52``: the common case) the norm-wise one comes first
 (`_normwise`): each entrywise error bound above is replaced by a single
 number from ``||G||_F`` and ``||X||_F``, which takes about half the NumPy
 calls and proves the bases FLINT returns for ``k`` up to about 60.  What it
@@ -305,8 +306,9 @@ def _normwise(np: Any, G: Any, X: Any, gram2: float, k: int, gam: float, delta: 
     comparable lengths (a margin of ``~k**2 u ||G||_F ||X||_F`` around each
     bound, ``||X||_F**2 = trace(G^-1)``).  ``False`` means not proven here:
     the entrywise proof decides.  Every Frobenius norm is the square root of
-    a computed sum of non-negative squares, within ``k**2 u`` relatively,
-    plus ``2**-500`` for the squares that underflow.
+    a computed sum of non-negative squares, within ``k**2 u < 2**-33``
+    relatively (``k < MAX_ROWS = 2**10``), plus ``2**-500`` for the squares
+    that underflow.
     """
     x2 = float(np.vdot(X, X))
     if not x2 < _LARGEST_X * _LARGEST_X:  # also NaN: then |X| <= ||X||_F < 2**150, and the products stay finite
@@ -317,7 +319,7 @@ def _normwise(np: Any, G: Any, X: Any, gram2: float, k: int, gam: float, delta: 
     e_p = gam / (1 - gam) * gx * _UP2 + TINY
     P = G @ X.T
     H = X @ P
-    H -= eye
+    H -= eye  # exact for diagonal entries in [1/2, 2] (Sterbenz); any other makes eta >= 1/2 (not proven)
     # ||F_exact - fl(X P)||_F <= || |X| |P_exact - P| ||_F + gamma_k ||X||_F ||P||_F (+ k TINY of underflow), with
     # || |X| e_p J ||_F <= k e_p ||X||_F and ||P||_F <= ||P_exact||_F + k e_p <= ||G||_F ||X||_F + k e_p.
     e_f = (k * e_p * nx + gam * nx * (gx + k * e_p)) * _UP3 + k * TINY
