@@ -31,7 +31,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ..errors import DomainError
 from ..ops import BaseOps, Capabilities, ElementOps, symbolic
-from . import _polys
+from . import _polys, _symbolic
 from ._charpoly import charpoly_berkowitz, matmul
 from ._dense import identity_rows, rref_den, rref_field
 from ._fast import flint_module
@@ -126,7 +126,7 @@ def field_matrix(rows: list[list[Any]]) -> FieldMatrix:
         return FieldMatrix(
             _polys.DomainOps(QQ), [[QQ(int(v.p), int(v.q)) for v in row] for row in rows], QQ.to_sympy
         )
-    found = _polys.matrix_field(rows)
+    found = _symbolic.matrix_field(rows)
     if found is NotImplemented:
         raise DomainError(
             "eigenvals: the entries hold floating-point numbers inside expressions (got an inexact SymPy domain); "
@@ -502,7 +502,7 @@ def triangular_groups(rows: list[list[Any]], blocks: list[list[int]]) -> Optiona
         return []
     D = field_matrix([diagonal])
     if getattr(D.ops, "semantic", False):
-        return _ordered(_merged([Group("explicit", [_polys.tidy(D.back(v))], 1) for v in D.rows[0]]))
+        return _ordered(_merged([Group("explicit", [_symbolic.tidy(D.back(v))], 1) for v in D.rows[0]]))
     groups: list[Group] = []
     for v in D.rows[0]:
         for i, g in enumerate(groups):
@@ -518,19 +518,19 @@ def _explicit_groups(M: FieldMatrix, coeffs: list[Any], t: Any) -> list[Group]:
     """Groups of written-out roots, for generators with relations (``sin(x)``, ``sqrt(2)``).
 
     The coefficients are first put in the canonical form of the zero test
-    (`_polys.tidy`), factored over a domain built for them, and equal
+    (`_symbolic.tidy`), factored over a domain built for them, and equal
     roots found by the semantic zero test are merged.
     """
     import sympy
 
     n = len(coeffs) - 1
-    exprs = [_polys.tidy(M.back(c)) for c in coeffs]
+    exprs = [_symbolic.tidy(M.back(c)) for c in coeffs]
     p = sympy.Poly(sympy.Add(*[c * t ** (n - i) for i, c in enumerate(exprs)]), t)
     groups: list[Group] = []
     for g, m in p.factor_list()[1]:
         if g.degree() == 1:
             c1, c0 = g.all_coeffs()
-            groups.append(Group("explicit", [_polys.tidy(-c0 / c1)], m))
+            groups.append(Group("explicit", [_symbolic.tidy(-c0 / c1)], m))
         else:
             groups.extend(Group("explicit", [r], m) for r in _roots(g, g.domain, True))
     groups = _merged(groups)
@@ -786,7 +786,7 @@ def minpoly_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
     """`minpoly_rows` for SymPy expressions, in the field of their domain (provider ``"minpoly"``)."""
     if not rows:
         return NotImplemented
-    found = _polys.matrix_field(rows)
+    found = _symbolic.matrix_field(rows)
     if found is NotImplemented:
         return NotImplemented
     fops, M, back = found

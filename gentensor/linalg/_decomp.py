@@ -293,7 +293,7 @@ def mgs_rows(
 
 def ldl_sym(rows: list[list[Any]], ops: ElementOps, pivoting: bool = True) -> Any:
     """`ldl_rows` for SymPy expressions, in the field of their domain (provider ``"ldl"``)."""
-    from ._polys import matrix_field
+    from ._symbolic import matrix_field
 
     if not rows:
         return NotImplemented
@@ -318,7 +318,7 @@ def orthogonal_sym(rows: list[list[Any]], ops: ElementOps) -> Any:
     """
     import sympy
 
-    from ._polys import matrix_field
+    from ._symbolic import matrix_field
 
     if not rows or not rows[0]:
         return NotImplemented

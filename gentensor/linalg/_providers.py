@@ -54,7 +54,7 @@ from ..ops import (
     symbolic,
     unregister_provider,
 )
-from . import _algebraic, _decomp, _fast, _polys
+from . import _algebraic, _decomp, _fast, _symbolic
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._bulk import det_stack_int, det_stack_mod, inv_stack_int, solve_stack_int
 from ._products import matmul_mod, matmul_rat
@@ -237,7 +237,7 @@ def _sym_det(method: str) -> Any:
             if method == "gauss" and not capabilities_of(nops).field:  # Gauss needs the field
                 nops, nrows = rationals, [[Fraction(v) for v in row] for row in nrows]
             return symbolic.convert(_policy.det(nrows, nops, method))
-        return _polys.det_sym(rows, method)
+        return _symbolic.det_sym(rows, method)
 
     return det
 
@@ -249,7 +249,7 @@ def _sym_inv(rows: list[list[Any]], ops: ElementOps) -> Any:
     if numbers is not None:
         out = _policy.inv(numbers[1], numbers[0])
         return None if out is None else _to_sym(out)
-    return _polys.inv_sym(rows)
+    return _symbolic.inv_sym(rows)
 
 
 def _sym_solve(A: list[list[Any]], B: list[list[Any]], ops: ElementOps) -> Any:
@@ -261,7 +261,7 @@ def _sym_solve(A: list[list[Any]], B: list[list[Any]], ops: ElementOps) -> Any:
         nops, nrows = numbers
         out = _policy.solve([r[:n] for r in nrows], [r[n:] for r in nrows], nops)
         return None if out is None else _to_sym(out)
-    return _polys.solve_sym(A, B)
+    return _symbolic.solve_sym(A, B)
 
 
 def _sym_rank(rows: list[list[Any]], ops: ElementOps) -> Any:
@@ -270,7 +270,7 @@ def _sym_rank(rows: list[list[Any]], ops: ElementOps) -> Any:
     numbers = _sym_numbers(rows)
     if numbers is not None:
         return _policy.rank(numbers[1], numbers[0])
-    return _polys.rank_sym(rows)
+    return _symbolic.rank_sym(rows)
 
 
 def _sym_rref(rows: list[list[Any]], ops: ElementOps) -> Any:
@@ -280,13 +280,13 @@ def _sym_rref(rows: list[list[Any]], ops: ElementOps) -> Any:
     if numbers is not None:
         out, pivots = _policy.rref(numbers[1], numbers[0])
         return _to_sym(out), pivots
-    return _polys.rref_sym(rows)
+    return _symbolic.rref_sym(rows)
 
 
 def _sym_lu(rows: list[list[Any]], ops: ElementOps) -> Any:
     if not rows or not rows[0]:
         return NotImplemented
-    return _polys.lu_sym(rows)
+    return _symbolic.lu_sym(rows)
 
 
 def _sym_adjugate(rows: list[list[Any]], ops: ElementOps) -> Any:
@@ -295,7 +295,7 @@ def _sym_adjugate(rows: list[list[Any]], ops: ElementOps) -> Any:
     numbers = _sym_numbers(rows)
     if numbers is not None:
         return _to_sym(_policy.adjugate(numbers[1], numbers[0]))
-    return _polys.adjugate_sym(rows)
+    return _symbolic.adjugate_sym(rows)
 
 
 def _sym_charpoly(rows: list[list[Any]], ops: ElementOps) -> Any:
@@ -304,7 +304,7 @@ def _sym_charpoly(rows: list[list[Any]], ops: ElementOps) -> Any:
     numbers = _sym_numbers(rows)
     if numbers is not None:
         return [symbolic.convert(c) for c in _policy.charpoly(numbers[1], numbers[0])]
-    return _polys.charpoly_sym(rows)
+    return _symbolic.charpoly_sym(rows)
 
 
 # -- integers mod n ---------------------------------------------------------------------

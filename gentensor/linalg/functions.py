@@ -319,7 +319,7 @@ def domain_power(x: Tensor[Any], power: int) -> Optional[Tensor[Any]]:
     [[-4, 0], [0, 1]]
     """
     from ..resources import get_limits
-    from . import _polys
+    from . import _symbolic
     from ._charpoly import matmul
     from ._stack import stack_of
 
@@ -329,7 +329,7 @@ def domain_power(x: Tensor[Any], power: int) -> Optional[Tensor[Any]]:
     max_bits, max_nodes = get_limits().max_bits, get_limits().max_nodes
     out = []
     for rows in stack.matrices:
-        found = _polys.matrix_field(rows)
+        found = _symbolic.matrix_field(rows)
         if found is NotImplemented:  # floats inside expressions
             return None
         ops, M, back = found

@@ -143,7 +143,7 @@ def _pinv_task(rows: list[list[Any]], ops: ElementOps, conj: Any) -> list[list[A
     assert X is not None  # M is a product of two invertible r x r matrices
     out = _matmul_rows(FH, X, ops)
     if capabilities_of(ops).symbolic:
-        from ._polys import canonical_rows
+        from ._symbolic import canonical_rows
 
         out = canonical_rows(out)
     return out

@@ -16,7 +16,7 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
 from ..ops import symbolic
 from . import _policy
-from ._polys import tidy
+from ._symbolic import tidy
 from ._stack import run, stack_of
 
 __all__ = ["wronskian"]
