@@ -1,0 +1,591 @@
+"""The built-in packings: integers as ``int64`` under proven bounds, booleans, floats and complexes, residues mod n.
+
+Each is a [`Packing`][gentensor.ops._packing.Packing] (see `._packing` for the
+contract) whose kernels are NumPy functions planned from the operands'
+bounds: an integer kernel runs in machine arithmetic only when the bounds
+prove every result fits the word, and declines otherwise (the caller then
+computes with Python ints).  The ops of `._numeric` and `._modular` declare
+them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from ._packing import INT64_MAX, INT64_MIN, Bounds, Packing, Planned
+
+__all__ = ["IntegerPacking", "BooleanPacking", "FloatPacking", "ModularPacking", "modular_packing"]
+
+
+def _fits(lo: int, hi: int) -> bool:
+    return INT64_MIN <= lo and hi <= INT64_MAX
+
+
+def _magnitude(b: Bounds) -> int:
+    return max(-b[0], b[1])
+
+
+def _quiet(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``f`` with NumPy's floating-point warnings silenced (IEEE results are the answer, as on the list path)."""
+
+    def run(*arrays: Any) -> Any:
+        with np.errstate(all="ignore"):
+            return f(*arrays)
+
+    run.__name__ = getattr(f, "__name__", "kernel")
+    return run
+
+
+def _nonzero_divisor(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``f(a, b)`` after checking ``b`` has no zero; a zero raises ``ZeroDivisionError`` (the caller locates it)."""
+
+    def run(a: Any, b: Any) -> Any:
+        if not np.all(b):
+            raise ZeroDivisionError("integer division or modulo by zero")
+        return f(a, b)
+
+    run.__name__ = getattr(f, "__name__", "kernel")
+    return run
+
+
+def _int_add(a: Bounds, b: Bounds) -> Planned | None:
+    lo, hi = a[0] + b[0], a[1] + b[1]
+    return (np.add, (lo, hi)) if _fits(lo, hi) else None
+
+
+def _int_subtract(a: Bounds, b: Bounds) -> Planned | None:
+    lo, hi = a[0] - b[1], a[1] - b[0]
+    return (np.subtract, (lo, hi)) if _fits(lo, hi) else None
+
+
+def _corners(a: Bounds, b: Bounds) -> Bounds:
+    products = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
+    return min(products), max(products)
+
+
+def _int_multiply(a: Bounds, b: Bounds) -> Planned | None:
+    lo, hi = _corners(a, b)
+    return (np.multiply, (lo, hi)) if _fits(lo, hi) else None
+
+
+def _int_negative(a: Bounds) -> Planned | None:
+    lo, hi = -a[1], -a[0]
+    return (np.negative, (lo, hi)) if _fits(lo, hi) else None
+
+
+def _int_abs(a: Bounds) -> Planned | None:
+    top = _magnitude(a)
+    bottom = 0 if a[0] <= 0 <= a[1] else min(abs(a[0]), abs(a[1]))
+    return (np.absolute, (bottom, top)) if top <= INT64_MAX else None
+
+
+def _int_floor_divide(a: Bounds, b: Bounds) -> Planned | None:
+    # |a // b| <= |a| for b != 0; only INT64_MIN // -1 leaves the word.
+    top = _magnitude(a)
+    if top > INT64_MAX:
+        return None
+    return _nonzero_divisor(np.floor_divide), (-top, top)
+
+
+def _int_remainder(a: Bounds, b: Bounds) -> Planned | None:
+    # The remainder has the sign of the divisor and is smaller in size: inside (min(0, lo_b + 1), max(0, hi_b - 1)).
+    return _nonzero_divisor(np.remainder), (min(0, b[0] + 1), max(0, b[1] - 1))
+
+
+def _int_power(a: Bounds, b: Bounds) -> Planned | None:
+    if b[0] < 0:
+        return None  # a negative exponent leaves the integers
+    top, k = _magnitude(a), b[1]
+    if top <= 1:
+        bound = 1
+    elif k * math.log2(top) >= 62.5:
+        return None
+    else:
+        bound = top**k
+    if not _fits(-bound, bound):
+        return None
+    return np.power, (-bound if a[0] < 0 else 0, bound)
+
+
+def _int_left_shift(a: Bounds, b: Bounds) -> Planned | None:
+    if b[0] < 0 or b[1] > 62:
+        return None  # negative counts raise on the element path; large ones leave the word
+    lo, hi = a[0] << b[1], a[1] << b[1]
+    lo, hi = min(lo, a[0]), max(hi, a[1])
+    return (np.left_shift, (lo, hi)) if _fits(lo, hi) else None
+
+
+def _int_right_shift(a: Bounds, b: Bounds) -> Planned | None:
+    if b[0] < 0 or b[1] > 63:
+        return None
+    return np.right_shift, (min(a[0], 0) if a[0] < 0 else 0, max(a[1], 0))
+
+
+def _int_bitwise(f: Any) -> Callable[[Bounds, Bounds], Planned]:
+    def plan(a: Bounds, b: Bounds) -> Planned:
+        if a[0] >= 0 and b[0] >= 0:  # non-negative operands: the result has no more bits than the larger
+            top = (1 << max(a[1], b[1]).bit_length()) - 1
+            return f, (0, top)
+        return f, (INT64_MIN, INT64_MAX)  # two's complement of word-size values stays in the word
+
+    return plan
+
+
+def _int_invert(a: Bounds) -> Planned:
+    return np.invert, (-a[1] - 1, -a[0] - 1)
+
+
+def _int_gcd(a: Bounds, b: Bounds) -> Planned | None:
+    top = max(_magnitude(a), _magnitude(b))
+    return (np.gcd, (0, top)) if top <= INT64_MAX else None
+
+
+def _int_lcm(a: Bounds, b: Bounds) -> Planned | None:
+    top = _magnitude(a) * _magnitude(b)
+    return (np.lcm, (0, top)) if top <= INT64_MAX else None
+
+
+def _int_extreme(f: Any) -> Callable[[Bounds, Bounds], Planned]:
+    def plan(a: Bounds, b: Bounds) -> Planned:
+        return f, (min(a[0], b[0]), max(a[1], b[1]))
+
+    return plan
+
+
+def _int_sign(a: Bounds) -> Planned:
+    return np.sign, (-1 if a[0] < 0 else 0, 1 if a[1] > 0 else 0)
+
+
+def _int_same(a: Bounds) -> Planned:
+    return np.copy, a
+
+
+def _comparison(f: Any) -> Callable[..., Planned]:
+    def plan(*bounds: Any) -> Planned:
+        return f, None
+
+    return plan
+
+
+_COMPARISONS = {
+    "equal": np.equal,
+    "not_equal": np.not_equal,
+    "less": np.less,
+    "less_equal": np.less_equal,
+    "greater": np.greater,
+    "greater_equal": np.greater_equal,
+}
+
+_INT_PLANS: dict[str, Callable[..., Planned | None]] = {
+    "add": _int_add,
+    "subtract": _int_subtract,
+    "multiply": _int_multiply,
+    "square": _int_multiply,
+    "negative": _int_negative,
+    "positive": _int_same,
+    "abs": _int_abs,
+    "floor_divide": _int_floor_divide,
+    "remainder": _int_remainder,
+    "power": _int_power,
+    "bitwise_left_shift": _int_left_shift,
+    "bitwise_right_shift": _int_right_shift,
+    "bitwise_and": _int_bitwise(np.bitwise_and),
+    "bitwise_or": _int_bitwise(np.bitwise_or),
+    "bitwise_xor": _int_bitwise(np.bitwise_xor),
+    "bitwise_invert": _int_invert,
+    "gcd": _int_gcd,
+    "lcm": _int_lcm,
+    "maximum": _int_extreme(np.maximum),
+    "minimum": _int_extreme(np.minimum),
+    "sign": _int_sign,
+    "floor": _int_same,
+    "ceil": _int_same,
+    "trunc": _int_same,
+    **{name: _comparison(f) for name, f in _COMPARISONS.items()},
+}
+
+
+class IntegerPacking(Packing):
+    """``int64`` for [`gentensor.integers`][gentensor.ops._numeric.integers]: kernels run when bounds prove the results fit."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__("int64", ordered=True)
+
+    def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
+        plan = _INT_PLANS.get(name)
+        if plan is None or any(b is None for b in bounds):
+            return None
+        return plan(*bounds)
+
+    def cast(self, array: Any, source: Packing) -> tuple[Any, Bounds | None] | None:
+        if source.dtype.kind == "b":
+            return array.astype(np.int64), (0, 1)
+        return None
+
+    def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
+        return _int_reduction(name, bounds, count)
+
+    def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
+        if bounds_a is None or bounds_b is None:
+            return None
+        return _int_matmul(_magnitude(bounds_a) * _magnitude(bounds_b) * k)
+
+    def contraction(self, bounds: Sequence[Bounds | None], terms: int) -> Planned | None:
+        if any(b is None for b in bounds):
+            return None
+        # Every partial product and sum, in any order NumPy picks, stays below this (factors count at least 1).
+        bound = math.prod(max(1, _magnitude(b)) for b in bounds) * max(1, terms)  # type: ignore[arg-type]
+        if bound < _FLOAT_EXACT:
+            return _float_einsum, (-bound, bound)
+        if bound <= INT64_MAX:
+            return _int_einsum, (-bound, bound)
+        return None
+
+
+def _truth(name: str) -> Planned | None:
+    """``any``/``all`` of numbers: non-zero is true (NaN too, as Python's ``bool``)."""
+    if name == "any":
+        return (lambda a, axis: np.logical_or.reduce(a != 0, axis=axis)), None
+    if name == "all":
+        return (lambda a, axis: np.logical_and.reduce(a != 0, axis=axis)), None
+    return None
+
+
+def _int_reduction(name: str, bounds: Bounds | None, count: int) -> Planned | None:
+    if name in ("any", "all"):
+        return _truth(name)
+    if bounds is None:
+        return None
+    if name in ("sum", "cumulative_sum"):
+        lo, hi = min(0, bounds[0] * count), max(0, bounds[1] * count)
+        if not _fits(lo, hi):
+            return None
+        return (_sum if name == "sum" else _cumsum), (lo, hi)
+    if name in ("prod", "cumulative_prod"):
+        top = _magnitude(bounds)
+        if top <= 1:
+            bound = 1
+        elif count * math.log2(top) >= 62.5:
+            return None
+        else:
+            bound = top**count
+        return (_prod if name == "prod" else _cumprod), (-bound if bounds[0] < 0 else 0, bound)
+    if name in ("min", "max"):
+        return (_min if name == "min" else _max), bounds
+    return None
+
+
+def _sum(a: Any, axis: Any) -> Any:
+    return np.add.reduce(a, axis=axis, dtype=a.dtype)
+
+
+def _cumsum(a: Any, axis: Any) -> Any:
+    return np.cumsum(a, axis=axis, dtype=a.dtype)
+
+
+def _prod(a: Any, axis: Any) -> Any:
+    return np.multiply.reduce(a, axis=axis, dtype=a.dtype)
+
+
+def _cumprod(a: Any, axis: Any) -> Any:
+    return np.cumprod(a, axis=axis, dtype=a.dtype)
+
+
+def _min(a: Any, axis: Any) -> Any:
+    return np.minimum.reduce(a, axis=axis)
+
+
+def _max(a: Any, axis: Any) -> Any:
+    return np.maximum.reduce(a, axis=axis)
+
+
+#: Products of integers below 2**53 in size are exact in float64: BLAS computes them.
+_FLOAT_EXACT = 2**53
+
+
+#: Multiply-adds below which an int64 product uses NumPy's own loop rather than BLAS: multithreaded
+#: BLAS can stall for milliseconds waking its threads when another program holds a core, and below
+#: this size one core does the work in a few milliseconds anyway.
+_BLAS_MINIMUM = 2**24
+
+
+def _int_matmul(bound: int) -> Planned | None:
+    """Exact ``a @ b`` of int64 matrices whose sums of products stay below ``bound`` in size."""
+    if bound > INT64_MAX:
+        return None
+    if bound < _FLOAT_EXACT:
+        # Every product and partial sum is an integer below 2**53: float64 holds each exactly, whatever the order.
+        return _exact_matmul, (-bound, bound)
+    return np.matmul, (-bound, bound)
+
+
+def _work(a: Any, b: Any) -> int:
+    """Multiply-adds of ``a @ b`` (batch included)."""
+    return int(a.size) * int(b.shape[-1])
+
+
+def _exact_matmul(a: Any, b: Any) -> Any:
+    """``a @ b`` of int64 matrices whose sums of products stay below 2**53: int64 loop when small, float64 BLAS when large."""
+    if _work(a, b) < _BLAS_MINIMUM:
+        return np.matmul(a, b)
+    return _float_matmul(a, b)
+
+
+def _float_einsum(subscripts: str, *arrays: Any) -> Any:
+    # Two operands: NumPy's contraction (BLAS) makes no intermediate but the result; more: one loop, none at all.
+    floats = [a.astype(np.float64) for a in arrays]
+    return np.einsum(subscripts, *floats, optimize=len(arrays) == 2).astype(np.int64)
+
+
+def _int_einsum(subscripts: str, *arrays: Any) -> Any:
+    return np.einsum(subscripts, *arrays, dtype=np.int64, optimize=False)
+
+
+def _float_matmul(a: Any, b: Any) -> Any:
+    return np.matmul(a.astype(np.float64), b.astype(np.float64)).astype(np.int64)
+
+
+class BooleanPacking(Packing):
+    """``bool`` for [`gentensor.booleans`][gentensor.ops._numeric.booleans]: masks, comparisons, logic."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__("bool", ordered=True)
+
+    def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
+        f = _BOOL_KERNELS.get(name)
+        return None if f is None else (f, None)
+
+    def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
+        if name == "any":
+            return (lambda a, axis: np.logical_or.reduce(a, axis=axis)), None
+        if name == "all":
+            return (lambda a, axis: np.logical_and.reduce(a, axis=axis)), None
+        if name in ("min", "max"):
+            return (_min if name == "min" else _max), None
+        return None
+
+
+_BOOL_KERNELS: dict[str, Callable[..., Any]] = {
+    **_COMPARISONS,
+    "logical_and": np.logical_and,
+    "logical_or": np.logical_or,
+    "logical_xor": np.logical_xor,
+    "logical_not": np.logical_not,
+    "bitwise_and": np.logical_and,
+    "bitwise_or": np.logical_or,
+    "bitwise_xor": np.logical_xor,
+    "bitwise_invert": np.logical_not,
+    "maximum": np.logical_or,
+    "minimum": np.logical_and,
+    "positive": np.copy,
+}
+
+
+_FLOAT_KERNELS: dict[str, Callable[..., Any]] = {
+    **_COMPARISONS,
+    "add": np.add,
+    "subtract": np.subtract,
+    "multiply": np.multiply,
+    "square": np.multiply,
+    "divide": np.true_divide,
+    "negative": np.negative,
+    "positive": np.copy,
+    "abs": np.absolute,
+    "sqrt": np.sqrt,
+    "floor": np.floor,
+    "ceil": np.ceil,
+    "trunc": np.trunc,
+    "isnan": np.isnan,
+    "isinf": np.isinf,
+    "isfinite": np.isfinite,
+    "signbit": np.signbit,
+    "copysign": np.copysign,
+    "maximum": np.maximum,
+    "minimum": np.minimum,
+}
+
+# Correctly rounded in IEEE 754 and in NumPy alike (so bit for bit the list path's results); the
+# transcendental functions are not (libm and NumPy's SIMD versions may differ in the last bit).
+_COMPLEX_KERNELS: dict[str, Callable[..., Any]] = {
+    "equal": np.equal,
+    "not_equal": np.not_equal,
+    "add": np.add,
+    "subtract": np.subtract,
+    "negative": np.negative,
+    "positive": np.copy,
+    "isnan": np.isnan,
+    "isinf": np.isinf,
+    "isfinite": np.isfinite,
+}
+
+
+class FloatPacking(Packing):
+    """``float64`` (or ``complex128``) for IEEE elements: correctly rounded kernels only, so results match the list path bit for bit."""
+
+    __slots__ = ("_table",)
+
+    def __init__(self, dtype: str) -> None:
+        super().__init__(dtype, ordered=dtype == "float64")
+        self._table = {name: _quiet(f) for name, f in (_FLOAT_KERNELS if dtype == "float64" else _COMPLEX_KERNELS).items()}
+
+    def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
+        f = self._table.get(name)
+        return None if f is None else (f, None)
+
+    def cast(self, array: Any, source: Packing) -> tuple[Any, Bounds | None] | None:
+        # int64 -> float64 rounds to nearest even, as Python's float(int) does.
+        if source.dtype.kind in "biu" or (source.dtype.kind == "f" and self.dtype.kind == "c"):
+            return array.astype(self.dtype), None
+        return None
+
+    def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
+        # NumPy's (BLAS) product: sums in its own order, as NumPy users expect of float @.
+        return _quiet(np.matmul), None
+
+    def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
+        if name in ("sum", "cumulative_sum") and self.dtype.kind == "f":
+            # The list path adds left to right; np.cumsum does too (np.sum would pair terms up).
+            return (_sequential_sum if name == "sum" else _quiet_cumsum), None
+        return _truth(name)
+
+
+def _quiet_cumsum(a: Any, axis: Any) -> Any:
+    with np.errstate(all="ignore"):
+        return np.cumsum(a, axis=axis)
+
+
+def _lanes(a: Any, axis: Any) -> Any:
+    """``a`` with the reduced axes (an int or a tuple) moved last and merged into one, in C order."""
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    kept = [k for k in range(a.ndim) if k not in axes]
+    shape = tuple(a.shape[k] for k in kept)
+    return np.transpose(a, kept + list(axes)).reshape(shape + (-1,))
+
+
+def _sequential_sum(a: Any, axis: Any) -> Any:
+    """Left-to-right sums over ``axis`` (an int or a tuple), as ``sum(values, 0.0)`` adds floats.
+
+    The reduced axes go last in C order, as the list path reads them; the
+    last running sum (``np.cumsum`` adds in order) plus ``0.0`` (the start
+    value, which only turns ``-0.0`` into ``0.0``) is the sum.
+    """
+    moved = _lanes(a, axis)
+    shape = moved.shape[:-1]
+    if moved.shape[-1] == 0:
+        return np.zeros(shape, dtype=a.dtype)
+    with np.errstate(all="ignore"):
+        return np.cumsum(moved, axis=-1)[..., -1] + 0.0
+
+
+class ModularPacking(Packing):
+    """``int64`` residues in ``[0, n)`` for ``gt.modular(n)`` when ``(n - 1)**2`` fits a word (``n <= 3037000500``)."""
+
+    __slots__ = ("n", "_table")
+
+    def __init__(self, n: int) -> None:
+        super().__init__("int64", lo=0, hi=n - 1)
+        self.n = n
+        m = np.int64(n)
+
+        def add(a: Any, b: Any) -> Any:
+            r = np.add(a, b)  # below 2n: one conditional subtraction reduces it
+            if r.ndim == 0:
+                return np.remainder(r, m)
+            np.subtract(r, m, out=r, where=r >= m)
+            return r
+
+        def subtract(a: Any, b: Any) -> Any:
+            r = np.subtract(a, b)  # above -n: one conditional addition reduces it
+            if r.ndim == 0:
+                return np.remainder(r, m)
+            np.add(r, m, out=r, where=r < 0)
+            return r
+
+        def multiply(a: Any, b: Any) -> Any:
+            return np.remainder(np.multiply(a, b), m)
+
+        def negative(a: Any) -> Any:
+            return np.remainder(np.negative(a), m)
+
+        self._table: dict[str, Callable[..., Any]] = {
+            "add": add,
+            "subtract": subtract,
+            "multiply": multiply,
+            "square": multiply,
+            "negative": negative,
+            "positive": np.copy,
+            "equal": np.equal,
+            "not_equal": np.not_equal,
+        }
+
+    def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
+        f = self._table.get(name)
+        return None if f is None else (f, (0, self.n - 1))
+
+    def cast(self, array: Any, source: Packing) -> tuple[Any, Bounds | None] | None:
+        if source.dtype.kind in "biu" and not isinstance(source, ModularPacking):
+            return np.remainder(array.astype(np.int64), np.int64(self.n)), (0, self.n - 1)
+        return None
+
+    def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
+        if name != "sum":
+            return None
+        n = self.n
+        chunk = max(1, (INT64_MAX - n) // max(1, n - 1))  # terms an int64 partial sum (plus the running total) holds
+        return (lambda a, axis: _modular_sum(a, axis, n, chunk)), (0, n - 1)
+
+    def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
+        n = self.n
+        top = (n - 1) ** 2
+        return (lambda a, b: _modular_matmul(a, b, n, top)), (0, n - 1)
+
+
+def _modular_sum(a: Any, axis: Any, n: int, chunk: int) -> Any:
+    """Sums of residues over ``axis`` mod ``n``, each int64 partial sum over at most ``chunk`` terms (exact)."""
+    m = np.int64(n)
+    lanes = _lanes(a, axis)
+    total = np.zeros(lanes.shape[:-1], dtype=np.int64)
+    for start in range(0, lanes.shape[-1], chunk):
+        part = np.add.reduce(lanes[..., start : start + chunk], axis=-1, dtype=np.int64)
+        total = np.remainder(total + part, m)
+    return total
+
+
+def _modular_matmul(a: Any, b: Any, n: int, top: int) -> Any:
+    """``a @ b mod n`` with every partial sum exact in float64 (BLAS), whatever ``n`` (below 2**32).
+
+    When the sums of products of residues can pass 2**53, each matrix is
+    split into 16-bit halves (``a = a1 * 2**16 + a0``): the four half
+    products have terms below 2**32, so their sums over up to 2**21 terms are
+    exact in float64; the results are recombined modulo ``n``.
+    """
+    m = np.int64(n)
+    k = a.shape[-1]
+    if top * k < _FLOAT_EXACT:
+        return np.remainder(_exact_matmul(a, b), m)
+    chunk = 2**20  # terms per exact float sum of 32-bit products
+    total = None
+    for start in range(0, max(k, 1), chunk):
+        pa, pb = a[..., start : start + chunk], b[..., start : start + chunk, :]
+        a1, a0 = np.right_shift(pa, 16), np.bitwise_and(pa, 0xFFFF)
+        b1, b0 = np.right_shift(pb, 16), np.bitwise_and(pb, 0xFFFF)
+        high = np.remainder(_exact_matmul(a1, b1), m)
+        middle = np.remainder(_exact_matmul(a1, b0) + _exact_matmul(a0, b1), m)
+        low = np.remainder(_exact_matmul(a0, b0), m)
+        shift = np.int64(2**16 % n)
+        piece = np.remainder(np.remainder(high * shift, m) * shift + middle * shift, m)
+        piece = np.remainder(piece + low, m)
+        total = piece if total is None else np.remainder(total + piece, m)
+    return total
+
+
+def modular_packing(n: int) -> Packing | None:
+    """The packing of ``gt.modular(n)``: ``int64`` residues when the product of two fits a word, else ``None``."""
+    return ModularPacking(n) if (n - 1) ** 2 <= INT64_MAX else None
