@@ -54,7 +54,7 @@ from ..ops import (
     symbolic,
     unregister_provider,
 )
-from . import _algebraic, _decomp, _fast, _symbolic
+from . import _decomp, _eigenspaces, _fast, _symbolic
 from ._charpoly import adjugate_berkowitz, charpoly_berkowitz, det_berkowitz
 from ._bulk import det_stack_int, det_stack_mod, inv_stack_int, solve_stack_int
 from ._products import matmul_mod, matmul_rat
@@ -449,7 +449,7 @@ def register_builtin_providers(*, flint: Optional[bool] = None) -> None:
         (symbolic, "ldl", _decomp.ldl_sym, "ldl", "SymPy fraction fields"),
         (symbolic, "ldl.nopivot", _decomp.ldl_sym_nopivot, "ldl", "SymPy fraction fields"),
         (symbolic, "orthogonal", _decomp.orthogonal_sym, "gram", "SymPy fraction fields, Gram matrix"),
-        (symbolic, "minpoly", _algebraic.minpoly_sym, "krylov", "SymPy fraction fields"),
+        (symbolic, "minpoly", _eigenspaces.minpoly_sym, "krylov", "SymPy fraction fields"),
         ("modular-prime", "det", _det_modp, "gauss", "Gaussian elimination on ints mod p"),
         ("modular-prime", "det.gauss", _det_modp, "gauss", "Gaussian elimination on ints mod p"),
         ("modular-prime", "det.berkowitz", _det_modn_berkowitz, "berkowitz", "Berkowitz, reduced once per sum"),

@@ -7,7 +7,7 @@ quadratic ones as radicals, higher-degree ones as ``CRootOf`` (or radicals
 for binomials).  The eigenvectors of conjugate eigenvalues are computed once
 in the exact field ``Q[t]/(g)`` and specialised to each root, so no zero test
 ever has to decide whether an expression with radicals vanishes (see
-`._algebraic`).
+`._algebraic` and `._eigenspaces`).
 
 Results are SymPy expressions in symbolic tensors and compare with SymPy
 Matrix's own up to order and the normalisation of bases: ``A @ P == P @ D``.
@@ -43,18 +43,8 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NotDiagonalizableError, ShapeError
 from ..ops import ElementOps, booleans, symbolic
 from . import _policy
-from ._algebraic import (
-    Eigenspace as _Eigenspace,
-    charpoly_field,
-    diagonal_blocks,
-    eigenspaces,
-    factor_groups,
-    field_matrix,
-    is_diagonalizable_rows,
-    jordan_blocks,
-    minpoly_rows,
-    triangular_groups,
-)
+from ._algebraic import charpoly_field, diagonal_blocks, factor_groups, field_matrix, triangular_groups
+from ._eigenspaces import Eigenspace as _Eigenspace, eigenspaces, is_diagonalizable_rows, jordan_blocks, minpoly_rows
 from . import _numeric_eigen
 from ._stack import Stack, nest, run, stack_of, wrap_matrices
 

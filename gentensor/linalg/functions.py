@@ -36,7 +36,7 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, DomainError
 from ..ops import symbolic
 from ._dense import identity_rows, solve_field
-from ._algebraic import exact_rows
+from ._eigenspaces import exact_rows
 from ._stack import run, wrap_matrices
 from .eigen import AS_EIGENVALS, _sympy_stack, jordan_chains_of
 
