@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from sympy.matrices.normalforms import smith_normal_form
 
 import gentensor as gt
-from gentensor.linalg import _dense, _fast, _hnf_int, _lattice, _providers
+from gentensor.linalg import _dense, _fast, _hnf_int, _lattice, _providers, _smith
 from gentensor.linalg._lattice import Euclid
 from toyring import Gauss, gaussian_euclidean
 
@@ -72,7 +72,7 @@ def test_int_kernels_match_the_generic_ones(rows: list[list[int]], extra: int) -
     assert _hnf_int.hnf_int([list(r) for r in rows]) == _lattice.hnf(rows, Z)
     H, U = _hnf_int.hnf_transform_int([list(r) for r in rows])
     assert (H, U) == _lattice.hnf_transform(rows, Z)
-    assert _hnf_int.snf_int([list(r) for r in rows]) == _lattice.snf_diagonal(rows, Z)
+    assert _hnf_int.snf_int([list(r) for r in rows]) == _smith.snf_diagonal(rows, Z)
 
 
 def test_full_rank_int_kernel_known() -> None:
@@ -136,12 +136,11 @@ def test_cyclic_shortcut_over_the_gaussian_integers(entries: list[tuple[int, int
 @settings(max_examples=100, deadline=None)
 @given(rows=square(max_n=7))
 def test_int_cyclic_test_is_a_proof(rows: list[list[int]]) -> None:
-    n = len(rows)
     found = _hnf_int.cyclic_snf_int([list(r) for r in rows])
     expected = [int(v) for v in smith_normal_form(sympy.Matrix(rows), domain=sympy.ZZ).diagonal()]
     if found is not None:
         assert found == expected  # never on a non-cyclic or singular matrix
-    generic = _lattice.cyclic_snf(rows, Z, lambda A, B: _dense.solve_den(A, B, gt.integers))
+    generic = _smith.cyclic_snf(rows, Z, lambda A, B: _dense.solve_den(A, B, gt.integers))
     assert found == generic  # the same proof as the generic test, with the same right-hand side
     assert _hnf_int.snf_int([list(r) for r in rows]) == expected
 

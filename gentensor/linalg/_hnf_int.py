@@ -23,7 +23,8 @@ from typing import Any, Optional
 
 from ..ops import ElementOps, integers
 from . import _fast
-from ._lattice import Euclid, hnf, hnf_transform, probe_entry, snf_diagonal
+from ._lattice import Euclid, hnf, hnf_transform, probe_entry
+from ._smith import snf_diagonal
 
 __all__ = ["xgcd", "hnf_full_rank_int", "hnf_int", "hnf_transform_int", "snf_int", "cyclic_snf_int"]
 
@@ -146,7 +147,7 @@ def hnf_transform_int(rows: list[list[int]], ops: ElementOps = integers) -> tupl
 
 
 def snf_int(rows: list[list[int]], ops: ElementOps = integers) -> list[int]:
-    """``"snf"`` for the integers without FLINT: `._lattice.snf_diagonal` with the int kernels.
+    """``"snf"`` for the integers without FLINT: `._smith.snf_diagonal` with the int kernels.
 
     A square matrix first tries `cyclic_snf_int` (about the cost of one
     determinant); the others, and the square ones it cannot prove cyclic,
@@ -165,7 +166,7 @@ def snf_int(rows: list[list[int]], ops: ElementOps = integers) -> list[int]:
 
 
 def cyclic_snf_int(rows: list[list[int]]) -> Optional[list[int]]:
-    """`._lattice.cyclic_snf` on ints: ``[1, ..., 1, |det|]`` when one solve proves the cokernel cyclic, else ``None``.
+    """`._smith.cyclic_snf` on ints: ``[1, ..., 1, |det|]`` when one solve proves the cokernel cyclic, else ``None``.
 
     The same proof (``gcd(adj(A) @ b, det A) == 1``, see there) with the
     back substitution done lazily: Bareiss elimination of ``[A | b]`` gives
@@ -203,5 +204,5 @@ def cyclic_snf_int(rows: list[list[int]]) -> Optional[list[int]]:
 
 
 def _solve_den(A: list[list[int]], B: list[list[int]]) -> Any:
-    """`._fast.solve_den_int` on copies: the one solve behind `._lattice.cyclic_hnf` and `._lattice.cyclic_snf`."""
+    """`._fast.solve_den_int` on copies: the one solve behind `._lattice.cyclic_hnf` and `._smith.cyclic_snf`."""
     return _fast.solve_den_int([list(r) for r in A], [list(r) for r in B])

@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional
 
 from ..errors import DomainError
 from ..ops import ElementOps, capabilities_of, defines, provider_info
-from . import _lattice, _lll
+from . import _lattice, _lll, _smith
 from ._dense import solve_den
 
 __all__ = [
@@ -105,7 +105,7 @@ def snf_task(rows: list[list[Any]], ops: ElementOps, provider: Any, hnf_provider
         if found is not NotImplemented:
             return found  # type: ignore[no-any-return]
     R = _lattice.Euclid(ops)
-    return _lattice.snf_diagonal(
+    return _smith.snf_diagonal(
         rows, R, partial(hnf_task, ops=ops, provider=hnf_provider), partial(solve_den_with, ops=ops, provider=solve_provider)
     )
 
@@ -121,7 +121,7 @@ def solve_den_with(A: list[list[Any]], B: list[list[Any]], ops: ElementOps, prov
 
 def snf_transform_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> tuple[Any, Any, Any]:
     """``(D, U, V)`` of one matrix with ``n`` columns (``provider``: the Hermite form with transform)."""
-    return _lattice.snf_transform(rows, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
+    return _smith.snf_transform(rows, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
 
 
 def lll_task(rows: list[list[Any]], ops: ElementOps, n: int, delta: Fraction, transform: bool, provider: Any) -> Any:
@@ -139,16 +139,16 @@ def det_mod_task(rows: list[list[Any]], ops: ElementOps, modulus: Any, provider:
         found = provider(rows, modulus, ops)
         if found is not NotImplemented:
             return found
-    return _lattice.det_mod(rows, modulus, _lattice.Euclid(ops))
+    return _smith.det_mod(rows, modulus, _lattice.Euclid(ops))
 
 
 def integer_kernel_task(rows: list[list[Any]], ops: ElementOps, n: int, provider: Any) -> list[list[Any]]:
     """The kernel basis of one matrix with ``n`` columns (``provider``: the Hermite form with transform)."""
-    return _lattice.integer_kernel(rows, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
+    return _smith.integer_kernel(rows, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
 
 
 def solve_integer_task(pair: tuple[list[list[Any]], list[list[Any]]], ops: ElementOps, n: int, provider: Any) -> Any:
-    """`._lattice.solve_integer` for one pair ``(A, B)``: each column of ``B`` is one right-hand side."""
+    """`._smith.solve_integer` for one pair ``(A, B)``: each column of ``B`` is one right-hand side."""
     A, B = pair
     columns = _lattice.transpose(B, 0) if B and B[0] else []
-    return _lattice.solve_integer(A, columns, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
+    return _smith.solve_integer(A, columns, _lattice.Euclid(ops), n, hnf_transform_with(ops, provider))
