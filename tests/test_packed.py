@@ -22,6 +22,7 @@ import gentensor as gt
 from gentensor.compute import _packed
 from gentensor.core.tensor import Tensor
 from gentensor.ops._packing import INT64_MAX, INT64_MIN, PACKING_DISABLED
+from gentensor.ops._packings import IntegerPacking
 
 needs_packing = pytest.mark.skipif(PACKING_DISABLED, reason="GENTENSOR_NO_PACKED=1 keeps every tensor in lists")
 
@@ -473,3 +474,24 @@ def test_threads_give_the_serial_result():
     want = [x > w, x // (w + 4), x % (w + 4), gt.maximum(x, w), f * f, x - w, gt.negative(x)]
     for g, e in zip(got, want):
         assert g.ops is e.ops and g.tolist() == e.tolist()
+
+
+_EDGE_INTS = st.one_of(
+    st.integers(-5, 5),
+    st.sampled_from([INT64_MIN, INT64_MIN + 1, INT64_MAX - 1, INT64_MAX, INT64_MIN - 1, INT64_MAX + 1, 2**100, -(2**100)]),
+    st.integers(INT64_MIN - 10, INT64_MAX + 10),
+)
+
+
+@settings(max_examples=200)
+@given(values=st.lists(_EDGE_INTS, max_size=40))
+def test_integer_packing_packs_exactly_the_lists_that_fit(values: list[int]) -> None:
+    """The integers' packing reads a list with ``fromiter``: the same answer as the generic ``Packing.pack``, and
+    the words are the values themselves (or ``None`` as soon as one does not fit)."""
+    packing = IntegerPacking()
+    got = packing.pack(values)
+    generic = gt.Packing.pack(packing, values)
+    fits = all(INT64_MIN <= v <= INT64_MAX for v in values)
+    assert (got is not None) == (generic is not None) == fits
+    if fits:
+        assert got.dtype == np.int64 and got.tolist() == values == generic.tolist()

@@ -216,6 +216,23 @@ class IntegerPacking(Packing):
     def __init__(self) -> None:
         super().__init__("int64", ordered=True)
 
+    def pack(self, values: Sequence[Any]) -> Any:
+        """`Packing.pack` for a list of Python ints by ``np.fromiter``: no shape discovery over the whole list first,
+        so a value past the word ends the attempt where it stands (``np.array`` scans every element before it fails).
+
+        Examples
+        --------
+        >>> import gentensor as gt
+        >>> gt.integers.packing.pack([1, -2, 3]), gt.integers.packing.pack([2**63, 0]), gt.integers.packing.pack([0, [1]])
+        (array([ 1, -2,  3]), None, None)
+        """
+        if type(values) is not list:
+            return super().pack(values)
+        try:
+            return np.fromiter(values, np.int64, len(values))
+        except (OverflowError, TypeError, ValueError):
+            return None
+
     def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
         plan = _INT_PLANS.get(name)
         if plan is None or any(b is None for b in bounds):
