@@ -65,6 +65,8 @@ from .norms import matrix_norm, vector_norm
 from .functions import fractional_power, matrix_exp, matrix_function, matrix_log, matrix_sqrt
 from . import properties as _properties
 from .properties import *  # noqa: F401,F403  (names listed in properties.__all__)
+from . import minors as _minors
+from .minors import *  # noqa: F401,F403  (names listed in minors.__all__)
 from . import solvers as _solvers
 from .solvers import *  # noqa: F401,F403  (names listed in solvers.__all__)
 from . import forms as _forms
@@ -110,7 +112,7 @@ __all__ = [
 ]
 # integer lattices and normal forms (lattice.py), eigen-theory (eigen.py) and the rest, each from its module
 __all__ += _lattice_names.__all__ + _eigen_names.__all__
-__all__ += _properties.__all__ + _solvers.__all__ + _forms.__all__
+__all__ += _properties.__all__ + _minors.__all__ + _solvers.__all__ + _forms.__all__
 
 
 from .elimination import LUResult, RrefResult, adjugate, explain, inv, lu, matrix_power, nullspace, rref, solve  # noqa: E402

@@ -29,7 +29,7 @@ from ._userzero import with_iszerofunc
 from .functions import domain_power, fractional_power
 from .measures import _ISZEROFUNC, _in_bulk, _kernel, _result_ops
 from .power import positive_power
-from .properties import adjugates
+from .minors import adjugates
 
 __all__ = ["inv", "adjugate", "solve", "rref", "nullspace", "lu", "matrix_power", "explain", "RrefResult", "LUResult"]
 
