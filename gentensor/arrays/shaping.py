@@ -28,7 +28,8 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
 from ..resources import check_shape
 from ..ops import capabilities_of
-from .composition import _tensor_list, concat
+from ._composing import _tensor_list
+from .composition import concat
 from .manipulation import broadcast_to, diagonal, reshape
 
 __all__ = [
