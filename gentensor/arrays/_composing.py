@@ -190,13 +190,14 @@ def _packed_take(x: Tensor[Any], indices: Any, ax: int) -> Tensor[Any] | None:
     if found is None or item is None:
         return None
     idx, idx_shape = found
-    n = x.shape[ax]
-    if idx.size:
+    try:
+        # NumPy checks every index itself (negative ones count from the end, as here): no pass of our own first.
+        picked = np.take(item.array, idx, axis=ax)
+    except IndexError:
+        n = x.shape[ax]
         lo, hi = int(idx.min()), int(idx.max())
-        if lo < -n or hi >= n:
-            bad = lo if lo < -n else hi
-            raise IndexingError(f"take: index {bad} is out of range for axis {ax} with length {n} (shape {x.shape})")
-    picked = np.take(item.array, idx, axis=ax)  # negative indices count from the end, as here
+        bad = lo if lo < -n else hi
+        raise IndexingError(f"take: index {bad} is out of range for axis {ax} with length {n} (shape {x.shape})") from None
     return Tensor._from_array(picked, picked.shape, x._ops, item.bounds)
 
 
