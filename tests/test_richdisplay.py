@@ -525,6 +525,24 @@ def test_auto_display_typesets_symbolic_and_rational_tensors(name: str) -> None:
     assert gt.get_printoptions().display == "auto"
 
 
+def test_auto_display_reads_capability_fields_not_the_kind_name() -> None:
+    from gentensor.display.rich import chosen_display
+
+    class Named(type(gt.integers)):  # integers that call themselves rational: still integers, HTML
+        capabilities = gt.Capabilities(
+            kind="rational", integral_domain=True, exact_division=True, euclidean=True, ordered=True,
+            characteristic=0, index=True, rational=True,
+        )
+
+    class Fractions(type(gt.rationals)):  # fractions under a user's name: typeset
+        capabilities = gt.Capabilities(
+            kind="user", integral_domain=True, field=True, exact_division=True, ordered=True, characteristic=0, rational=True,
+        )
+
+    assert chosen_display(gt.tensor([1, 2], ops=Named())) == "html"
+    assert chosen_display(gt.tensor([Fraction(1, 2)], ops=Fractions())) == "latex"
+
+
 def test_ipython_sees_one_rich_form() -> None:
     formatters = pytest.importorskip("IPython.core.formatters", reason="IPython is part of the notebooks extra")
     fmt = formatters.DisplayFormatter()

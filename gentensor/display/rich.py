@@ -31,7 +31,7 @@ import re
 from typing import Any, Callable
 
 from . import fallback_text, get_printoptions, shown_indices
-from ..ops import ElementOps
+from ..ops import ElementOps, capabilities_of
 from ..core.storage import reader
 
 __all__ = ["tensor_latex", "tensor_html", "latex_repr", "html_repr", "chosen_display", "number_latex"]
@@ -259,10 +259,11 @@ def chosen_display(x: Any) -> str:
     if mode != "auto":
         return mode
     try:
-        kind = x.ops.capabilities.kind
+        caps = capabilities_of(x.ops)
     except Exception:
         return "html"
-    return "latex" if kind in ("symbolic", "rational") else "html"
+    # Formulas read best typeset: SymPy expressions and fractions (not integers, which are rationals too).
+    return "latex" if caps.symbolic or (caps.rational and not caps.index) else "html"
 
 
 def latex_repr(x: Any) -> str | None:
