@@ -638,6 +638,46 @@ def test_fuzz_costly_elements_through_load(e, rows):
                 outcome(call, t)
 
 
+def _tower() -> Any:
+    """``exp(-exp(exp(exp(26))))``: its square's constructor, ``exp(-2*exp(...))``, evaluates without end."""
+    e = sympy.Integer(26)
+    for sign in (1, 1, 1, -1):
+        e = sympy.exp(sign * e, evaluate=False)
+    return e
+
+
+def _in_x(expr: Any, tower: Any) -> Any:
+    """``expr``, a polynomial in ``tower = exp(a)`` in whatever form SymPy left it (``tower**2`` or
+    ``exp(2*a)``), as the expanded polynomial in ``x`` -- compared without evaluating the tower."""
+    x, a = sympy.Symbol("x"), tower.args[0]
+    powers = {sympy.exp(sympy.Mul(k, a), evaluate=False): x**k for k in range(2, 4)}
+    return sympy.expand(expr.xreplace({tower: x}).xreplace(powers))
+
+
+def test_a_tower_in_a_polynomial_domain_converts_back_within_the_budget() -> None:
+    """Elements of ``ZZ[tower]`` come back as expressions: evaluated within the budget, else unevaluated (same value)."""
+    from gentensor.linalg._polys import bounded_to_sympy
+
+    g, x = _tower(), sympy.Symbol("x")
+    K = sympy.ZZ[g]
+    element = K.from_sympy(g) ** 2 - K.from_sympy(g) * 3 + 2
+    with gt.limits(zero_test_seconds=0.2):
+        got = outcome(lambda: bounded_to_sympy(K)(element))
+    assert _in_x(got, g) == x**2 - 3 * x + 2
+
+
+def test_rank_and_det_of_a_matrix_of_towers_end() -> None:
+    """A Bareiss step squares the tower; converting it for the zero test once evaluated it without end."""
+    e = _tower()
+    t = sym([[e if i == j else 1 for j in range(3)] for i in range(3)])
+    with gt.limits(zero_test_seconds=0.5):
+        assert outcome(lambda: gt.linalg.rank(t), t) == 3  # det = (e - 1)**2 (e + 2), and 0 < e < 1
+        d = outcome(lambda: gt.linalg.det(t), t)
+    x = sympy.Symbol("x")
+    if not isinstance(d, gt.GentensorError):  # a value: the polynomial in the tower, whatever form the budget allowed
+        assert _in_x(d, e) == x**3 - 3 * x + 2
+
+
 @FUZZ
 @given(st.integers(0, 2**14), st.sampled_from(["is_prime", "next_prime", "isqrt"]))
 def test_fuzz_number_theory_of_large_numbers(bits, name):

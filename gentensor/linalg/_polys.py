@@ -25,7 +25,9 @@ from functools import partial, reduce
 from typing import Any, Callable, Optional
 
 from ..ops import BaseOps, Capabilities, ZeroTest
+from ..errors import LimitError
 from ..ops import OutOfTime, Walk, short_repr, within, zero_test
+from ..resources import get_limits
 
 __all__ = [
     "DomainOps",
@@ -35,6 +37,7 @@ __all__ = [
     "field_of",
     "needs_semantic_zero",
     "expr_converter",
+    "bounded_to_sympy",
 ]
 
 
@@ -100,7 +103,15 @@ class DomainOps(_OperatorOps):
     def _zero_test(self, a: Any) -> Any:
         if self.K.is_zero(a):
             return _CANONICAL_ZERO
-        return zero_test(self.K.to_sympy(a), checked=True)
+        return zero_test(self.expression(a), checked=True)
+
+    @property
+    def expression(self) -> Callable[[Any], Any]:
+        """Elements to SymPy expressions within the time budget (`bounded_to_sympy`), made once."""
+        convert = self.__dict__.get("_expression")
+        if convert is None:
+            convert = self.__dict__["_expression"] = bounded_to_sympy(self.K)
+        return convert
 
     def _semantic_is_zero(self, a: Any) -> bool:
         return bool(self._zero_test(a).is_zero)
@@ -115,7 +126,7 @@ class DomainOps(_OperatorOps):
         return reduce(operator.add, values, self.zero)
 
     def to_sympy(self, a: Any) -> Any:
-        return self.K.to_sympy(a)
+        return self.expression(a)
 
     def __repr__(self) -> str:
         return self.name
@@ -186,8 +197,68 @@ def _fast_poly_expr(K: Any) -> Optional[Any]:
     return convert
 
 
+def _unevaluated(K: Any, a: Any) -> Any:
+    """The element ``a`` of the polynomial ring or fraction field ``K`` as an unevaluated SymPy expression.
+
+    Term by term, each power and product built with ``evaluate=False``: the
+    same value as ``K.to_sympy(a)``, without the evaluation that may not end
+    (``exp(x)**2`` becomes ``exp(2*x)``, whose constructor evaluates ``2*x``
+    numerically to compare it).  ``None`` for other domains.
+    """
+    from sympy import Add, Mul, Pow, S
+
+    if K.is_FractionField:
+        ring = K.get_ring()
+        num, den = _unevaluated(ring, a.numer), _unevaluated(ring, a.denom)
+        if num is None or den is None:
+            return None
+        return num if a.denom == ring.one else Mul(num, Pow(den, -1, evaluate=False), evaluate=False)
+    if not K.is_PolynomialRing:
+        return None
+    gens, number = K.symbols, K.domain.to_sympy
+    terms = []
+    for monom, coeff in a.terms():
+        factors = [g if e == 1 else Pow(g, e, evaluate=False) for g, e in zip(gens, monom) if e]
+        c = number(coeff)
+        if c != 1 or not factors:
+            factors.insert(0, c)
+        terms.append(factors[0] if len(factors) == 1 else Mul(*factors, evaluate=False))
+    if not terms:
+        return S.Zero
+    return terms[0] if len(terms) == 1 else Add(*terms, evaluate=False)
+
+
+def bounded_to_sympy(K: Any) -> Callable[[Any], Any]:
+    """``K.to_sympy`` that never hangs: within the time budget, else the unevaluated expression (same value).
+
+    SymPy evaluates while it converts: a power of a generator such as
+    ``exp(-exp(exp(exp(26))))`` asks mpmath for an unbounded number of
+    digits.  Past ``zero_test_seconds`` the element is built unevaluated
+    (`_unevaluated`); a domain with no such form (an algebraic field)
+    raises [`LimitError`][gentensor.errors.LimitError] instead of hanging.
+    """
+    convert = K.to_sympy
+
+    def bounded(a: Any) -> Any:
+        try:
+            return within(None, convert, a)
+        except OutOfTime:
+            pass
+        except (RecursionError, OverflowError, MemoryError):
+            pass
+        fallback = _unevaluated(K, a)
+        if fallback is None:
+            raise LimitError(
+                f"linalg: converting an element of {domain_text(K)} to an expression did not finish within the time "
+                f"budget of {get_limits().zero_test_seconds} s; raise it with gt.limits(zero_test_seconds=...)"
+            )
+        return fallback
+
+    return bounded
+
+
 def expr_converter(K: Any) -> Any:
-    """A function taking elements of ``K`` to SymPy expressions (fast where possible)."""
+    """A function taking elements of ``K`` to SymPy expressions (fast where possible, always within the time budget)."""
     if K.is_FractionField:
         fast = _fast_poly_expr(K.get_ring())
         if fast is not None:
@@ -204,8 +275,8 @@ def expr_converter(K: Any) -> Any:
                 return num / last[1]
 
             return convert_fraction
-        return K.to_sympy
-    return _fast_poly_expr(K) or K.to_sympy
+        return bounded_to_sympy(K)
+    return _fast_poly_expr(K) or bounded_to_sympy(K)
 
 
 def to_domain(values: list[Any]) -> tuple[Any, list[Any]]:
