@@ -546,3 +546,35 @@ def test_toy_ring_is_a_full_ops():
         g.div(a, b)  # not a field: the BaseOps default
     assert g.format(Gauss(1, -2)) == "1-2i" and g.format(Gauss(0, 3)) == "3i" and g.format(Gauss(5, 0)) == "5"
     assert g.sub(a, b) == Gauss(2, 6) and g.pow(Gauss(0, 1), 2) == Gauss(-1, 0)
+
+
+# -- products of two symbols: built directly, identical to SymPy's ------------------------------------------------
+
+_ASSUMPTIONS = [{}, {"real": True}, {"positive": True}, {"integer": True}, {"commutative": False}]
+_FACTORS = st.one_of(
+    st.builds(lambda name, k: sympy.Symbol(name, **_ASSUMPTIONS[k]), st.sampled_from("abxyzAB_"), st.integers(0, 4)),
+    st.builds(lambda name: sympy.Dummy(name), st.sampled_from("xy")),
+    st.builds(lambda name: sympy.Function(name)(sympy.Symbol("t")), st.sampled_from("fg")),
+    st.builds(sympy.Integer, st.integers(-3, 3)),
+    st.builds(lambda p, q: sympy.Rational(p, q), st.integers(-5, 5), st.integers(1, 4)),
+    st.builds(lambda name: sympy.Symbol(name) + 1, st.sampled_from("xy")),
+    st.builds(lambda name: sympy.Symbol(name) ** 2, st.sampled_from("xy")),
+    st.just(sympy.oo),
+    st.builds(lambda name: sympy.MatrixSymbol(name, 2, 2), st.sampled_from("MN")),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_FACTORS, _FACTORS, st.booleans())
+def test_symbolic_mul_is_sympys_product_exactly(a, b, evaluate):
+    """``gt.symbolic.mul`` (with its direct build for two symbols) gives SymPy's own product, argument for argument."""
+    with sympy.evaluate(evaluate):
+        try:
+            want = a * b
+        except (TypeError, ValueError) as e:  # matrix symbols times scalars of no shape, ...
+            with pytest.raises(type(e)):
+                gt.symbolic.mul(a, b)
+            return
+        got = gt.symbolic.mul(a, b)
+    assert type(got) is type(want) and got.args == want.args and got == want and hash(got) == hash(want)
+    assert got.is_commutative == want.is_commutative

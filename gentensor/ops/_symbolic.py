@@ -103,8 +103,38 @@ def _sub(a: Any, b: Any) -> Any:
     return _arithmetic(operator.sub, a, b)
 
 
+#: ``(Symbol, Mul._from_args, Basic.compare, global_parameters)``, filled on the first product (SymPy loads lazily).
+_SYMBOL_PRODUCT: tuple[Any, ...] | None = None
+
+
+def _symbol_product(a: Any, b: Any) -> Any:
+    """``a*b`` for two distinct plain commutative SymPy symbols, built as ``Mul`` would build it, else ``None``.
+
+    For two such symbols ``Mul.flatten`` combines nothing (no coefficient,
+    no common base, no constructor postprocessor: those belong to matrix
+    expressions) and returns them ordered by ``Basic.compare``; building
+    that ``Mul`` directly gives the identical expression (same arguments,
+    same hash) at a quarter of the cost -- the products of a matrix of
+    symbols.  Under SymPy's ``evaluate(False)`` SymPy keeps the written
+    order, so then this declines too.
+    """
+    global _SYMBOL_PRODUCT
+    if _SYMBOL_PRODUCT is None:
+        sympy = _sympy()
+        from sympy.core.parameters import global_parameters
+
+        _SYMBOL_PRODUCT = (sympy.Symbol, sympy.Mul._from_args, sympy.Basic.compare, global_parameters)
+    symbol, build, order, parameters = _SYMBOL_PRODUCT
+    if type(a) is not symbol or type(b) is not symbol or a == b or not parameters.evaluate:
+        return None
+    if not (a.is_commutative and b.is_commutative):
+        return None
+    return build((a, b) if order(a, b) < 0 else (b, a), True)
+
+
 def _mul(a: Any, b: Any) -> Any:
-    return _arithmetic(operator.mul, a, b)
+    product = _symbol_product(a, b)
+    return product if product is not None else _arithmetic(operator.mul, a, b)
 
 
 def _pow(a: Any, b: Any) -> Any:
