@@ -206,6 +206,38 @@ def test_products_are_exact_at_the_edges(m, k, n, big, data):
 
 
 @settings(max_examples=60, deadline=None)
+@given(sa=st.tuples(st.integers(1, 3), st.integers(1, 3)), sb=st.tuples(st.integers(1, 3), st.integers(1, 3)),
+       big=st.booleans(), flip=st.booleans(), data=st.data())
+def test_outer_and_kron_are_exact_at_the_edges(sa, sb, big, flip, data):
+    """Packed ``outer``/``kron`` (one broadcast ``multiply`` kernel, then one NumPy copy) against NumPy object arrays."""
+    values = wide if big else word
+    a = data.draw(st.lists(values, min_size=sa[0] * sa[1], max_size=sa[0] * sa[1]))
+    b = data.draw(st.lists(values, min_size=sb[0] * sb[1], max_size=sb[0] * sb[1]))
+    ta, tb = gt.tensor(a, ops=gt.integers).reshape(sa), gt.tensor(b, ops=gt.integers).reshape(sb)
+    oa, ob = np.array(a, dtype=object).reshape(sa), np.array(b, dtype=object).reshape(sb)
+    if flip:  # strided views as operands
+        ta, oa = ta.T, oa.T
+    for got, want in ((gt.kron(ta, tb), np.kron(oa, ob)), (gt.outer(ta, tb), np.outer(oa, ob)),
+                      (gt.kron(ta, listed(b, sb)), np.kron(oa, ob)), (gt.kron(tb, ta[0]), np.kron(ob, oa[0]))):
+        assert got.shape == want.shape and got.tolist() == want.tolist()
+        assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
+    mask = gt.tensor(data.draw(st.lists(st.booleans(), min_size=4, max_size=4))).reshape((2, 2))
+    counted = gt.kron(mask, ta)  # booleans multiply as integers
+    assert counted.ops is gt.integers and counted.tolist() == np.kron(np.array(mask.tolist(), dtype=object), oa).tolist()
+
+
+@needs_packing
+def test_a_reshape_that_copies_stays_packed_and_owns_its_storage():
+    x = gt.arange(12).reshape((3, 4))
+    for view, shape, copy in ((x.T, (12,), None), (x.T, (2, 6), None), (x, (4, 3), True), (x[:, :2], (6,), None)):
+        got = view.reshape(shape, copy=copy)
+        assert got._store.packing is not None and got._store is not x._store
+        assert got.tolist() == np.array(view.tolist()).reshape(shape).tolist()
+        got[(0,) * len(shape)] = 99  # writing the copy leaves the source alone
+        assert x.tolist() == np.arange(12).reshape(3, 4).tolist()
+
+
+@settings(max_examples=60, deadline=None)
 @given(xs=st.lists(wide, min_size=0, max_size=8), probe=st.lists(wide, min_size=1, max_size=4))
 def test_sorting_and_sets_are_exact(xs, probe):
     x = gt.tensor(xs, ops=gt.integers)

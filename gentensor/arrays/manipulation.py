@@ -85,15 +85,16 @@ def reshape(x: Tensor[Any], /, shape: Any, *, copy: bool | None = None) -> Tenso
             f"reshape: cannot reshape a tensor of shape {x.shape} (size {x.size}) into shape "
             f"{new_shape} (size {prod(new_shape)})"
         )
-    if copy:
-        return Tensor._from_flat(x._elements(), new_shape, x._ops)
-    layout = x._layout.reshape(new_shape)
+    layout = None if copy else x._layout.reshape(new_shape)
     if layout is None:
         if copy is False:
             raise ShapeError(
                 f"reshape: cannot reshape the layout of shape {x.shape} to {new_shape} without copying (copy=False)"
             )
-        return Tensor._from_flat(x._elements(), new_shape, x._ops)
+        fresh = x.copy()  # C-contiguous (a NumPy copy when packed): its reshape is a view
+        layout = fresh._layout.reshape(new_shape)
+        assert layout is not None
+        return fresh._view(layout)
     return x._view(layout)
 
 

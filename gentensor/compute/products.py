@@ -28,6 +28,7 @@ from ..arrays.manipulation import moveaxis, permute_dims
 from ..core.storage import operand_of
 from ..ops import ElementOps, capabilities_of, packing_of, provider_info
 from ..resources import check_shape
+from . import _packed
 from ._engine import arithmetic_ops
 from .elementary import conj
 
@@ -279,7 +280,25 @@ def outer(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     b = as_tensor(b, "outer")
     ops = arithmetic_ops(common_ops([a._ops, b._ops], "outer"))  # booleans multiply and sum as integers
     check_shape((a.size, b.size), "outer")
+    done = _packed_products(a, b, ops, (a.size, 1), (1, b.size))
+    if done is not None:
+        return done
     return Tensor._from_flat(outer_flat(ops, elements_as(a, ops), elements_as(b, ops)), (a.size, b.size), ops)
+
+
+def _packed_products(a: Tensor[Any], b: Tensor[Any], ops: ElementOps, shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> Tensor[Any] | None:
+    """``a.reshape(shape_a) * b.reshape(shape_b)`` (broadcast) by the ops' packed ``multiply`` kernel, or ``None``.
+
+    Runs when an operand is packed and the kernel's bounds prove every
+    product fits the word (`gentensor.compute._packed.elementwise`); else
+    the caller multiplies element by element, exactly.
+    """
+    if (a._store.packing is None and b._store.packing is None) or a.size * b.size < _packed.PACKED_MINIMUM:
+        return None
+    x, y = a.reshape(shape_a), b.reshape(shape_b)
+    shape = broadcast_shapes(shape_a, shape_b, func="outer")
+    done = _packed.elementwise("multiply", [x, y], ops, ops, shape, ops.convert)
+    return None if done is NotImplemented else done
 
 
 def _tensordot_axes(a: Tensor[Any], b: Tensor[Any], axes: Any) -> tuple[list[int], list[int]]:
@@ -467,11 +486,15 @@ def kron(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     d = max(a.ndim, b.ndim)
     sa = (1,) * (d - a.ndim) + a.shape
     sb = (1,) * (d - b.ndim) + b.shape
-    check_shape(tuple(p * q for p, q in zip(sa, sb)), "kron")
-    blocks = Tensor._from_flat(outer_flat(ops, elements_as(a, ops), elements_as(b, ops)), sa + sb, ops)
+    shape = tuple(p * q for p, q in zip(sa, sb))
+    check_shape(shape, "kron")
     interleaved = [axis for k in range(d) for axis in (k, d + k)]
+    blocks = _packed_products(a, b, ops, sa + (1,) * d, (1,) * d + sb)
+    if blocks is not None:  # packed: the interleaving is one NumPy copy
+        return permute_dims(blocks, interleaved).reshape(shape)
+    blocks = Tensor._from_flat(outer_flat(ops, elements_as(a, ops), elements_as(b, ops)), sa + sb, ops)
     values = permute_dims(blocks, interleaved)._elements()
-    return Tensor._from_flat(values, tuple(p * q for p, q in zip(sa, sb)), ops)
+    return Tensor._from_flat(values, shape, ops)
 
 
 @sections(section("Raises", ("ShapeError", "``x.ndim < 2`` or ``axis1 == axis2``."), _AXIS_RANGE))
