@@ -91,10 +91,11 @@ def reshape(x: Tensor[Any], /, shape: Any, *, copy: bool | None = None) -> Tenso
             raise ShapeError(
                 f"reshape: cannot reshape the layout of shape {x.shape} to {new_shape} without copying (copy=False)"
             )
-        fresh = x.copy()  # C-contiguous (a NumPy copy when packed): its reshape is a view
+        fresh = x.copy()  # a new owner, C-contiguous (one NumPy copy when packed): any shape is a layout of it
         layout = fresh._layout.reshape(new_shape)
         assert layout is not None
-        return fresh._view(layout)
+        fresh._layout = layout  # nobody else holds it yet: it stays its storage's owner (base None)
+        return fresh
     return x._view(layout)
 
 
