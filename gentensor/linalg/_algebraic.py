@@ -400,7 +400,8 @@ def irreducible_by_specialisation(coeffs: list[Any], F: Any, tries: int = 3) -> 
         return False
     if F.convert(coeffs[0]) != F.one:
         return False
-    exprs = [F.to_sympy(c) for c in coeffs]
+    convert = _polys.bounded_to_sympy(F)  # generators such as exp towers: within the time budget
+    exprs = [convert(c) for c in coeffs]
     symbols = sorted(set().union(*(e.free_symbols for e in exprs)), key=str)
     x = sympy.Dummy("x")
     rng = random.Random(len(coeffs))
