@@ -223,7 +223,8 @@ class _Decision:
                 return found
         cost = survey(e).cost
         if cost > precision_budget():
-            shown = "an unbounded number of" if cost == float("inf") else f"about {int(cost)}"
+            # a finite cost may still be astronomical (2.3e175 bits for a tower of four): never a 176-digit number
+            shown = "an unbounded number of" if cost == float("inf") else f"about {int(cost)}" if cost < 1e12 else f"about {cost:.2g}"
             self.tried.append(f"evaluating it needs {shown} bits, past the precision budget of 16 * zero_test_bits")
             return self.unknown()
         for step in (self.constant_proofs if not free else self.function_proofs, self.rewriting):
