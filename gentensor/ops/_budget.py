@@ -24,7 +24,9 @@ digit limit) into the error tree.  `OutOfTime` derives from
 ``BaseException`` so that no ``except Exception`` inside SymPy swallows it.
 An exception sent from another thread arrives when it arrives: `within`
 settles it whatever the moment (during the call, while leaving, after the
-call returned), so it never escapes; the protocol is in `within`.  On an
+call returned), so it never escapes, and it is sent again until the call
+has left its budget, so a callback that swallows it cannot make the bound
+lapse; the protocol is in `within`.  On an
 interpreter without ``ctypes.pythonapi`` the screen and the checks between
 steps are the only bounds.
 
@@ -36,6 +38,7 @@ expression may answer ``None``, which gentensor never takes as a decision.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from typing import Any, Callable, Optional, TypeVar
@@ -59,6 +62,7 @@ class _Record:
         self.ident = ident
         self.stack: list[float] = []
         self.fired = False  # an OutOfTime was sent to the thread and not yet cleared
+        self.sent = 0.0  # when it was last sent (it is sent again every RESEND seconds until cleared)
         self.active = 0  # calls of `within` running in the thread
 
 
@@ -97,8 +101,15 @@ def _clear(ident: int) -> None:
     _SEND(ident, ctypes.py_object())  # NULL: clear the pending exception
 
 
+#: Seconds after which an OutOfTime sent and not yet cleared is sent again.  CPython delivers the exception at the
+#: thread's next bytecode, which may belong to a garbage-collector callback, a ``__del__`` or a weakref callback:
+#: the exception is then reported as unraisable and lost, and the work would go on without a bound.
+RESEND = 0.1
+
+
 def _watch() -> None:
-    """The watchdog: sends OutOfTime to each thread whose earliest deadline has passed (once per deadline)."""
+    """The watchdog: sends OutOfTime to each thread whose earliest deadline has passed, again every `RESEND`
+    seconds until the thread leaves the budget (a callback may have swallowed it)."""
     signal = _SIGNAL
     signal.acquire(blocking=False)
     while True:
@@ -106,16 +117,18 @@ def _watch() -> None:
             now = time.monotonic()
             soonest: Optional[float] = None
             for ident, record in list(_ARMED.items()):
-                if not record.stack or record.fired:
+                if not record.stack:
                     continue
-                limit = min(record.stack)
-                if limit <= now:
+                due = record.sent + RESEND if record.fired else min(record.stack)
+                if due <= now:
+                    if not isinstance(sys.unraisablehook, _QuietHook):  # whatever hook is in place now, wrapped
+                        sys.unraisablehook = _QuietHook(sys.unraisablehook)
                     if _SEND(ident, OutOfTime) == 0:  # the thread is gone
                         del _ARMED[ident]
-                    else:
-                        record.fired = True
-                elif soonest is None or limit < soonest:
-                    soonest = limit
+                        continue
+                    record.fired, record.sent, due = True, now, now + RESEND
+                if soonest is None or due < soonest:
+                    soonest = due
             _NEXT[0] = float("inf") if soonest is None else soonest
         if soonest is None:
             signal.acquire()
@@ -149,6 +162,38 @@ def _start_watcher() -> None:
         watcher = threading.Thread(target=_watch, name="gentensor-budget", daemon=True)
         _WATCHER.append(watcher)
     watcher.start()
+
+
+class _QuietHook:
+    """``sys.unraisablehook`` that drops an `OutOfTime` a callback swallowed and has it sent again at once.
+
+    The lost exception is the budget's own signal, not an error of the
+    callback (the garbage collector's, a ``__del__``): reporting it would
+    print "Exception ignored" for nothing.  Every other unraisable exception
+    goes to the hook that was in place.  It takes no lock: it may run in the
+    middle of any code of the thread, this module's included.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> seen = []
+    >>> hook = _QuietHook(seen.append)
+    >>> hook(SimpleNamespace(exc_type=OutOfTime)), hook(SimpleNamespace(exc_type=ValueError)), len(seen)
+    (None, None, 1)
+    """
+
+    def __init__(self, previous: Callable[[Any], Any]) -> None:
+        self.previous = previous
+
+    def __call__(self, unraisable: Any) -> None:
+        kind = getattr(unraisable, "exc_type", None)
+        if isinstance(kind, type) and issubclass(kind, OutOfTime):
+            record = _LOCAL.record
+            if record is not None:
+                record.sent = 0.0  # due again now: the watchdog sends it on waking
+                _wake()
+            return
+        self.previous(unraisable)
 
 
 def _pop(record: _Record, depth: int) -> None:
@@ -193,9 +238,12 @@ def within(seconds: Optional[float], call: Callable[..., T], *args: Any) -> T:
     Protocol (an exception sent from another thread may arrive between any
     two bytecodes): the budget is registered inside the ``try``, so an
     exception arriving after registration is caught there; leaving is
-    idempotent and withdraws an exception sent but not yet raised; at most
-    one exception is sent per passed deadline, so if it arrives while
-    leaving, the second attempt to leave cannot be interrupted.
+    idempotent, withdraws an exception sent but not yet raised, and is
+    retried until it completes (under the lock the watchdog sends with, so
+    once it has left nothing more is sent).  The exception is sent again
+    every `RESEND` seconds until then: one delivered inside a callback
+    (the garbage collector's, a ``__del__``) is lost there, and the
+    unraisable-exception hook drops it quietly and asks for it again.
 
     Examples
     --------
