@@ -737,7 +737,7 @@ def test_an_astronomical_precision_is_reported_without_a_long_number() -> None:
 
 def test_a_tower_in_a_polynomial_domain_converts_back_within_the_budget() -> None:
     """Elements of ``ZZ[tower]`` come back as expressions: evaluated within the budget, else unevaluated (same value)."""
-    from gentensor.linalg._polys import bounded_to_sympy
+    from gentensor.linalg._toexpr import bounded_to_sympy
 
     g, x = _tower(), sympy.Symbol("x")
     K = sympy.ZZ[g]

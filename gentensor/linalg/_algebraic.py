@@ -31,7 +31,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ..errors import DomainError
 from ..ops import BaseOps, Capabilities, symbolic
-from . import _polys, _symbolic
+from . import _polys, _symbolic, _toexpr
 from ._charpoly import charpoly_berkowitz
 from ._fast import flint_module
 
@@ -400,7 +400,7 @@ def irreducible_by_specialisation(coeffs: list[Any], F: Any, tries: int = 3) -> 
         return False
     if F.convert(coeffs[0]) != F.one:
         return False
-    convert = _polys.bounded_to_sympy(F)  # generators such as exp towers: within the time budget
+    convert = _toexpr.bounded_to_sympy(F)  # generators such as exp towers: within the time budget
     exprs = [convert(c) for c in coeffs]
     symbols = sorted(set().union(*(e.free_symbols for e in exprs)), key=str)
     x = sympy.Dummy("x")

@@ -30,12 +30,11 @@ from ._polys import (
     _TooLarge,
     clear_all,
     clear_rows,
-    domain_text,
-    expr_converter,
     field_of,
     needs_semantic_zero,
     to_domain,
 )
+from ._toexpr import domain_text, expr_converter
 
 __all__ = [
     "det_sym",
