@@ -747,6 +747,19 @@ def test_a_tower_in_a_polynomial_domain_converts_back_within_the_budget() -> Non
     assert _in_x(got, g) == x**2 - 3 * x + 2
 
 
+def test_comparing_a_tower_plus_one_ends() -> None:
+    """``1 < e`` asks for the sign of ``1 - e``; SymPy's own subtraction negated the tower's sum and evaluated it
+    without end (found by fuzzing).  The difference is now built within the budget, as all arithmetic is."""
+    e = sympy.Add(_tower(), 1)
+    t = sym([e, 1, 1, e])
+    with gt.limits(zero_test_seconds=0.5):
+        got = outcome(lambda: gt.sort(t), t)
+        if isinstance(got, gt.Tensor):  # 0 < tower < 1: each e sorts after each 1
+            assert got.tolist()[:2] == [1, 1]
+        same = outcome(lambda: gt.symbolic.equal(e, sympy.Integer(1)))
+        assert same is False or isinstance(same, gt.UndecidableError)
+
+
 def test_rank_and_det_of_a_matrix_of_towers_end() -> None:
     """A Bareiss step squares the tower; converting it for the zero test once evaluated it without end."""
     e = _tower()

@@ -53,7 +53,9 @@ def compare(a: Any, b: Any, strict: bool, func: str) -> bool:
             return bool(a < b) if strict else bool(a <= b)
         except TypeError:
             raise DomainError(f"{func}: cannot order {short_str(a)} and {short_str(b)} (got a number that is not real)") from None
-    found = sign(b - a, func, (a, b))
+    from ._symbolic import _sub  # SymPy's own subtraction may evaluate without end (exp(2*x) from exp(x)**2)
+
+    found = sign(_sub(b, a), func, (a, b))
     if found is not None:
         return found > 0 if strict else found >= 0
     return _sympy_compare(a, b, strict, func)

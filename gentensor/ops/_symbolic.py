@@ -257,7 +257,7 @@ class SymbolicOps(BaseOps):
         return undecided(a, "symbolic.is_zero", test)
 
     def equal(self, a: Any, b: Any) -> bool:
-        return a == b or self.is_zero(a - b)
+        return a == b or self.is_zero(_sub(a, b))  # the difference within the budget, as all arithmetic here
 
     def div(self, a: Any, b: Any) -> Any:
         if self.is_zero(b):
@@ -274,14 +274,14 @@ class SymbolicOps(BaseOps):
         """
         if self.is_zero(b):
             raise ZeroDivisionError(f"symbolic.floordiv: division by an expression that is zero (got {short_str(b)})")
-        return symbolic_floor(a / b)
+        return symbolic_floor(_arithmetic(operator.truediv, a, b))
 
     def mod(self, a: Any, b: Any) -> Any:
         """``a - b * floor(a / b)`` (Python's sign convention), decided as `floordiv` is."""
         if self.is_zero(b):
             raise ZeroDivisionError(f"symbolic.mod: division by an expression that is zero (got {short_str(b)})")
-        q = symbolic_floor(a / b)
-        return bounded("symbolic.mod", lambda: short_str(a), operator.sub, a, b * q)
+        q = symbolic_floor(_arithmetic(operator.truediv, a, b))
+        return bounded("symbolic.mod", lambda: short_str(a), operator.sub, a, _mul(b, q))
 
     def pow(self, a: Any, k: int) -> Any:
         return _pow(a, k)
