@@ -747,6 +747,19 @@ def test_a_tower_in_a_polynomial_domain_converts_back_within_the_budget() -> Non
     assert _in_x(got, g) == x**2 - 3 * x + 2
 
 
+def test_an_undecided_domain_element_is_named_within_the_budget() -> None:
+    """The pivot search's error names the undecided entry; converting ``tower**2 - 1`` for it evaluated the
+    tower without end (found by fuzzing).  Past the budget the message shows the domain element itself."""
+    from gentensor.ops._zerotest import undecided
+
+    g = _tower()
+    K = sympy.ZZ[g]
+    element = K.from_sympy(g) ** 2 - 1
+    with gt.limits(zero_test_seconds=0.2):
+        err = outcome(lambda: undecided(element, "pivot search"))
+    assert isinstance(err, gt.UndecidableError) and "exp(-exp(exp(exp(26))))" in str(err)
+
+
 def test_comparing_a_tower_plus_one_ends() -> None:
     """``1 < e`` asks for the sign of ``1 - e``; SymPy's own subtraction negated the tower's sum and evaluated it
     without end (found by fuzzing).  The difference is now built within the budget, as all arithmetic is."""

@@ -141,7 +141,13 @@ def undecided(e: Any, func: str, test: Optional[ZeroTest] = None) -> bool:
     if policy == "nonzero":
         return False
     if type(e).__module__.startswith("sympy.polys") and hasattr(e, "as_expr"):
-        e = e.as_expr()  # an element of a SymPy domain (linear algebra's kernels): show the expression
+        # An element of a SymPy domain (linear algebra's kernels): show the expression, converted within the
+        # budget (SymPy evaluates while it converts: exp(a)**2 becomes exp(2*a), whose constructor may not end);
+        # past it the element itself, which short_str shows without evaluating.
+        try:
+            e = within(None, e.as_expr)
+        except (OutOfTime, RecursionError, OverflowError, MemoryError):
+            pass
     how = f" (tried: {test.method})" if test is not None else ""
     raise UndecidableError(
         f"{func}: cannot decide whether {_short(e)} is zero{how}; raise gt.limits(zero_test_bits=..., "
