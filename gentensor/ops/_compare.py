@@ -27,6 +27,7 @@ from ..errors import DomainError, UndecidableError
 from ..resources import get_limits
 from ._budget import bounded
 from ._enclose import enclose
+from ._exprarith import _sub
 from ._interval import _is_zero, _negative, _positive
 from ._magnitude import survey, too_costly
 from ._show import short_str
@@ -53,9 +54,7 @@ def compare(a: Any, b: Any, strict: bool, func: str) -> bool:
             return bool(a < b) if strict else bool(a <= b)
         except TypeError:
             raise DomainError(f"{func}: cannot order {short_str(a)} and {short_str(b)} (got a number that is not real)") from None
-    from ._symbolic import _sub  # SymPy's own subtraction may evaluate without end (exp(2*x) from exp(x)**2)
-
-    found = sign(_sub(b, a), func, (a, b))
+    found = sign(_sub(b, a), func, (a, b))  # SymPy's own b - a may evaluate without end: within the budget
     if found is not None:
         return found > 0 if strict else found >= 0
     return _sympy_compare(a, b, strict, func)

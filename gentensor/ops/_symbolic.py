@@ -20,11 +20,12 @@ from functools import cached_property
 from typing import Any, Iterable
 
 from ..errors import ArgumentTypeError, UndecidableError
-from ._budget import OutOfTime, bounded, within
+from ._budget import bounded
 from ._capabilities import Capabilities
 from ._codec import decode_tree, encode_expr
 from ._compare import compare
-from ._elementary import SymbolicFunctions, _is_sympy_failure, evaluated, symbolic_floor
+from ._elementary import SymbolicFunctions, evaluated, symbolic_floor
+from ._exprarith import _add, _arithmetic, _many, _mul, _neg, _pow, _sub
 from ._exprlimits import check_expr
 from ._magnitude import too_costly
 from ._parse import parse_cell
@@ -56,108 +57,6 @@ def _sympy() -> Any:
     import sympy
 
     return sympy
-
-
-def _unevaluated(op: Any, a: Any, b: Any) -> Any:
-    """``op(a, b)`` built without SymPy's evaluation: the same value, exactly."""
-    sympy = _sympy()
-    if op is operator.add:
-        return sympy.Add(a, b, evaluate=False)
-    if op is operator.sub:
-        return sympy.Add(a, sympy.Mul(-1, b, evaluate=False), evaluate=False)
-    if op is operator.mul:
-        return sympy.Mul(a, b, evaluate=False)
-    if op is operator.truediv:
-        return sympy.Mul(a, sympy.Pow(b, -1, evaluate=False), evaluate=False)
-    return sympy.Pow(a, b, evaluate=False)
-
-
-def _arithmetic(op: Any, a: Any, b: Any) -> Any:
-    """``op(a, b)`` on SymPy expressions within the time budget; unevaluated where SymPy cannot finish.
-
-    SymPy's constructors evaluate: ``1 / (exp(exp(exp(exp(19)))) - 1)`` asks
-    whether the exponential is rational, which evaluates it numerically
-    without a bound.  Past ``zero_test_seconds`` (or where SymPy's numerics
-    fail) the result is the unevaluated expression, the same value.  Two numbers (SymPy's or Python's)
-    combine without a budget: their arithmetic is exact and never evaluates numerically.
-    """
-    if getattr(a, "is_Number", True) and getattr(b, "is_Number", True):
-        return op(a, b)
-    try:
-        return within(None, op, a, b)
-    except OutOfTime:
-        pass
-    except (RecursionError, OverflowError, MemoryError):
-        pass
-    except Exception as e:  # PrecisionExhausted and other SymPy failures
-        if not _is_sympy_failure(e):
-            raise
-    return _unevaluated(op, a, b)
-
-
-def _add(a: Any, b: Any) -> Any:
-    return _arithmetic(operator.add, a, b)
-
-
-def _sub(a: Any, b: Any) -> Any:
-    return _arithmetic(operator.sub, a, b)
-
-
-#: ``(Symbol, Mul._from_args, Basic.compare, global_parameters)``, filled on the first product (SymPy loads lazily).
-_SYMBOL_PRODUCT: tuple[Any, ...] | None = None
-
-
-def _symbol_product(a: Any, b: Any) -> Any:
-    """``a*b`` for two distinct plain commutative SymPy symbols, built as ``Mul`` would build it, else ``None``.
-
-    For two such symbols ``Mul.flatten`` combines nothing (no coefficient,
-    no common base, no constructor postprocessor: those belong to matrix
-    expressions) and returns them ordered by ``Basic.compare``; building
-    that ``Mul`` directly gives the identical expression (same arguments,
-    same hash) at a quarter of the cost -- the products of a matrix of
-    symbols.  Under SymPy's ``evaluate(False)`` SymPy keeps the written
-    order, so then this declines too.
-    """
-    global _SYMBOL_PRODUCT
-    if _SYMBOL_PRODUCT is None:
-        sympy = _sympy()
-        from sympy.core.parameters import global_parameters
-
-        _SYMBOL_PRODUCT = (sympy.Symbol, sympy.Mul._from_args, sympy.Basic.compare, global_parameters)
-    symbol, build, order, parameters = _SYMBOL_PRODUCT
-    if type(a) is not symbol or type(b) is not symbol or a == b or not parameters.evaluate:
-        return None
-    if not (a.is_commutative and b.is_commutative):
-        return None
-    return build((a, b) if order(a, b) < 0 else (b, a), True)
-
-
-def _mul(a: Any, b: Any) -> Any:
-    product = _symbol_product(a, b)
-    return product if product is not None else _arithmetic(operator.mul, a, b)
-
-
-def _pow(a: Any, b: Any) -> Any:
-    return _arithmetic(operator.pow, a, b)
-
-
-def _neg(a: Any) -> Any:
-    return _arithmetic(operator.mul, -1, a)
-
-
-def _many(cls: Any, values: Iterable[Any]) -> Any:
-    """``Add`` or ``Mul`` of ``values`` within the time budget, as `_arithmetic`."""
-    values = list(values)
-    try:
-        return within(None, cls, *values)
-    except OutOfTime:
-        pass
-    except (RecursionError, OverflowError, MemoryError):
-        pass
-    except Exception as e:
-        if not _is_sympy_failure(e):
-            raise
-    return cls(*values, evaluate=False)
 
 
 class SymbolicOps(BaseOps):
