@@ -104,6 +104,40 @@ def einsum_case(n: int) -> Case:
     )
 
 
+def tensordot_case() -> Case:
+    rng = np.random.default_rng(6)
+    a, b = rng.integers(-1000, 1001, (30, 40, 50)), rng.integers(-1000, 1001, (50, 40, 20))
+    ga, gb = gt.tensor(a), gt.tensor(b)
+    oa, ob = a.astype(object), b.astype(object)
+    axes = ([1, 2], [1, 0])
+    assert gt.tensordot(ga, gb, axes=axes).tolist() == np.tensordot(oa, ob, axes=axes).tolist()
+    return Case(
+        "tensordot (30,40,50) x (50,40,20) int over 2 axes",
+        [
+            Contender("gentensor tensordot", lambda: gt.tensordot(ga, gb, axes=axes)),
+            Contender("NumPy int64 tensordot", lambda: np.tensordot(a, b, axes=axes), goal=1.5),
+            Contender("NumPy object tensordot", lambda: np.tensordot(oa, ob, axes=axes)),
+        ],
+    )
+
+
+def vecdot_case(rows: int, k: int) -> Case:
+    rng = np.random.default_rng(7)
+    a, b = rng.integers(-1000, 1001, (rows, k)), rng.integers(-1000, 1001, (rows, k))
+    ga, gb = gt.tensor(a), gt.tensor(b)
+    oa, ob = a.astype(object), b.astype(object)
+    assert gt.vecdot(ga, gb).tolist() == (oa * ob).sum(axis=-1).tolist()
+    return Case(
+        f"vecdot of {rows} int vectors of length {k}",
+        [
+            Contender("gentensor vecdot", lambda: gt.vecdot(ga, gb)),
+            Contender("NumPy int64 vecdot", lambda: np.vecdot(a, b), goal=1.5),
+            Contender("NumPy int64 (a * b).sum(-1)", lambda: (a * b).sum(axis=-1)),
+            Contender("NumPy object vecdot", lambda: np.vecdot(oa, ob)),
+        ],
+    )
+
+
 def ndim_array_case(n: int) -> Case:
     """SymPy's N-dim arrays contract through a full tensor product (n**4 entries), so they get a small size."""
     rng = random.Random(5)
@@ -204,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
         integer_matmul_case(100),
         symbolic_matmul_case(12),
         einsum_case(60),
+        tensordot_case(),
+        vecdot_case(333_333, 3),
+        vecdot_case(1, 1_000_000),
         ndim_array_case(12),
         trace_einsum_case(300),
         kron_case(30),

@@ -188,6 +188,27 @@ def test_reductions_are_exact_at_the_edges(rows, cols, data):
     assert gt.sum(x, axis=0, keepdims=True).shape == (1, cols)
 
 
+@settings(max_examples=80, deadline=None)
+@given(shape=st.lists(st.integers(0, 3), min_size=1, max_size=4), scale=st.sampled_from(["small", "word", "wide"]),
+       flip=st.booleans(), data=st.data())
+def test_sums_over_any_axes_are_exact(shape, scale, flip, data):
+    """Packed sums over every set of axes (NumPy's ``einsum`` on int64 when the bounds prove them exact)."""
+    values = {"small": st.integers(-1000, 1000), "word": word, "wide": wide}[scale]
+    size = math.prod(shape)
+    flat = data.draw(st.lists(values, min_size=size, max_size=size))
+    x, ref = gt.tensor(flat, ops=gt.integers).reshape(tuple(shape)), np.array(flat, dtype=object).reshape(shape)
+    if flip:
+        x, ref = x.mT if x.ndim > 1 else x[::-1], ref.swapaxes(-1, -2) if ref.ndim > 1 else ref[::-1]
+    axes = data.draw(st.lists(st.integers(-x.ndim, x.ndim - 1), max_size=x.ndim, unique_by=lambda a: a % x.ndim))
+    got, want = gt.sum(x, axis=tuple(axes)), ref.sum(axis=tuple(axes))
+    if isinstance(want, np.ndarray):
+        assert got.shape == want.shape and got.tolist() == want.tolist()
+        assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
+    else:
+        assert got == want and type(got) is int
+    assert gt.sum(x, axis=None) == sum(flat)
+
+
 @settings(max_examples=60, deadline=None)
 @given(m=st.integers(1, 4), k=st.integers(0, 4), n=st.integers(1, 4), big=st.booleans(), data=st.data())
 def test_products_are_exact_at_the_edges(m, k, n, big, data):
@@ -224,6 +245,95 @@ def test_outer_and_kron_are_exact_at_the_edges(sa, sb, big, flip, data):
     mask = gt.tensor(data.draw(st.lists(st.booleans(), min_size=4, max_size=4))).reshape((2, 2))
     counted = gt.kron(mask, ta)  # booleans multiply as integers
     assert counted.ops is gt.integers and counted.tolist() == np.kron(np.array(mask.tolist(), dtype=object), oa).tolist()
+
+
+#: einsum calls of two operands: the first four are batched matrix products (the packed ``matmul`` plan), with
+#: batch labels, transposed operands and permuted outputs; the last two sum a label of one operand alone
+#: (NumPy's ``einsum``, the ``contraction`` plan).
+CONTRACTIONS = ["ij,jk->ik", "bij,bjk->bik", "ji,kj->ki", "ijb,jk->kbi", "ij,jk->k", "ij,kl->"]
+
+
+def _contraction_shapes(spec: str, sizes: dict[str, int]) -> list[tuple[int, ...]]:
+    terms = spec.split("->")[0].split(",")
+    return [tuple(sizes[c] for c in term) for term in terms]
+
+
+@settings(max_examples=80, deadline=None)
+@given(spec=st.sampled_from(CONTRACTIONS), scale=st.sampled_from(["small", "word", "wide"]), flip=st.booleans(),
+       data=st.data(), sizes=st.fixed_dictionaries({c: st.integers(1, 3) for c in "bijkl"}))
+def test_contractions_are_exact_at_the_edges(spec, scale, flip, data, sizes):
+    """Packed ``einsum``, ``tensordot`` and ``vecdot`` against NumPy object arrays: small entries (the packed
+    kernels), at the word's edges and past it (proofs that decline, then exact sums)."""
+    values = {"small": st.integers(-1000, 1000), "word": word, "wide": wide}[scale]
+    shapes = _contraction_shapes(spec, sizes)
+    flats = [data.draw(st.lists(values, min_size=math.prod(s), max_size=math.prod(s))) for s in shapes]
+    tensors = [gt.tensor(f, ops=gt.integers).reshape(s) for f, s in zip(flats, shapes)]
+    objects = [np.array(f, dtype=object).reshape(s) for f, s in zip(flats, shapes)]
+    if flip:  # strided views (every axis reversed) as operands
+        tensors = [gt.permute_dims(t, tuple(range(t.ndim))[::-1]) for t in tensors]
+        objects = [o.transpose(tuple(range(o.ndim))[::-1]) for o in objects]
+        spec = ",".join(t[::-1] for t in spec.split("->")[0].split(",")) + "->" + spec.split("->")[1]
+    got, want = gt.einsum(spec, *tensors), np.einsum(spec, *objects)
+    if isinstance(want, np.ndarray):
+        assert got.shape == want.shape and got.tolist() == want.tolist()
+        assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
+    else:
+        assert got == want and type(got) is int
+    a, b = tensors
+    oa, ob = objects
+    got, want = gt.tensordot(a, b, axes=0), np.tensordot(oa, ob, axes=0)
+    assert got.tolist() == want.tolist()
+    if oa.shape[-1] == ob.shape[0]:
+        assert gt.tensordot(a, b, axes=1).tolist() == np.tensordot(oa, ob, axes=1).tolist()
+    if oa.shape[0] == ob.shape[-1]:
+        got, want = gt.tensordot(a, b, axes=([0], [-1])), np.tensordot(oa, ob, axes=([0], [-1]))
+        assert got.tolist() == want.tolist()
+    # vecdot: products, then sums over the last axis, broadcasting the others (ints: no conjugation)
+    for x, ox, y, oy in ((a, oa, a, oa), (b, ob, b, ob), (a, oa, a[-1], oa[-1])):
+        got, want = gt.vecdot(x, y), (ox * oy).sum(axis=-1)
+        assert got.tolist() == want.tolist()
+        assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(m=st.integers(2, 40), k=st.integers(1, 40), n=st.integers(2, 40), data=st.data())
+def test_matrix_products_at_the_float_boundary_are_exact(m, k, n, data):
+    """Sums of products just below 2**53 run on float64 BLAS (exact there); at or past it, on int64 or exactly."""
+    top = math.isqrt((2**53 - 1) // k)  # |a| * |b| * k < 2**53: the float64 route
+    for magnitude in (top, top + 1, 2**31):
+        values = st.one_of(st.sampled_from([magnitude, -magnitude, magnitude - 1, 0]), st.integers(-magnitude, magnitude))
+        a = data.draw(st.lists(values, min_size=m * k, max_size=m * k))
+        b = data.draw(st.lists(values, min_size=k * n, max_size=k * n))
+        ta, tb = gt.tensor(a, ops=gt.integers).reshape((m, k)), gt.tensor(b, ops=gt.integers).reshape((k, n))
+        want = (np.array(a, dtype=object).reshape(m, k) @ np.array(b, dtype=object).reshape(k, n)).tolist()
+        assert (ta @ tb).tolist() == want
+        assert gt.einsum("ij,jk->ik", ta, tb).tolist() == want
+        assert gt.tensordot(ta, tb, axes=1).tolist() == want
+
+
+@needs_packing
+def test_packed_contractions_stay_packed_and_other_rings_agree():
+    x = gt.arange(24).reshape((2, 3, 4))
+    y = gt.arange(20).reshape((4, 5))
+    for got in (gt.einsum("bij,jk->bik", x, y), gt.tensordot(x, y, axes=1), gt.vecdot(x, x)):
+        assert got._store.packing is not None
+    ox, oy = np.arange(24).reshape(2, 3, 4), np.arange(20).reshape(4, 5)
+    assert gt.einsum("bij,jk->kib", x, y).tolist() == np.einsum("bij,jk->kib", ox, oy).tolist()
+    assert gt.tensordot(x, y, axes=([2], [0])).tolist() == np.tensordot(ox, oy, axes=([2], [0])).tolist()
+    assert gt.vecdot(x, x).tolist() == np.vecdot(ox, ox).tolist()
+    # residues: every sum reduced mod n; booleans count as integers
+    r = gt.tensor(np.arange(24).reshape(2, 3, 4) * 99991, ops=gt.modular(2**31 - 1))
+    s = gt.tensor(np.arange(20).reshape(4, 5) * 77773, ops=gt.modular(2**31 - 1))
+    want = np.einsum("bij,jk->bik", np.array(r.tolist(), dtype=object), np.array(s.tolist(), dtype=object)) % (2**31 - 1)
+    assert gt.einsum("bij,jk->bik", r, s).tolist() == want.tolist()
+    assert gt.tensordot(r, s, axes=1).tolist() == want.tolist()
+    mask = gt.tensor([[True, False, True, True]] * 3)
+    counted = gt.einsum("ij,jk->ik", mask, y)
+    assert counted.ops is gt.integers and counted.tolist() == (np.array(mask.tolist(), dtype=int) @ oy).tolist()
+    assert gt.vecdot(mask, mask).tolist() == [3, 3, 3]
+    # floats: products of small integers are exact, so BLAS and the element path agree bit for bit
+    f = gt.tensor(np.arange(12.0).reshape(3, 4))
+    assert gt.einsum("ij,kj->ik", f, f).tolist() == (np.arange(12.0).reshape(3, 4) @ np.arange(12.0).reshape(3, 4).T).tolist()
 
 
 @needs_packing

@@ -21,6 +21,7 @@ factors of every product in operand order: non-commutative rings are safe.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from math import prod
 from string import ascii_letters
 from typing import Any, NamedTuple, Union
@@ -78,8 +79,15 @@ def _scan(subscripts: str, start: int, end: int) -> list[tuple[str, int]]:
     return items
 
 
+#: Subscripts up to this length have their parse kept (`_parse_kept`): a loop of ``einsum`` calls parses once.
+_KEPT_LENGTH = 128
+
+
 def parse(subscripts: str, shapes: list[tuple[int, ...]]) -> Subscripts:
     """Check ``subscripts`` against the operand shapes and resolve labels and lengths.
+
+    The result of a short ``subscripts`` is kept for the same shapes (the
+    same object comes back: callers only read it).
 
     Examples
     --------
@@ -89,6 +97,17 @@ def parse(subscripts: str, shapes: list[tuple[int, ...]]) -> Subscripts:
     >>> parse("...i,i->...", [(5, 2, 3), (3,)]).output
     [0, 1]
     """
+    if type(subscripts) is str and len(subscripts) <= _KEPT_LENGTH:
+        return _parse_kept(subscripts, tuple(shapes))
+    return _parse(subscripts, shapes)
+
+
+@lru_cache(maxsize=256)
+def _parse_kept(subscripts: str, shapes: tuple[tuple[int, ...], ...]) -> Subscripts:
+    return _parse(subscripts, list(shapes))  # an error is raised again on every call (lru_cache keeps results only)
+
+
+def _parse(subscripts: str, shapes: list[tuple[int, ...]]) -> Subscripts:
     if not isinstance(subscripts, str):
         raise ArgumentTypeError(f"einsum: subscripts must be a string such as 'ij,jk->ik' (got {subscripts!r})")
     arrow = subscripts.find("->")

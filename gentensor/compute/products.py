@@ -1,8 +1,10 @@
 """Tensor products: matmul, vecdot, outer, tensordot, einsum, kron, trace, cross.
 
-Every product reads each operand once (one gather per distinct matrix) and
-hands flat lists to the kernels of `gentensor.compute._contract`, which touch
-elements only through ``ops.mul`` and ``ops.sum``.  Operands with different
+On packed operands a product is one NumPy kernel of the ops' packing, run
+when the packing proves the result exact (`gentensor.compute._packedproducts`).
+Otherwise every product reads each operand once (one gather per distinct
+matrix) and hands flat lists to the kernels of `gentensor.compute._contract`,
+which touch elements only through ``ops.mul`` and ``ops.sum``.  Operands with different
 ops meet in [`gentensor.result_ops`][gentensor.ops._registry.result_ops].  Results without axes (two vectors
 under ``@``, ``trace`` of one matrix, a full contraction) are the element
 itself, as NumPy returns scalars.
@@ -14,23 +16,21 @@ import operator
 from math import prod
 from typing import Any
 
-import numpy as np
-
 from .._docs import section, sections
 from ..core import kernels as _kernels
 from ._contract import dot_rows, matmul_flat, outer_flat, row_sums
-from ._einsum import _prepare, contract, parse
+from ._einsum import contract, parse
 from ..core.layout import Layout, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor, common_ops, convert_values, elements_as
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ShapeError
 from ..arrays.manipulation import moveaxis, permute_dims
-from ..core.storage import operand_of
-from ..ops import ElementOps, capabilities_of, packing_of, provider_info
+from ..ops import ElementOps, capabilities_of, provider_info
 from ..resources import check_shape
-from . import _packed
+from . import _packedproducts
 from ._engine import arithmetic_ops
 from .elementary import conj
+from .reductions import sum as _sum
 
 __all__ = [
     "matmul",
@@ -145,9 +145,9 @@ def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any] | Any:
     shape = batch + ((m,) if a.ndim > 1 else ()) + ((n,) if b.ndim > 1 else ())
     check_shape(shape, "matmul")
     if m and n:
-        product = _packed_matmul(a2, b2, ops, k)
+        product = _packedproducts.matmul(a2, b2, ops, k)
         if product is not None:
-            return _packed_result(product, shape, ops)
+            return _packedproducts.result(product, shape, ops)
     out: list[Any] = []
     if m and n:
         # A kernel provider for the ring (FLINT, packed ints): flat a, flat b, m, k, n, ops -> flat product.
@@ -158,44 +158,6 @@ def matmul(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any] | Any:
     if not shape:
         return out[0]
     return Tensor._from_flat(out, shape, ops)
-
-
-def _packed_matmul(a: Tensor[Any], b: Tensor[Any], ops: ElementOps, k: int) -> tuple[Any, Any] | None:
-    """``(a @ b as a NumPy array, its bounds)`` when both pack into ``ops`` (one already packed) and the packing proves it exact; else ``None``.
-
-    Integers: float64 BLAS when every sum of products stays below 2**53,
-    int64 when below 2**63, else ``None`` (FLINT or Python ints).  Residues
-    mod n: exact float64 products, reduced (`gentensor.ops._packing`).
-    """
-    if a._store.packing is None and b._store.packing is None:
-        return None
-    packing = packing_of(ops)
-    if packing is None:
-        return None
-    x = operand_of(a._store, a._layout, a._ops, ops, packing)
-    y = operand_of(b._store, b._layout, b._ops, ops, packing)
-    if x is None or y is None:
-        return None
-    planned = packing.matmul(x.bounds, y.bounds, k)
-    if planned is None and packing.bounded and (x.tighten() | y.tighten()):
-        planned = packing.matmul(x.bounds, y.bounds, k)
-    if planned is None:
-        return None
-    f, bounds = planned
-    return f(x.array, y.array), bounds
-
-
-def _packed_result(found: tuple[Any, Any], shape: tuple[int, ...], ops: ElementOps) -> Any:
-    """A packed product as the tensor (or, without axes, the element) of ``shape``."""
-    array, bounds = found
-    array = np.asarray(array)
-    packing = packing_of(ops)
-    assert packing is not None
-    if array.dtype != packing.dtype:
-        array = array.astype(packing.dtype)
-    if not shape:
-        return packing.element(array.reshape(1), 0)
-    return Tensor._from_array(array.reshape(shape), shape, ops, bounds if packing.bounded else None)
 
 
 def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Tensor[Any] | Any:
@@ -256,6 +218,12 @@ def vecdot(a: Tensor[Any], b: Tensor[Any], /, *, axis: int = -1) -> Tensor[Any] 
             f"(shapes {a.shape} and {b.shape}); they must be equal"
         )
     batch = _batch_shape(a, b, am.shape[:-1], bm.shape[:-1], "vecdot")
+    found = _packedproducts.vecdot(am, bm, ops, k)
+    if found is not None:
+        return _packedproducts.result(found, batch, ops)
+    products = _packedproducts.vecdot_products(am, bm, ops, batch + (k,))
+    if products is not None:  # packed products, then a sum (packed when its bounds allow) in the element path's order
+        return _sum(products, axis=-1)
     out = dot_rows(ops, _broadcast_read(am, batch + (k,), ops), _broadcast_read(bm, batch + (k,), ops), k, prod(batch))
     if not batch:
         return out[0]
@@ -280,25 +248,10 @@ def outer(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     b = as_tensor(b, "outer")
     ops = arithmetic_ops(common_ops([a._ops, b._ops], "outer"))  # booleans multiply and sum as integers
     check_shape((a.size, b.size), "outer")
-    done = _packed_products(a, b, ops, (a.size, 1), (1, b.size))
+    done = _packedproducts.products(a, b, ops, (a.size, 1), (1, b.size))
     if done is not None:
         return done
     return Tensor._from_flat(outer_flat(ops, elements_as(a, ops), elements_as(b, ops)), (a.size, b.size), ops)
-
-
-def _packed_products(a: Tensor[Any], b: Tensor[Any], ops: ElementOps, shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> Tensor[Any] | None:
-    """``a.reshape(shape_a) * b.reshape(shape_b)`` (broadcast) by the ops' packed ``multiply`` kernel, or ``None``.
-
-    Runs when an operand is packed and the kernel's bounds prove every
-    product fits the word (`gentensor.compute._packed.elementwise`); else
-    the caller multiplies element by element, exactly.
-    """
-    if (a._store.packing is None and b._store.packing is None) or a.size * b.size < _packed.PACKED_MINIMUM:
-        return None
-    x, y = a.reshape(shape_a), b.reshape(shape_b)
-    shape = broadcast_shapes(shape_a, shape_b, func="outer")
-    done = _packed.elementwise("multiply", [x, y], ops, ops, shape, ops.convert)
-    return None if done is NotImplemented else done
 
 
 def _tensordot_axes(a: Tensor[Any], b: Tensor[Any], axes: Any) -> tuple[list[int], list[int]]:
@@ -370,13 +323,16 @@ def tensordot(a: Tensor[Any], b: Tensor[Any], /, *, axes: Any = 2) -> Tensor[Any
             )
     free_a = [i for i in range(a.ndim) if i not in ax_a]
     free_b = [j for j in range(b.ndim) if j not in ax_b]
+    shape = tuple(a.shape[i] for i in free_a) + tuple(b.shape[j] for j in free_b)
+    check_shape(shape, "tensordot")
+    found = _packedproducts.tensordot(a, b, ax_a, ax_b, ops)
+    if found is not None:
+        return _packedproducts.result(found, shape, ops)
     fa = elements_as(permute_dims(a, free_a + ax_a), ops)
     fb = elements_as(permute_dims(b, ax_b + free_b), ops)
     m = prod(a.shape[i] for i in free_a)
     k = prod(a.shape[i] for i in ax_a)
     n = prod(b.shape[j] for j in free_b)
-    shape = tuple(a.shape[i] for i in free_a) + tuple(b.shape[j] for j in free_b)
-    check_shape(shape, "tensordot")
     out = matmul_flat(ops, fa, fb, m, k, n)
     if not shape:
         return out[0]
@@ -427,40 +383,10 @@ def einsum(subscripts: str, /, *operands: Tensor[Any]) -> Tensor[Any] | Any:
     if len(xs) > 1 or summed:  # products and sums of booleans count, as integers (a rearrangement keeps them)
         ops = arithmetic_ops(ops)
     check_shape([spec.sizes[lb] for lb in spec.output], "einsum")
-    found = _packed_einsum(spec, xs, ops, summed)
+    found = _packedproducts.einsum(spec, xs, ops, summed)
     if found is not None:
-        return _packed_result(found, tuple(spec.sizes[lb] for lb in spec.output), ops)
+        return _packedproducts.result(found, tuple(spec.sizes[lb] for lb in spec.output), ops)
     return contract(spec, xs, ops)
-
-
-def _packed_einsum(spec: Any, xs: list[Tensor[Any]], ops: ElementOps, summed: set[Any]) -> tuple[Any, Any] | None:
-    """``einsum`` by NumPy on packed operands when the packing proves every sum exact; else ``None``."""
-    if not any(x._store.packing is not None for x in xs):
-        return None
-    packing = packing_of(ops)
-    if packing is None:
-        return None
-    labels = sorted({lb for term in spec.inputs for lb in term} | set(spec.output), key=str)
-    if len(labels) > 52:
-        return None
-    letter = dict(zip(labels, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-    items, terms = [], []
-    for x, term in zip(xs, spec.inputs):
-        item = _prepare(x, term, spec.sizes)  # diagonals merged, length-1 axes broadcast: a strided view
-        found = operand_of(x._store, item.layout, x._ops, ops, packing)
-        if found is None:
-            return None
-        items.append(found)
-        terms.append("".join(letter[lb] for lb in item.labels))
-    count = prod(spec.sizes[lb] for lb in summed)
-    planned = packing.contraction([item.bounds for item in items], count)
-    if planned is None and packing.bounded and any([item.tighten() for item in items]):
-        planned = packing.contraction([item.bounds for item in items], count)
-    if planned is None:
-        return None
-    f, bounds = planned
-    subscripts = ",".join(terms) + "->" + "".join(letter[lb] for lb in spec.output)
-    return f(subscripts, *[item.array for item in items]), bounds
 
 
 def kron(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
@@ -489,7 +415,7 @@ def kron(a: Tensor[Any], b: Tensor[Any], /) -> Tensor[Any]:
     shape = tuple(p * q for p, q in zip(sa, sb))
     check_shape(shape, "kron")
     interleaved = [axis for k in range(d) for axis in (k, d + k)]
-    blocks = _packed_products(a, b, ops, sa + (1,) * d, (1,) * d + sb)
+    blocks = _packedproducts.products(a, b, ops, sa + (1,) * d, (1,) * d + sb)
     if blocks is not None:  # packed: the interleaving is one NumPy copy
         return permute_dims(blocks, interleaved).reshape(shape)
     blocks = Tensor._from_flat(outer_flat(ops, elements_as(a, ops), elements_as(b, ops)), sa + sb, ops)

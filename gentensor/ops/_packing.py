@@ -278,6 +278,14 @@ class Packing:
         """A vectorised matrix product over inner length ``k``: ``(function(a, b) -> array, bounds)`` or ``None``."""
         return None
 
+    def vecdot(self, bounds_a: "Bounds | None", bounds_b: "Bounds | None", k: int) -> "Planned | None":
+        """Dot products over a last axis of length ``k`` (other axes broadcast): ``(function(a, b) -> array, bounds)`` or ``None``.
+
+        ``None`` (the default): ``vecdot`` multiplies by the ``multiply``
+        kernel, then sums by the ``"sum"`` reduction.
+        """
+        return None
+
     def contraction(self, bounds: Sequence["Bounds | None"], terms: int) -> "Planned | None":
         """A vectorised ``einsum`` (``function(subscripts, *arrays) -> array``) whose sums have ``terms`` terms, or ``None``."""
         return None
