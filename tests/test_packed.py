@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import operator
 import pickle
+import random
 from fractions import Fraction
 
 import numpy as np
@@ -296,14 +297,20 @@ def test_contractions_are_exact_at_the_edges(spec, scale, flip, data, sizes):
 
 
 @settings(max_examples=40, deadline=None)
-@given(m=st.integers(2, 40), k=st.integers(1, 40), n=st.integers(2, 40), data=st.data())
-def test_matrix_products_at_the_float_boundary_are_exact(m, k, n, data):
+@given(m=st.integers(2, 40), k=st.integers(1, 40), n=st.integers(2, 40), seed=st.integers(0, 2**32))
+def test_matrix_products_at_the_float_boundary_are_exact(m, k, n, seed):
     """Sums of products just below 2**53 run on float64 BLAS (exact there); at or past it, on int64 or exactly."""
+    rng = random.Random(seed)
     top = math.isqrt((2**53 - 1) // k)  # |a| * |b| * k < 2**53: the float64 route
     for magnitude in (top, top + 1, 2**31):
-        values = st.one_of(st.sampled_from([magnitude, -magnitude, magnitude - 1, 0]), st.integers(-magnitude, magnitude))
-        a = data.draw(st.lists(values, min_size=m * k, max_size=m * k))
-        b = data.draw(st.lists(values, min_size=k * n, max_size=k * n))
+        def entry() -> int:
+            # entries at the bound's edge (odd, so sums are odd and a rounding would show), or anywhere below it
+            return rng.choice([magnitude, -magnitude, magnitude - 1, 1 - magnitude, rng.randint(-magnitude, magnitude)])
+        a = [entry() for _ in range(m * k)]
+        b = [entry() for _ in range(k * n)]
+        odd = magnitude - 1 + magnitude % 2
+        a[:k] = [odd] * k  # one sum near the bound, odd for odd k: a float64 past 2**53 would round it
+        b[::n] = [odd] * k
         ta, tb = gt.tensor(a, ops=gt.integers).reshape((m, k)), gt.tensor(b, ops=gt.integers).reshape((k, n))
         want = (np.array(a, dtype=object).reshape(m, k) @ np.array(b, dtype=object).reshape(k, n)).tolist()
         assert (ta @ tb).tolist() == want
