@@ -128,7 +128,7 @@ def vecdot_case(rows: int, k: int) -> Case:
     oa, ob = a.astype(object), b.astype(object)
     assert gt.vecdot(ga, gb).tolist() == (oa * ob).sum(axis=-1).tolist()
     return Case(
-        f"vecdot of {rows} int vectors of length {k}",
+        f"vecdot of {rows} pairs of int vectors of length {k}" if rows > 1 else f"vecdot of two int vectors of length {k}",
         [
             Contender("gentensor vecdot", lambda: gt.vecdot(ga, gb)),
             Contender("NumPy int64 vecdot", lambda: np.vecdot(a, b), goal=1.5),
