@@ -404,6 +404,36 @@ def test_setitem_and_indexing_are_exact(xs, data):
     assert gt.take(x, gt.tensor(idx, ops=gt.integers)).tolist() == [ref[j] for j in idx]
 
 
+@settings(max_examples=80, deadline=None)
+@given(shape=st.lists(st.integers(1, 4), min_size=1, max_size=3), view=st.sampled_from(["whole", "transposed", "sliced"]),
+       mask_view=st.booleans(), scale=st.sampled_from(["small", "word"]), data=st.data())
+def test_whole_shape_masks_read_and_write_as_numpy(shape, view, mask_view, scale, data):
+    """``x[mask]`` and ``x[mask] = v`` with a mask of ``x``'s shape (the one-call NumPy path) against NumPy,
+    on views of both, with writes landing in the base and nowhere else."""
+    values = st.integers(-1000, 1000) if scale == "small" else word
+    size = math.prod(shape)
+    base_values = data.draw(st.lists(values, min_size=size, max_size=size))
+    base, ref = gt.tensor(base_values, ops=gt.integers).reshape(tuple(shape)), np.array(base_values, dtype=object).reshape(shape)
+    x, r = {"whole": (base, ref), "transposed": (base.mT if base.ndim > 1 else base[::-1], ref.swapaxes(-1, -2) if ref.ndim > 1 else ref[::-1]),
+            "sliced": (base[..., ::2], ref[..., ::2])}[view]
+    flags = data.draw(st.lists(st.booleans(), min_size=2 * r.size, max_size=2 * r.size))
+    if mask_view:  # a strided view as the mask: every other entry of a longer one
+        mask = gt.tensor(flags, ops=gt.booleans)[::2].reshape(r.shape)
+        m = np.array(flags, dtype=bool)[::2].reshape(r.shape)
+    else:
+        mask, m = gt.tensor(flags[: r.size], ops=gt.booleans).reshape(r.shape), np.array(flags[: r.size], dtype=bool).reshape(r.shape)
+    picked = x[mask]
+    assert picked.tolist() == r[m].tolist() and picked.shape == r[m].shape
+    assert all(type(v) is int for v in picked.tolist())
+    v = data.draw(values)
+    x[mask] = v
+    r[m] = v
+    assert x.tolist() == r.tolist() and base.tolist() == ref.tolist()
+    x[mask] = 2**70  # past the word: the storage promotes, for every view
+    r[m] = 2**70
+    assert x.tolist() == r.tolist() and base.tolist() == ref.tolist()
+
+
 def test_views_share_packed_storage_and_write_through():
     x = gt.arange(12).reshape((3, 4))
     v = x.T[1:, ::-2]

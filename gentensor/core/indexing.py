@@ -6,7 +6,10 @@ the storage positions of the selected elements and the result shape, with
 NumPy's placement rule (adjacent advanced indices keep their place, separated
 ones move to the front).  Index arrays are read as NumPy arrays and the
 positions computed with NumPy (a boolean mask of 10**6 entries costs a few
-milliseconds), then gathered from packed or list storage.
+milliseconds), then gathered from packed or list storage.  A packed boolean
+mask of a packed tensor's whole shape skips the positions (`whole_mask`):
+the tensor reads it with one ``np.compress`` and writes a scalar through it
+with one scatter.
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ import numpy as np
 
 from .kernels import row_starts
 from .layout import Layout, broadcast_shapes
+from .storage import view_of
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
-from ..ops import Capabilities
+from ..ops import Capabilities, capabilities_of
 
-__all__ = ["resolve", "resolve_simple"]
+__all__ = ["resolve", "resolve_simple", "whole_mask"]
 
 
 class _Advanced:
@@ -311,3 +315,29 @@ def _advanced_positions(
         starts = (starts[:, None] + post_rel[None, :]).reshape(-1)
     shape = tuple(vs[k] for k in pre) + bshape + tuple(vs[k] for k in post)
     return starts, shape
+
+
+def whole_mask(x: Any, key: Any) -> Any:
+    """``key``'s flat machine values when it is a packed boolean mask of tensor ``x``'s whole shape and ``x`` is packed; else ``None``.
+
+    ``x[key]`` then selects in C order, as NumPy does -- the same elements
+    `resolve` gives, without computing their positions.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.arange(100)
+    >>> x[x > 97].tolist(), whole_mask(x, gt.tensor([True, False])) is None
+    ([98, 99], True)
+    """
+    store = key._store
+    if (
+        x._store.packing is None
+        or store.packing is None
+        or store.packing.dtype != np.bool_
+        or key.shape != x.shape
+        or not x.ndim
+        or not capabilities_of(key._ops).mask
+    ):
+        return None
+    return view_of(store, key._layout).reshape(-1)

@@ -35,7 +35,7 @@ from ..errors import ArgumentTypeError, ArgumentValueError, GentensorError, Inde
 from ..ops import ElementOps, OpsSpec, as_ops, capabilities_of, convert_values, infer_ops, known_ops_for_type, packing_of, result_ops
 from ..resources import check_shape, get_limits
 from . import kernels as _kernels
-from .indexing import resolve, resolve_simple
+from .indexing import resolve, resolve_simple, whole_mask
 from .storage import Storage, pack_values, packed_storage, promote, view_of
 from .layout import Layout
 from .methods import TensorMethods
@@ -269,6 +269,11 @@ class Tensor(TensorMethods, Generic[E]):
             if store.packing is None:
                 return store.data[offset]
             return store.packing.element(store.data, offset)
+        if type(key) is Tensor:
+            mask = whole_mask(self, key)
+            if mask is not None:  # x[mask], both packed: one NumPy compress
+                picked = np.compress(mask, view_of(self._store, self._layout))
+                return Tensor._from_array(picked, (len(picked),), self._ops, self._store.bounds)
         layout, pos, shape = resolve(key, self._layout, "__getitem__", _index_array)
         if not shape and key is not Ellipsis and not (isinstance(key, tuple) and any(k is Ellipsis for k in key)):
             # every axis indexed by an int (or a 0-d index array): the element, as NumPy
@@ -283,8 +288,17 @@ class Tensor(TensorMethods, Generic[E]):
                 "__setitem__: this tensor is a read-only view (it repeats elements through stride 0); "
                 "write to a copy: y = x.copy()"
             )
-        layout, pos, shape = resolve(key, self._layout, "__setitem__", _index_array)
         store = self._store
+        if type(key) is Tensor and store.packing is not None and not isinstance(value, Tensor) and not is_array_like(value):
+            mask = whole_mask(self, key)
+            view = view_of(store, self._layout) if mask is not None else None
+            if view is not None and view.flags.c_contiguous:  # x[mask] = v: one scatter into the words
+                machine = store.packing.scalar(self._ops.convert(value))
+                if machine is not None:
+                    view.reshape(-1)[np.flatnonzero(mask)] = machine
+                    store.written((int(machine), int(machine)) if store.packing.bounded else None)
+                    return
+        layout, pos, shape = resolve(key, self._layout, "__setitem__", _index_array)
         if store.packing is not None and not isinstance(value, Tensor) and not is_array_like(value):
             # One element written everywhere: convert it once and fill the machine words.
             machine = store.packing.scalar(self._ops.convert(value))
