@@ -453,24 +453,27 @@ def _row_targets(row: object) -> set[str]:
         found: set[str] = set()
         seen: set[object] = set()
 
-        def scan(code: types.CodeType) -> None:
+        home = row.function.__module__  # type: ignore[attr-defined]
+
+        def scan(code: types.CodeType, names: dict[str, object]) -> None:
+            # ``names``: the globals of the function whose code this is (its module's)
             for name in code.co_names:
-                obj = vars(_methods).get(name)
+                obj = names.get(name)
                 if isinstance(obj, types.ModuleType):
                     found.add(obj.__name__)
                 elif isinstance(obj, types.FunctionType) and obj not in seen:
                     seen.add(obj)
-                    if obj.__module__ == _methods.__name__:
-                        scan(obj.__code__)
+                    if obj.__module__ == home:
+                        scan(obj.__code__, obj.__globals__)
                     else:
                         found.add(obj.__module__)
                 elif isinstance(obj, type) and obj.__module__.startswith("gentensor"):
                     found.add(obj.__module__)
             for const in code.co_consts:
                 if isinstance(const, types.CodeType):
-                    scan(const)
+                    scan(const, names)
 
-        scan(row.function.__code__)  # type: ignore[attr-defined]
+        scan(row.function.__code__, row.function.__globals__)  # type: ignore[attr-defined]
         return {m for m in found if m in MODULES}
     if isinstance(row, _methods.InPlace):
         return {_methods.elementwise.inplace.__module__}
