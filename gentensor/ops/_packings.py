@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from ._matkernels import FLOAT_EXACT, float_einsum, int_einsum, int_matmul, int_vecdot, modular_matmul
 from ._packing import INT64_MAX, INT64_MIN, Bounds, Packing, Planned
 
 __all__ = ["IntegerPacking", "BooleanPacking", "FloatPacking", "ModularPacking", "modular_packing"]
@@ -250,23 +251,23 @@ class IntegerPacking(Packing):
     def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
         if bounds_a is None or bounds_b is None:
             return None
-        return _int_matmul(_magnitude(bounds_a) * _magnitude(bounds_b) * k)
+        return int_matmul(_magnitude(bounds_a) * _magnitude(bounds_b) * k)
 
     def vecdot(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
         if bounds_a is None or bounds_b is None:
             return None
         bound = _magnitude(bounds_a) * _magnitude(bounds_b) * k  # every partial sum of products stays below it
-        return (_int_vecdot, (-bound, bound)) if bound <= INT64_MAX else None
+        return (int_vecdot, (-bound, bound)) if bound <= INT64_MAX else None
 
     def contraction(self, bounds: Sequence[Bounds | None], terms: int) -> Planned | None:
         if any(b is None for b in bounds):
             return None
         # Every partial product and sum, in any order NumPy picks, stays below this (factors count at least 1).
         bound = math.prod(max(1, _magnitude(b)) for b in bounds) * max(1, terms)  # type: ignore[arg-type]
-        if bound < _FLOAT_EXACT:
-            return _float_einsum, (-bound, bound)
+        if bound < FLOAT_EXACT:
+            return float_einsum, (-bound, bound)
         if bound <= INT64_MAX:
-            return _int_einsum, (-bound, bound)
+            return int_einsum, (-bound, bound)
         return None
 
 
@@ -323,14 +324,6 @@ def _sum(a: Any, axis: Any) -> Any:
     return np.einsum(f"{letters}->{kept}", a, dtype=np.int64)
 
 
-def _int_vecdot(a: Any, b: Any) -> Any:
-    """Dot products of int64 vectors along the last axis (broadcasting the others), every partial sum proven to fit."""
-    vecdot = getattr(np, "vecdot", None)  # NumPy 2
-    if vecdot is not None:
-        return vecdot(a, b)
-    return np.einsum("...i,...i->...", a, b, dtype=np.int64)
-
-
 def _cumsum(a: Any, axis: Any) -> Any:
     return np.cumsum(a, axis=axis, dtype=a.dtype)
 
@@ -349,68 +342,6 @@ def _min(a: Any, axis: Any) -> Any:
 
 def _max(a: Any, axis: Any) -> Any:
     return np.maximum.reduce(a, axis=axis)
-
-
-#: Products of integers below 2**53 in size are exact in float64: BLAS computes them.
-_FLOAT_EXACT = 2**53
-
-
-#: Multiply-adds below which an int64 product uses NumPy's own loop rather than BLAS: multithreaded
-#: BLAS can stall for milliseconds waking its threads when another program holds a core, and below
-#: this size one core does the work in a few milliseconds anyway.
-_BLAS_MINIMUM = 2**24
-
-#: Multiply-adds of one matrix product up to which OpenBLAS runs it on the calling thread
-#: (``m * n * k <= 65536 * GEMM_MULTITHREAD_THRESHOLD``, 4 by default): no thread to wake, no stall.
-_BLAS_ONE_THREAD = 2**18
-
-#: Multiply-adds below which NumPy's int64 loop beats the two conversions to float64 and back.
-_BLAS_WORTH = 2**12
-
-
-def _int_matmul(bound: int) -> Planned | None:
-    """Exact ``a @ b`` of int64 matrices whose sums of products stay below ``bound`` in size."""
-    if bound > INT64_MAX:
-        return None
-    if bound < _FLOAT_EXACT:
-        # Every product and partial sum is an integer below 2**53: float64 holds each exactly, whatever the order.
-        return _exact_matmul, (-bound, bound)
-    return np.matmul, (-bound, bound)
-
-
-def _work(a: Any, b: Any) -> int:
-    """Multiply-adds of ``a @ b`` (batch included)."""
-    return int(a.size) * int(b.shape[-1])
-
-
-def _exact_matmul(a: Any, b: Any) -> Any:
-    """``a @ b`` of int64 matrices whose sums of products stay below 2**53, each entry exact.
-
-    float64 BLAS for one matrix product that BLAS runs on one thread (at
-    least `_BLAS_WORTH` multiply-adds, at most `_BLAS_ONE_THREAD`: 16x16 to
-    64x64) and for large work (`_BLAS_MINIMUM`); NumPy's int64 loop between,
-    for stacks of matrices and for matrix-vector products.
-    """
-    work = _work(a, b)
-    if work >= _BLAS_MINIMUM:
-        return _float_matmul(a, b)
-    if a.ndim == 2 == b.ndim and a.shape[0] > 1 and b.shape[1] > 1 and _BLAS_WORTH <= work <= _BLAS_ONE_THREAD:
-        return _float_matmul(a, b)
-    return np.matmul(a, b)
-
-
-def _float_einsum(subscripts: str, *arrays: Any) -> Any:
-    # Two operands: NumPy's contraction (BLAS) makes no intermediate but the result; more: one loop, none at all.
-    floats = [a.astype(np.float64) for a in arrays]
-    return np.einsum(subscripts, *floats, optimize=len(arrays) == 2).astype(np.int64)
-
-
-def _int_einsum(subscripts: str, *arrays: Any) -> Any:
-    return np.einsum(subscripts, *arrays, dtype=np.int64, optimize=False)
-
-
-def _float_matmul(a: Any, b: Any) -> Any:
-    return np.matmul(a.astype(np.float64), b.astype(np.float64)).astype(np.int64)
 
 
 class BooleanPacking(Packing):
@@ -609,12 +540,12 @@ class ModularPacking(Packing):
         if (n - 1) ** 2 * k > INT64_MAX:
             return None  # products, then the chunked modular sum
         m = np.int64(n)
-        return (lambda a, b: np.remainder(_int_vecdot(a, b), m)), (0, n - 1)
+        return (lambda a, b: np.remainder(int_vecdot(a, b), m)), (0, n - 1)
 
     def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
         n = self.n
         top = (n - 1) ** 2
-        return (lambda a, b: _modular_matmul(a, b, n, top)), (0, n - 1)
+        return (lambda a, b: modular_matmul(a, b, n, top)), (0, n - 1)
 
 
 def _modular_sum(a: Any, axis: Any, n: int, chunk: int) -> Any:
@@ -625,34 +556,6 @@ def _modular_sum(a: Any, axis: Any, n: int, chunk: int) -> Any:
     for start in range(0, lanes.shape[-1], chunk):
         part = np.add.reduce(lanes[..., start : start + chunk], axis=-1, dtype=np.int64)
         total = np.remainder(total + part, m)
-    return total
-
-
-def _modular_matmul(a: Any, b: Any, n: int, top: int) -> Any:
-    """``a @ b mod n`` with every partial sum exact in float64 (BLAS), whatever ``n`` (below 2**32).
-
-    When the sums of products of residues can pass 2**53, each matrix is
-    split into 16-bit halves (``a = a1 * 2**16 + a0``): the four half
-    products have terms below 2**32, so their sums over up to 2**21 terms are
-    exact in float64; the results are recombined modulo ``n``.
-    """
-    m = np.int64(n)
-    k = a.shape[-1]
-    if top * k < _FLOAT_EXACT:
-        return np.remainder(_exact_matmul(a, b), m)
-    chunk = 2**20  # terms per exact float sum of 32-bit products
-    total = None
-    for start in range(0, max(k, 1), chunk):
-        pa, pb = a[..., start : start + chunk], b[..., start : start + chunk, :]
-        a1, a0 = np.right_shift(pa, 16), np.bitwise_and(pa, 0xFFFF)
-        b1, b0 = np.right_shift(pb, 16), np.bitwise_and(pb, 0xFFFF)
-        high = np.remainder(_exact_matmul(a1, b1), m)
-        middle = np.remainder(_exact_matmul(a1, b0) + _exact_matmul(a0, b1), m)
-        low = np.remainder(_exact_matmul(a0, b0), m)
-        shift = np.int64(2**16 % n)
-        piece = np.remainder(np.remainder(high * shift, m) * shift + middle * shift, m)
-        piece = np.remainder(piece + low, m)
-        total = piece if total is None else np.remainder(total + piece, m)
     return total
 
 
