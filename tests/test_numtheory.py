@@ -10,6 +10,7 @@ the errors of rings without Euclidean division are covered too.
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -134,6 +135,21 @@ def test_primes_large() -> None:
     big = [2**89 - 1, 2**89 + 1, 10**30 + 57, 3317044064679887385961981 + 2]
     assert gt.is_prime(gt.tensor(big)).tolist() == [sympy.isprime(v) for v in big]
     assert gt.next_prime(10**25) == sympy.nextprime(10**25)
+
+
+@settings(max_examples=25, deadline=None)
+@given(bits=st.integers(256, 700), seed=st.integers(0, 2**32), window=st.sampled_from([4096, 8, 1]), before_prime=st.booleans())
+def test_next_prime_of_large_numbers_sieves_a_window(bits, seed, window, before_prime) -> None:
+    """From 256 bits next_prime sieves windows of odd candidates (several when a window is short) before testing
+    any: the same primes as SymPy's nextprime, the primes themselves and the numbers just below them included."""
+    from gentensor.compute import _numtheory_kernels
+
+    a = random.Random(seed).getrandbits(bits) | (1 << (bits - 1))
+    if before_prime:  # a prime itself, or the number just below one
+        a = sympy.nextprime(a) - random.Random(seed).choice([0, 1, 2])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_numtheory_kernels, "_WINDOW", window)
+        assert gt.next_prime(a) == sympy.nextprime(a)
 
 
 @settings(max_examples=40)
