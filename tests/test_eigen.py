@@ -116,14 +116,18 @@ def check_similar(A: Any, P: Any, J: Any) -> None:
 
 @pytest.mark.parametrize(
     "rows",
-    [[[1, 2], [3, 4]], [[Fraction(1, 2), 2], [3, Fraction(-1, 3)]], [[a_, b_], [c_, a_]], [[2]], [[a_ + 1, 1, 0], [0, b_, 1], [1, 0, c_]]],
+    [[[1, 2], [3, 4]], [[Fraction(1, 2), 2], [3, Fraction(-1, 3)]], [[a_, b_], [c_, a_]], [[2]], [[a_ + 1, 1, 0], [0, b_, 1], [1, 0, c_]],
+     [[a_, b_], [0, c_]], [[1.5, 2.0], [0.25, -1.0]], [[sympy.sqrt(2), 1], [1, 0]], [[a_ * b_, sympy.Rational(1, 3)], [c_, 2]]],
 )
 def test_charpoly_in_a_symbol_is_sympys(rows: list[list[Any]]) -> None:
     ours = L.charpoly(gt.tensor(rows), lam)
     theirs = sympy.Matrix(rows).charpoly(lam).as_expr()
     assert sympy.expand(ours - theirs) == 0
     poly = L.charpoly(gt.tensor(rows), lam, poly=True)
-    assert isinstance(poly, sympy.PurePoly) and poly == sympy.Matrix(rows).charpoly(lam)
+    expected = sympy.Matrix(rows).charpoly(lam)
+    assert isinstance(poly, sympy.PurePoly) and poly == expected
+    # the domain of the matrix's entries, as SymPy's (b above the diagonal stays a generator of ZZ[a,b,c])
+    assert poly.domain == expected.domain and poly.gens == expected.gens
     assert L.charpoly(gt.tensor(rows), "t").free_symbols >= {sympy.Symbol("t")}
 
 

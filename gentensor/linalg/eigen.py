@@ -128,9 +128,32 @@ def _symbol(symbol: Any, func: str) -> Any:
     return symbol
 
 
-def _as_polynomial(coeffs: list[Any], symbol: Any, poly: bool, func: str) -> Any:
-    """The polynomial with these coefficients (highest first) as a SymPy expression or ``PurePoly``."""
+def _matrix_domain(rows: list[list[Any]]) -> Any:
+    """The polynomial domain of the matrix's entries, as SymPy's ``Matrix.charpoly`` computes in (``Matrix.to_DM``).
+
+    ``None`` when SymPy would use its expression domains (``EX``,
+    ``EXRAW``): the coefficients then pick their own domain.
+    """
     import sympy
+    from sympy.polys.polyerrors import PolynomialError
+
+    try:
+        entries = [[symbolic.convert(v) for v in row] for row in rows]
+        domain = sympy.Matrix(entries).to_DM().domain
+    except (TypeError, ValueError, PolynomialError):
+        return None
+    return None if domain.is_EX or domain.is_EXRAW else domain
+
+
+def _as_polynomial(coeffs: list[Any], symbol: Any, poly: bool, func: str, rows: list[list[Any]] | None = None) -> Any:
+    """The polynomial with these coefficients (highest first) as a SymPy expression or ``PurePoly``.
+
+    Its domain is that of the matrix ``rows`` when given, as SymPy's
+    ``Matrix.charpoly`` has it (and much faster than deriving one from the
+    coefficients' expressions: 4 ms against 38 ms for 5x5 symbols).
+    """
+    import sympy
+    from sympy.polys.polyerrors import CoercionFailed
 
     try:
         values = [symbolic.convert(c) for c in coeffs]
@@ -144,17 +167,25 @@ def _as_polynomial(coeffs: list[Any], symbol: Any, poly: bool, func: str) -> Any
             f"{func}: the symbol {symbol} occurs in the matrix (got symbol={symbol}), so a polynomial in it would mix "
             "the variable with the entries; choose another symbol (SymPy's charpoly answers in a dummy _x instead)"
         )
-    p = sympy.PurePoly.from_list(values, symbol)
+    domain = None if rows is None else _matrix_domain(rows)
+    p = None
+    if domain is not None:
+        try:
+            p = sympy.PurePoly.from_list(values, symbol, domain=domain)
+        except CoercionFailed:  # a coefficient outside the entries' domain (a ring that is not SymPy's): derive one
+            p = None
+    if p is None:
+        p = sympy.PurePoly.from_list(values, symbol)
     return p if poly else p.as_expr()
 
 
 def _polynomials(results: list[list[Any]], stack: Stack, symbol: Any, poly: bool, func: str) -> Any:
     symbol = _symbol(symbol, func)
     if not stack.batch:
-        return _as_polynomial(results[0], symbol, poly, func)
+        return _as_polynomial(results[0], symbol, poly, func, stack.matrices[0])
     if poly:
         raise ShapeError(f"{func}: poly=True needs one matrix (got a stack of shape {stack.batch}); loop over it")
-    values = [_as_polynomial(c, symbol, False, func) for c in results]
+    values = [_as_polynomial(c, symbol, False, func, rows) for c, rows in zip(results, stack.matrices)]
     return Tensor._from_flat(values, stack.batch, symbolic)
 
 
