@@ -104,6 +104,23 @@ def einsum_case(n: int) -> Case:
     )
 
 
+def einsum_chain_case(n: int) -> Case:
+    rng = np.random.default_rng(8)
+    a, b, c = (rng.integers(-100, 101, (n, n)) for _ in range(3))
+    ga, gb, gc = gt.tensor(a), gt.tensor(b), gt.tensor(c)
+    oa, ob, oc = a.astype(object), b.astype(object), c.astype(object)
+    assert gt.einsum("ij,jk,kl->il", ga, gb, gc).tolist() == (oa @ ob @ oc).tolist()
+    return Case(
+        f"einsum('ij,jk,kl->il') int {n}x{n}",
+        [
+            Contender("gentensor einsum", lambda: gt.einsum("ij,jk,kl->il", ga, gb, gc)),
+            Contender("NumPy int64 einsum(optimize=True)", lambda: np.einsum("ij,jk,kl->il", a, b, c, optimize=True), goal=1.5),
+            Contender("NumPy int64 einsum", lambda: np.einsum("ij,jk,kl->il", a, b, c)),
+            Contender("NumPy object einsum(optimize=True)", lambda: np.einsum("ij,jk,kl->il", oa, ob, oc, optimize=True)),
+        ],
+    )
+
+
 def tensordot_case() -> Case:
     rng = np.random.default_rng(6)
     a, b = rng.integers(-1000, 1001, (30, 40, 50)), rng.integers(-1000, 1001, (50, 40, 20))
@@ -238,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         integer_matmul_case(100),
         symbolic_matmul_case(12),
         einsum_case(60),
+        einsum_chain_case(60),
         tensordot_case(),
         vecdot_case(333_333, 3),
         vecdot_case(1, 1_000_000),

@@ -248,10 +248,10 @@ def test_outer_and_kron_are_exact_at_the_edges(sa, sb, big, flip, data):
     assert counted.ops is gt.integers and counted.tolist() == np.kron(np.array(mask.tolist(), dtype=object), oa).tolist()
 
 
-#: einsum calls of two operands: the first four are batched matrix products (the packed ``matmul`` plan), with
-#: batch labels, transposed operands and permuted outputs; the last two sum a label of one operand alone
+#: einsum calls of two operands: the first five are batched matrix products (the packed ``matmul`` plan), with
+#: batch labels (also after a free one), transposed operands and permuted outputs; the last two sum a label of one operand alone
 #: (NumPy's ``einsum``, the ``contraction`` plan).
-CONTRACTIONS = ["ij,jk->ik", "bij,bjk->bik", "ji,kj->ki", "ijb,jk->kbi", "ij,jk->k", "ij,kl->"]
+CONTRACTIONS = ["ij,jk->ik", "bij,bjk->bik", "ji,kj->ki", "ijb,jk->kbi", "ibj,bjk->ibk", "ij,jk->k", "ij,kl->"]
 
 
 def _contraction_shapes(spec: str, sizes: dict[str, int]) -> list[tuple[int, ...]]:
@@ -294,6 +294,30 @@ def test_contractions_are_exact_at_the_edges(spec, scale, flip, data, sizes):
         got, want = gt.vecdot(x, y), (ox * oy).sum(axis=-1)
         assert got.tolist() == want.tolist()
         assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
+
+
+#: einsum chains of three operands: pairwise matrix products (the first six), and one that sums a label of one
+#: operand alone (NumPy's ``einsum`` instead).
+CHAINS = ["ij,jk,kl->il", "ij,jk,kl->li", "ij,jk,ki->", "bij,bjk,bkl->bil", "ibj,bjk,bkl->lbi", "i,ij,j->", "ij,jk,kl->i"]
+
+
+@pytest.mark.parametrize("spec", CHAINS)
+@settings(max_examples=30, deadline=None)
+@given(scale=st.sampled_from(["small", "small", "word", "wide"]), data=st.data(),
+       sizes=st.fixed_dictionaries({c: st.integers(1, 3) for c in "bijkl"}))
+def test_einsum_chains_are_exact(spec, scale, data, sizes):
+    """Three operands contracted pair by pair (each pair's bounds proving the next) against NumPy object arrays."""
+    values = {"small": st.integers(-1000, 1000), "word": word, "wide": wide}[scale]
+    shapes = _contraction_shapes(spec, sizes)
+    flats = [data.draw(st.lists(values, min_size=math.prod(s), max_size=math.prod(s))) for s in shapes]
+    tensors = [gt.tensor(f, ops=gt.integers).reshape(s) for f, s in zip(flats, shapes)]
+    objects = [np.array(f, dtype=object).reshape(s) for f, s in zip(flats, shapes)]
+    got, want = gt.einsum(spec, *tensors), np.einsum(spec, *objects)
+    if isinstance(want, np.ndarray):
+        assert got.shape == want.shape and got.tolist() == want.tolist()
+        assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
+    else:
+        assert got == want and type(got) is int
 
 
 @settings(max_examples=40, deadline=None)

@@ -5,8 +5,9 @@ packed storage and every operand packs into the result's ops, the product
 runs on the NumPy views of the operands through the ops'
 [`Packing`][gentensor.ops._packing.Packing]: its ``matmul`` plan (which proves
 every sum of products fits the word, or declines) for `matmul`,
-`tensordot` and every ``einsum`` of two operands shaped as a batched matrix
-product; its ``contraction`` plan for other ``einsum`` calls; its ``vecdot``
+`tensordot` and every ``einsum`` whose operands contract pairwise as batched
+matrix products (neighbours, the smallest result first); its ``contraction``
+plan for other ``einsum`` calls; its ``vecdot``
 plan for ``vecdot`` (else the ``multiply`` kernel, then a sum); its
 ``multiply`` kernel for ``outer`` and ``kron``.
 Otherwise these functions return ``None`` and the caller multiplies element
@@ -24,6 +25,7 @@ from ..core.layout import broadcast_shapes
 from ..core.storage import Operand, operand_of
 from ..core.tensor import Tensor
 from ..ops import ElementOps, Packing, packing_of
+from ..resources import check_shape
 from . import _packed
 from ._einsum import Label, Subscripts, _prepare
 
@@ -166,8 +168,9 @@ def _pair(
     b = _arranged(y.array, labels_y, batch + summed + free_y, (count, k, n))
     product = f(a, b)
     order = batch + free_x + free_y
+    product = np.reshape(product, [sizes[lb] for lb in order])  # one axis per label: a view
     if order != output:
-        product = np.transpose(np.reshape(product, [sizes[lb] for lb in order]), [order.index(lb) for lb in output])
+        product = np.transpose(product, [order.index(lb) for lb in output])
     return product, bounds
 
 
@@ -176,6 +179,40 @@ def _arranged(array: Any, labels: list[Label], order: list[Label], shape: tuple[
     if labels != order:
         array = np.transpose(array, [labels.index(lb) for lb in order])
     return array.reshape(shape[1:] if shape[0] == 1 else shape)
+
+
+def _pairwise(
+    items: list[Operand], terms: list[list[Label]], output: list[Label], sizes: dict[Label, int], packing: Packing
+) -> tuple[Any, Any] | None:
+    """Every operand contracted with a neighbour, the pair with the smallest result first (as the element path
+    pairs them), each pair one matrix product of the packing; ``None`` when a pair is not one or a plan declines.
+
+    ``'ij,jk,kl->il'`` is two products of matrices, not NumPy's one loop over
+    four indices; every product's bounds feed the next one's proof.
+    """
+    items, terms = list(items), [list(t) for t in terms]
+    bounds = None
+    while len(items) > 1:
+        best: tuple[int, int, set[Label]] | None = None
+        for i in range(len(items) - 1):
+            needed = set(output).union(*(terms[j] for j in range(len(items)) if j not in (i, i + 1)))
+            size = prod(sizes[lb] for lb in set(terms[i]) | set(terms[i + 1]) if lb in needed)
+            if best is None or size < best[0]:
+                best = (size, i, needed)
+        assert best is not None
+        _, i, needed = best
+        keep = [lb for lb in terms[i] if lb in needed] + [lb for lb in terms[i + 1] if lb in needed and lb not in terms[i]]
+        check_shape([sizes[lb] for lb in keep], "einsum")  # an intermediate result, before building it
+        done = _pair(items[i], terms[i], items[i + 1], terms[i + 1], keep, sizes, packing)
+        if done is None:
+            return None
+        array, bounds = done
+        items[i : i + 2] = [Operand(array, None, bounds, False)]
+        terms[i : i + 2] = [keep]
+    array, labels = items[0].array, terms[0]
+    if len(terms) == 1 and labels != output:
+        array = np.transpose(array, [labels.index(lb) for lb in output])
+    return array, bounds
 
 
 def tensordot(a: Tensor[Any], b: Tensor[Any], axes_a: list[int], axes_b: list[int], ops: ElementOps) -> tuple[Any, Any] | None:
@@ -194,9 +231,9 @@ def tensordot(a: Tensor[Any], b: Tensor[Any], axes_a: list[int], axes_b: list[in
 def einsum(spec: Subscripts, xs: list[Tensor[Any]], ops: ElementOps, summed: set[Label]) -> tuple[Any, Any] | None:
     """``einsum`` by NumPy on packed operands when the packing proves every sum exact; else ``None``.
 
-    Two operands whose contraction is a batched matrix product run the
-    packing's ``matmul`` plan (as ``a @ b`` does); other calls its
-    ``contraction`` plan (NumPy's ``einsum``).
+    Operands that contract pairwise as batched matrix products run the
+    packing's ``matmul`` plan (as ``a @ b`` does), one pair at a time; other
+    calls its ``contraction`` plan (NumPy's ``einsum``).
     """
     if all(x._store.packing is None for x in xs):
         return None
@@ -211,8 +248,8 @@ def einsum(spec: Subscripts, xs: list[Tensor[Any]], ops: ElementOps, summed: set
             return None
         items.append(found)
         terms.append(item.labels)
-    if len(items) == 2:
-        done = _pair(items[0], terms[0], items[1], terms[1], spec.output, spec.sizes, packing)
+    if len(items) >= 2:
+        done = _pairwise(items, terms, spec.output, spec.sizes, packing)
         if done is not None:
             return done
     labels = sorted({lb for term in spec.inputs for lb in term} | set(spec.output), key=str)
