@@ -227,6 +227,8 @@ class _Operand(NamedTuple):
 
 def _prepare(x: Tensor[Any], labels: list[Label], sizes: dict[Label, int]) -> _Operand:
     """The view of ``x`` with repeated labels merged (strides added) and length-1 axes broadcast."""
+    if len(set(labels)) == len(labels) and all(n == sizes[lb] for lb, n in zip(labels, x.shape)):
+        return _Operand(x._store, x._layout, x._ops, list(labels))  # nothing to merge or broadcast: x's own layout
     order: list[Label] = []
     strides: dict[Label, int] = {}
     for label, n, s in zip(labels, x.shape, x.strides):

@@ -193,16 +193,20 @@ def _pairwise(
     items, terms = list(items), [list(t) for t in terms]
     bounds = None
     while len(items) > 1:
-        best: tuple[int, int, set[Label]] | None = None
-        for i in range(len(items) - 1):
-            needed = set(output).union(*(terms[j] for j in range(len(items)) if j not in (i, i + 1)))
-            size = prod(sizes[lb] for lb in set(terms[i]) | set(terms[i + 1]) if lb in needed)
-            if best is None or size < best[0]:
-                best = (size, i, needed)
-        assert best is not None
-        _, i, needed = best
+        if len(items) == 2:  # the last pair: its result is the output (whose shape einsum checked)
+            i, needed = 0, set(output)
+        else:
+            best: tuple[int, int, set[Label]] | None = None
+            for i in range(len(items) - 1):
+                needed = set(output).union(*(terms[j] for j in range(len(items)) if j not in (i, i + 1)))
+                size = prod(sizes[lb] for lb in set(terms[i]) | set(terms[i + 1]) if lb in needed)
+                if best is None or size < best[0]:
+                    best = (size, i, needed)
+            assert best is not None
+            _, i, needed = best
         keep = [lb for lb in terms[i] if lb in needed] + [lb for lb in terms[i + 1] if lb in needed and lb not in terms[i]]
-        check_shape([sizes[lb] for lb in keep], "einsum")  # an intermediate result, before building it
+        if len(items) > 2:
+            check_shape([sizes[lb] for lb in keep], "einsum")  # an intermediate result, before building it
         done = _pair(items[i], terms[i], items[i + 1], terms[i + 1], keep, sizes, packing)
         if done is None:
             return None
