@@ -24,6 +24,7 @@ from ..core.tensor import Tensor
 from ..errors import DomainError, LimitError
 from ..ops import ElementOps, booleans, capabilities_of, defines, integers, repeated_squaring, require
 from ..resources import get_limits, log2_size
+from . import _packed
 from ._engine import arithmetic_ops, compute, element_function, flat_values, result, run, streams_for, values_at
 
 __all__ = [
@@ -266,6 +267,9 @@ def _integer_power(a: Any, e: Any, ops: ElementOps) -> Any:
             _check_power_bits([base], [k], out_ops)
             return f(base, k)
         shape = a._layout.shape
+        done = _packed_power(a, k, ops, out_ops, shape)
+        if done is not NotImplemented:
+            return done
         values = convert_values(flat_values(a), a._ops, out_ops)
         _check_power_bits(values, [k], out_ops)
         return result(run("power", f, [values, itertools.repeat(k)], shape), shape, out_ops)
@@ -273,6 +277,9 @@ def _integer_power(a: Any, e: Any, ops: ElementOps) -> Any:
     exps = values_at(e, shape)
     negative = any(k < 0 for k in exps)
     out_ops = _power_ops(ops, negative)
+    done = _packed_power(a, e, ops, out_ops, shape)
+    if done is not NotImplemented:
+        return done
     if any(k > 1 or k < -1 for k in exps):
         _check_power_bits(values_at(a, shape) if isinstance(a, Tensor) else [a], exps, out_ops)
 
@@ -280,6 +287,14 @@ def _integer_power(a: Any, e: Any, ops: ElementOps) -> Any:
         return [streams_for((a,), out_ops, shape, "power")[0], exps]
 
     return result(run("power", _pow_member(out_ops, not negative), streams(), shape, streams), shape, out_ops)
+
+
+def _packed_power(a: Any, e: Any, ops: ElementOps, out_ops: ElementOps, shape: tuple[int, ...]) -> Any:
+    """``a ** e`` by the packing's ``power`` kernel when ``a`` is packed and the bounds prove every power fits the
+    word (`gentensor.compute._packed.elementwise`); else ``NotImplemented`` (the element path)."""
+    if out_ops is not ops or not isinstance(a, Tensor) or a._store.packing is None or math.prod(shape) < _packed.PACKED_MINIMUM:
+        return NotImplemented
+    return _packed.elementwise("power", [a, e], ops, out_ops, shape, ops.convert)
 
 
 #: Powers with exponents up to this size are not checked against ``max_bits`` (see `_check_power_bits`).
