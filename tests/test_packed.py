@@ -367,6 +367,26 @@ def test_packed_contractions_stay_packed_and_other_rings_agree():
     assert gt.einsum("ij,kj->ik", f, f).tolist() == (np.arange(12.0).reshape(3, 4) @ np.arange(12.0).reshape(3, 4).T).tolist()
 
 
+@settings(max_examples=80, deadline=None)
+@given(xs=st.lists(word, min_size=1, max_size=12), flip=st.booleans(), n=st.sampled_from([2, 7, 101, 2**31 - 1, 3037000500]))
+def test_casts_between_packings_convert_as_the_elements_do(xs, flip, n):
+    """``astype`` from packed storage to another packing (one NumPy call) gives what each element's ``convert`` gives:
+    ints to floats rounded to nearest (past 2**53 too), to complexes, to residues; bools to ints and floats."""
+    x = gt.tensor(xs, ops=gt.integers)
+    if flip:
+        x = x[::-1]
+    values = x.tolist()
+    for target, convert in ((gt.floats, float), (gt.complexes, complex), (gt.modular(n), lambda v: v % n)):
+        got = x.astype(target)
+        assert got.ops is target and got.tolist() == [convert(v) for v in values]
+        assert all(type(g) is type(convert(v)) for g, v in zip(got.tolist(), values))
+    mask = x > 0
+    assert mask.astype(gt.integers).tolist() == [int(v > 0) for v in values]
+    assert mask.astype(gt.floats).tolist() == [float(v > 0) for v in values]
+    copied = x.astype(gt.integers)  # the same ops: a copy, never the source
+    assert copied is not x and copied.tolist() == values
+
+
 @needs_packing
 def test_a_reshape_that_copies_stays_packed_and_owns_its_storage():
     x = gt.arange(12).reshape((3, 4))

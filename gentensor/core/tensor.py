@@ -487,8 +487,19 @@ class Tensor(TensorMethods, Generic[E]):
         tensor([1, 2], ops=rationals)
         """
         target = as_ops(dtype, "astype")
-        if not copy and target is self._ops:
-            return self
+        if target is self._ops:
+            return self.copy() if copy else self
+        store = self._store
+        packing = packing_of(target)
+        if store.packing is not None and packing is not None:
+            # packed to packed in one NumPy call where the target's packing casts exactly as ``convert`` does
+            # (ints to floats rounded to nearest, bools to ints, ints to residues)
+            cast = packing.cast(view_of(store, self._layout), store.packing)
+            if cast is not None:
+                array, bounds = cast
+                if np.may_share_memory(array, store.data):
+                    array = array.copy()
+                return Tensor._from_array(array, self.shape, target, bounds)
         els = convert_values(self._elements(), self._ops, target)
         return Tensor._from_flat(els, self.shape, target)
 
