@@ -718,3 +718,35 @@ def test_integer_packing_packs_exactly_the_lists_that_fit(values: list[int]) -> 
     assert (got is not None) == (generic is not None) == fits
     if fits:
         assert got.dtype == np.int64 and got.tolist() == values == generic.tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(shape=st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 3)), view=st.sampled_from(["whole", "T", "sliced"]),
+       ring=st.sampled_from(["integers", "GF(251)", "GF(2^8)"]), k=st.integers(-3, 3), reps=st.integers(0, 3), data=st.data())
+def test_structural_functions_on_packed_storage_are_numpys(shape, view, ring, k, reps, data):
+    """``tile``, ``repeat``, ``tril``/``triu`` and ``nonzero`` on packed storage (NumPy on the machine values) against
+    NumPy object arrays of the elements, on views, for a user ring whose elements are objects (machine zero 0)."""
+    size = math.prod(shape)
+    raw = data.draw(st.lists(st.integers(0, 250) if ring != "integers" else word, min_size=size, max_size=size))
+    if ring == "integers":
+        ops, elements = gt.integers, raw
+    elif ring == "GF(251)":
+        ops, elements = GF(), raw
+    else:
+        ops, elements = GF256(), [Byte(v) for v in raw]
+    base = gt.tensor(elements, ops=ops).reshape(shape)
+    ref = np.empty(size, dtype=object)
+    ref[:] = elements
+    ref = ref.reshape(shape)
+    x, r = {"whole": (base, ref), "T": (base.mT, ref.swapaxes(-1, -2)), "sliced": (base[:, ::2], ref[:, ::2])}[view]
+    assert gt.tile(x, (reps, 1, 2)).tolist() == np.tile(r, (reps, 1, 2)).tolist()
+    assert gt.repeat(x, reps).tolist() == np.repeat(r, reps).tolist()
+    counts = data.draw(st.lists(st.integers(0, 2), min_size=r.shape[1], max_size=r.shape[1]))
+    assert gt.repeat(x, counts, axis=1).tolist() == np.repeat(r, counts, axis=1).tolist()
+    zero = ops.zero
+    lower, upper = gt.tril(x, k=k), gt.triu(x, k=k)
+    keep = np.tri(r.shape[-2], r.shape[-1], k, dtype=bool)
+    assert lower.tolist() == np.where(keep, r, zero).tolist() and lower.ops is ops
+    assert upper.tolist() == np.where(~np.tri(r.shape[-2], r.shape[-1], k - 1, dtype=bool), r, zero).tolist()
+    if ring == "integers":
+        assert [c.tolist() for c in gt.nonzero(x)] == [c.tolist() for c in np.nonzero(np.array(r.tolist()))]

@@ -14,8 +14,11 @@ import operator
 from math import prod
 from typing import Any, Sequence
 
+import numpy as np
+
 from ..core.layout import Layout, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor, common_ops, convert_values, elements_as
+from ..core.storage import view_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, LimitError, ShapeError
 from ..resources import check_shape, get_limits
@@ -405,6 +408,9 @@ def tile(x: Tensor[Any], reps: Any, /) -> Tensor[Any]:
     r = (1,) * (d - len(r)) + r
     shape = [1] * (d - x.ndim) + list(x.shape)
     check_shape([n * k for n, k in zip(shape, r)], "tile")
+    if x._store.packing is not None:  # packed: NumPy's tile of the machine values (a new array)
+        out = np.tile(view_of(x._store, x._layout), r)
+        return Tensor._from_array(out, out.shape, x._ops, x._store.bounds)
     values = x._elements()
     for k in range(d - 1, -1, -1):
         if r[k] != 1 and values:
@@ -463,6 +469,9 @@ def repeat(x: Tensor[Any], repeats: Any, /, *, axis: int | None = None) -> Tenso
             )
     inner = prod(shape[ax + 1 :])
     check_shape(shape[:ax] + (n * counts if isinstance(counts, int) else sum(counts),) + shape[ax + 1 :], "repeat")
+    if x._store.packing is not None:  # packed: NumPy's repeat of the machine values (a new array)
+        out = np.repeat(view_of(x._store, x._layout), counts, axis=ax)
+        return Tensor._from_array(out, out.shape, x._ops, x._store.bounds)
     values = x._elements()
     if isinstance(counts, int):
         out = _repeat_blocks(values, inner, counts) if values else []

@@ -21,9 +21,12 @@ import numbers
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from .._docs import examples, made, section
 from ..core.layout import Layout, as_int
 from ..core.operands import as_tensor, build
+from ..core.storage import view_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
 from ..ops import OpsSpec, coprime_fraction
@@ -193,6 +196,16 @@ def _triangle(func: str, x: Any, k: int, lower: bool) -> Tensor[Any]:
         raise ShapeError(f"{func}: needs a tensor with ndim >= 2 (got shape {x.shape})")
     k = as_int(k, func, "k")
     m, n = x.shape[-2:]
+    store = x._store
+    machine_zero = None if store.packing is None else store.packing.scalar(x.ops.zero)
+    if machine_zero is not None:  # packed: one NumPy select between the entries and the zero's machine value
+        keep = np.tri(m, n, k, dtype=bool) if lower else ~np.tri(m, n, k - 1, dtype=bool)
+        out = np.where(keep, view_of(store, x._layout), machine_zero)
+        bounds = None
+        if store.packing.bounded and store.bounds is not None:
+            z = int(machine_zero)
+            bounds = (min(store.bounds[0], z), max(store.bounds[1], z))
+        return Tensor._from_array(out, x.shape, x.ops, bounds)
     values = x._elements()
     zero = x.ops.zero
     block = m * n

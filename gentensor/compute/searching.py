@@ -204,6 +204,14 @@ def nonzero(x: Any, /) -> tuple[Tensor[Any], ...]:
     x = as_tensor(x, "nonzero")
     if x.ndim == 0:
         raise ShapeError("nonzero: a 0-d tensor has no axes (got shape ()); use x.reshape(1) or bool(x)")
+    store = x._store
+    if store.packing is not None and store.packing.dtype.kind in "biufc" and x.ops.is_zero is operator.not_:
+        # Python truth is the zero test (numbers, booleans): the machine values' truth, positions by NumPy
+        columns = np.nonzero(view_of(store, x._layout))
+        return tuple(
+            Tensor._from_array(c.astype(np.int64, copy=False), (len(c),), integers, (0, n - 1) if len(c) else None)
+            for c, n in zip(columns, x.shape)
+        )
     flat = _nonzero_flat(x)
     return tuple(Tensor._from_flat(col, (len(flat),), integers) for col in _unravel_all(flat, x.shape))
 
