@@ -409,8 +409,8 @@ def tile(x: Tensor[Any], reps: Any, /) -> Tensor[Any]:
     shape = [1] * (d - x.ndim) + list(x.shape)
     check_shape([n * k for n, k in zip(shape, r)], "tile")
     if x._store.packing is not None:  # packed: NumPy's tile of the machine values (a new array)
-        out = np.tile(view_of(x._store, x._layout), r)
-        return Tensor._from_array(out, out.shape, x._ops, x._store.bounds)
+        tiled = np.tile(view_of(x._store, x._layout), r)
+        return Tensor._from_array(tiled, tiled.shape, x._ops, x._store.bounds)
     values = x._elements()
     for k in range(d - 1, -1, -1):
         if r[k] != 1 and values:
@@ -470,8 +470,8 @@ def repeat(x: Tensor[Any], repeats: Any, /, *, axis: int | None = None) -> Tenso
     inner = prod(shape[ax + 1 :])
     check_shape(shape[:ax] + (n * counts if isinstance(counts, int) else sum(counts),) + shape[ax + 1 :], "repeat")
     if x._store.packing is not None:  # packed: NumPy's repeat of the machine values (a new array)
-        out = np.repeat(view_of(x._store, x._layout), counts, axis=ax)
-        return Tensor._from_array(out, out.shape, x._ops, x._store.bounds)
+        repeated = np.repeat(view_of(x._store, x._layout), counts, axis=ax)
+        return Tensor._from_array(repeated, repeated.shape, x._ops, x._store.bounds)
     values = x._elements()
     if isinstance(counts, int):
         out = _repeat_blocks(values, inner, counts) if values else []
