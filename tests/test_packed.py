@@ -750,3 +750,21 @@ def test_structural_functions_on_packed_storage_are_numpys(shape, view, ring, k,
     assert upper.tolist() == np.where(~np.tri(r.shape[-2], r.shape[-1], k - 1, dtype=bool), r, zero).tolist()
     if ring == "integers":
         assert [c.tolist() for c in gt.nonzero(x)] == [c.tolist() for c in np.nonzero(np.array(r.tolist()))]
+
+
+@settings(max_examples=80, deadline=None)
+@given(xs=st.lists(wide, min_size=1, max_size=8), data=st.data(),
+       rtol=st.one_of(st.sampled_from([1e-5, 0.0, 0.5, 1e-300]), st.fractions(0, 2, max_denominator=10**6)),
+       atol=st.one_of(st.sampled_from([1e-8, 0.0, 3.0]), st.integers(0, 10**6), st.fractions(0, 10**6, max_denominator=97)))
+def test_isclose_of_integers_is_the_exact_comparison(xs, data, rtol, atol):
+    """``isclose`` of integers compares ``|x - y| <= atol + rtol * |y|`` exactly (tolerances as the rationals they
+    spell), computed in integers scaled by the tolerances' denominator, at the word's edges and past it."""
+    r = Fraction(repr(rtol)) if isinstance(rtol, float) else Fraction(rtol)
+    t = Fraction(repr(atol)) if isinstance(atol, float) else Fraction(atol)
+    c = math.floor(t)  # differences at the absolute tolerance's edge: equal to it, one past it
+    steps = st.sampled_from([0, 1, -1, c, -c, c + 1, -c - 1])
+    ys = [data.draw(st.one_of(wide, steps.map(lambda d, x=x: x + d))) for x in xs]
+    want = [abs(x - y) <= t + r * abs(y) for x, y in zip(xs, ys)]
+    got = gt.isclose(gt.tensor(xs, ops=gt.integers), gt.tensor(ys, ops=gt.integers), rtol=rtol, atol=atol)
+    assert got.ops is gt.booleans and got.tolist() == want
+    assert gt.allclose(gt.tensor(xs, ops=gt.integers), gt.tensor(ys, ops=gt.integers), rtol=rtol, atol=atol) is all(want)

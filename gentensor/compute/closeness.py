@@ -93,7 +93,14 @@ def isclose(a: Any, b: Any, /, *, rtol: Any = 1e-05, atol: Any = 1e-08, equal_na
     ops = operand_ops((x, y), "isclose")
     exact = capabilities_of(ops).exact
     r, t = _tolerance(rtol, "rtol", exact), _tolerance(atol, "atol", exact)
-    close: Any = less_equal(_abs(subtract(x, y)), add(t, multiply(r, _abs(y))))
+    close: Any
+    if capabilities_of(ops).index and isinstance(r, Fraction) and isinstance(t, Fraction) and r >= 0 and t >= 0:
+        # Integers: both sides times the tolerances' common denominator d > 0, so every term is an integer
+        # (the same comparison, exactly; packed kernels run where their bounds allow, not Fractions)
+        d = math.lcm(r.denominator, t.denominator)
+        close = less_equal(multiply(_abs(subtract(x, y)), d), add(int(t * d), multiply(int(r * d), _abs(y))))
+    else:
+        close = less_equal(_abs(subtract(x, y)), add(t, multiply(r, _abs(y))))
     if not exact:
         # infinities are close only to themselves (inf - inf is NaN, and inf <= inf would say yes)
         close = where(logical_and(isfinite(x), isfinite(y)), close, equal(x, y))
