@@ -768,3 +768,21 @@ def test_isclose_of_integers_is_the_exact_comparison(xs, data, rtol, atol):
     got = gt.isclose(gt.tensor(xs, ops=gt.integers), gt.tensor(ys, ops=gt.integers), rtol=rtol, atol=atol)
     assert got.ops is gt.booleans and got.tolist() == want
     assert gt.allclose(gt.tensor(xs, ops=gt.integers), gt.tensor(ys, ops=gt.integers), rtol=rtol, atol=atol) is all(want)
+
+
+@settings(max_examples=80, deadline=None)
+@given(xs=st.lists(wide, min_size=1, max_size=10), data=st.data(), invert=st.booleans())
+def test_isin_and_bincount_on_packed_storage(xs, data, invert):
+    """``isin`` on machine values (either operand packed) and ``bincount`` by NumPy, against Python sets and counts;
+    floats: NaN is found nowhere and ``-0.0`` finds ``0.0``, as the elements compare."""
+    pool = data.draw(st.lists(st.one_of(wide, st.sampled_from(xs)), max_size=6))
+    got = gt.isin(gt.tensor(xs, ops=gt.integers), gt.tensor(pool, ops=gt.integers), invert=invert)
+    assert got.ops is gt.booleans and got.tolist() == [(x in set(pool)) != invert for x in xs]
+    floats = [0.0, -0.0, math.nan, math.inf, 1.5, -2.0]
+    fx = data.draw(st.lists(st.sampled_from(floats), min_size=1, max_size=6))
+    fp = data.draw(st.lists(st.sampled_from(floats), max_size=4))
+    assert gt.isin(gt.tensor(fx), gt.tensor(fp, ops=gt.floats)).tolist() == [any(v == w for w in fp) for v in fx]
+    counts = data.draw(st.lists(st.integers(0, 30), min_size=0, max_size=40))
+    minlength = data.draw(st.integers(0, 40))
+    assert gt.bincount(gt.tensor(counts, ops=gt.integers), minlength=minlength).tolist() == np.bincount(
+        np.array(counts, dtype=np.intp), minlength=minlength).tolist()

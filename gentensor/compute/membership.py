@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..arrays.dtypes import isdtype
 from ..core.operands import as_tensor, elements_as, operand_ops
+from ..core.storage import operand_of, view_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, ShapeError
-from ..ops import booleans, integers
+from ..ops import ElementOps, booleans, integers, packing_of
 from ..resources import check_shape
 from ._engine import arithmetic_ops
 from ._functions import nan_test
@@ -70,6 +73,9 @@ def isin(element: Any, test_elements: Any, /, *, invert: bool = False) -> Tensor
     x = as_tensor(element, "isin")
     t = as_tensor(test_elements, "isin")
     ops = operand_ops((x, t), "isin")
+    packed = _packed_isin(x, t, ops, invert)
+    if packed is not None:
+        return packed
     values = elements_as(x, ops)
     pool = elements_as(t, ops)
     isnan = nan_test(ops)
@@ -82,6 +88,24 @@ def isin(element: Any, test_elements: Any, /, *, invert: bool = False) -> Tensor
         equal = ops.equal
         hits = [any(equal(v, w) for w in pool) for v in values]
     return Tensor._from_flat([h != invert for h in hits], x.shape, booleans)
+
+
+def _packed_isin(x: Tensor[Any], t: Tensor[Any], ops: ElementOps, invert: bool) -> Tensor[Any] | None:
+    """``isin`` by NumPy on the machine values when both pack into ``ops`` (one already packed); else ``None``.
+
+    A packing gives equal elements equal machine values (its contract), and
+    NumPy compares them with ``==``: NaN is found nowhere, ``-0.0`` finds ``0.0``.
+    """
+    if x._store.packing is None and t._store.packing is None:
+        return None
+    packing = packing_of(ops)
+    if packing is None:
+        return None
+    a = operand_of(x._store, x._layout, x._ops, ops, packing)
+    b = operand_of(t._store, t._layout, t._ops, ops, packing)
+    if a is None or b is None:
+        return None
+    return Tensor._from_array(np.isin(a.array, b.array, invert=invert), x.shape, booleans)
 
 
 def bincount(x: Any, /, weights: Any = None, *, minlength: int = 0) -> Tensor[Any]:
@@ -130,6 +154,15 @@ def bincount(x: Any, /, weights: Any = None, *, minlength: int = 0) -> Tensor[An
         raise DomainError(f"bincount: needs integers (got a tensor with ops {x.ops!r}); counts are of integer values")
     if isinstance(minlength, bool) or not isinstance(minlength, int) or minlength < 0:
         raise ArgumentValueError(f"bincount: minlength must be a non-negative int (got {minlength!r})")
+    store = x._store
+    if weights is None and store.packing is not None and store.packing.dtype.kind in "biu" and store.packing.from_machine is None:
+        # packed integers (or booleans) that are their machine values: NumPy's bincount counts them
+        array = view_of(store, x._layout)
+        if array.size and int(array.min()) < 0:
+            raise ArgumentValueError(f"bincount: the values must be non-negative (got {int(array.min())})")
+        check_shape((max(int(array.max()) + 1 if array.size else 0, minlength),), "bincount")
+        tally = np.bincount(array.astype(np.intp, copy=False), minlength=minlength).astype(np.int64, copy=False)
+        return Tensor._from_array(tally, tally.shape, integers, (0, array.size))
     values = [int(v) for v in x._elements()]
     if values and min(values) < 0:
         raise ArgumentValueError(f"bincount: the values must be non-negative (got {min(values)})")
