@@ -786,3 +786,25 @@ def test_isin_and_bincount_on_packed_storage(xs, data, invert):
     minlength = data.draw(st.integers(0, 40))
     assert gt.bincount(gt.tensor(counts, ops=gt.integers), minlength=minlength).tolist() == np.bincount(
         np.array(counts, dtype=np.intp), minlength=minlength).tolist()
+
+
+@settings(max_examples=80, deadline=None)
+@given(xs=st.lists(st.integers(-1000, 1000), min_size=1, max_size=30), ys=st.lists(wide, min_size=1, max_size=8),
+       scale=st.sampled_from(["small", "edge", "wide"]), mode=st.sampled_from(["full", "same", "valid"]), data=st.data())
+def test_packed_convolution_is_exact(xs, ys, scale, mode, data):
+    """``convolve`` of packed integers (windows times a column, by the ``@`` plan) against NumPy object arrays, in
+    both orders and every mode; past the word the plan declines and the sums are exact; residues reduce.  At the
+    "edge" one product fits the word and a sum of a few does not: only a proof over all ``m`` terms declines."""
+    if scale == "small":
+        ys = [y % 2001 - 1000 for y in ys]
+    elif scale == "edge":
+        xs = [1000 if x >= 0 else -1000 for x in xs]
+        ys = [2**53 if y >= 0 else -(2**53) for y in ys]
+    a, b = gt.tensor(xs, ops=gt.integers), gt.tensor(ys, ops=gt.integers)
+    oa, ob = np.array(xs, dtype=object), np.array(ys, dtype=object)
+    for got, want in ((gt.convolve(a, b, mode=mode), np.convolve(oa, ob, mode=mode)), (gt.convolve(b, a, mode=mode), np.convolve(ob, oa, mode=mode))):
+        assert got.tolist() == want.tolist() and all(type(v) is int for v in got.tolist())
+    n = data.draw(st.sampled_from([7, 2**31 - 1, 3037000499]))
+    ra, rb = gt.tensor(xs, ops=gt.modular(n)), gt.tensor(ys, ops=gt.modular(n))
+    want = np.convolve(np.array([x % n for x in xs], dtype=object), np.array([y % n for y in ys], dtype=object), mode=mode) % n
+    assert gt.convolve(ra, rb, mode=mode).tolist() == want.tolist()

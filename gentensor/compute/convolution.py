@@ -20,9 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..core.operands import as_tensor, elements_as, operand_ops
+from ..core.storage import operand_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, ShapeError
+from ..ops import ElementOps, capabilities_of, packing_of
 from ..resources import check_shape
 from ._engine import arithmetic_ops
 
@@ -47,6 +51,48 @@ def _full_convolution(a: list[Any], v: list[Any], ops: Any) -> list[Any]:
         lo, hi = max(0, k - m + 1), min(k, n - 1)
         out.append(ops.sum([mul(a[i], v[k - i]) for i in range(lo, hi + 1)]))
     return out
+
+
+#: Entries of the window matrix multiplied at once by `_packed_convolution` (8 MiB of int64).
+_WINDOW_ENTRIES = 1 << 20
+
+
+def _packed_convolution(x: Tensor[Any], y: Tensor[Any], ops: ElementOps) -> tuple[Any, Any] | None:
+    """The full convolution of packed ``x`` and ``y`` as matrix products of the packing's ``matmul`` plan, or ``None``.
+
+    Output ``k`` is the dot product of the window ``a[k - m + 1 .. k]`` of
+    the longer input ``a`` (padded with zeros) with the shorter ``b``
+    reversed: a strided window matrix (no copy) times a column, in chunks of
+    rows, so the plan proves every sum of ``m`` products exact first (float64
+    BLAS below 2**53, int64 below 2**63, residues reduced).  Only for bounded
+    (integer-like) commutative packings, so the order of the factors and of
+    the sums does not matter; else ``None`` (the element path).
+    """
+    if x._store.packing is None and y._store.packing is None:
+        return None
+    packing = packing_of(ops)
+    if packing is None or not packing.bounded or not capabilities_of(ops).commutative:
+        return None
+    a = operand_of(x._store, x._layout, x._ops, ops, packing)
+    b = operand_of(y._store, y._layout, y._ops, ops, packing)
+    if a is None or b is None:
+        return None
+    if a.array.size < b.array.size:
+        a, b = b, a
+    m = b.array.size
+    planned = packing.matmul(a.bounds, b.bounds, m)
+    if planned is None and (a.tighten() | b.tighten()):
+        planned = packing.matmul(a.bounds, b.bounds, m)
+    zero = packing.scalar(ops.zero)
+    if planned is None or zero is None:
+        return None
+    f, bounds = planned
+    pad = np.full(m - 1, zero, dtype=a.array.dtype)
+    windows = np.lib.stride_tricks.sliding_window_view(np.concatenate([pad, a.array, pad]), m)
+    column = np.ascontiguousarray(b.array[::-1]).reshape(m, 1)
+    rows = max(1, _WINDOW_ENTRIES // m)
+    parts = [np.asarray(f(windows[s : s + rows], column)).reshape(-1) for s in range(0, len(windows), rows)]
+    return np.concatenate(parts), bounds
 
 
 def convolve(a: Any, v: Any, /, *, mode: str = "full") -> Tensor[Any]:
@@ -94,6 +140,12 @@ def convolve(a: Any, v: Any, /, *, mode: str = "full") -> Tensor[Any]:
     ops = arithmetic_ops(operand_ops((x, y), "convolve"))
     n, m = x.size, y.size
     check_shape((n + m - 1,), "convolve")
+    packed = _packed_convolution(x, y, ops)
+    if packed is not None:
+        start = 0 if mode == "full" else (min(n, m) - 1) // 2 if mode == "same" else min(n, m) - 1
+        length = n + m - 1 if mode == "full" else max(n, m) if mode == "same" else max(n, m) - min(n, m) + 1
+        array, bounds = packed
+        return Tensor._from_array(array[start : start + length].copy(), (length,), ops, bounds)
     values = _full_convolution(elements_as(x, ops), elements_as(y, ops), ops)
     if mode == "same":
         start = (min(n, m) - 1) // 2
