@@ -406,6 +406,11 @@ def test_sorting_and_sets_are_exact(xs, probe):
     assert gt.sort(x, descending=True).tolist() == sorted(xs, reverse=True)
     assert [xs[i] for i in gt.argsort(x).tolist()] == sorted(xs)
     assert gt.unique_values(x).tolist() == sorted(set(xs))
+    counted = gt.unique_counts(x)
+    assert counted.values.tolist() == sorted(set(xs)) and counted.counts.tolist() == [xs.count(v) for v in sorted(set(xs))]
+    residues = gt.unique_counts(gt.tensor(xs, ops=gt.modular(5)))  # unordered: by first appearance
+    order = list(dict.fromkeys(v % 5 for v in xs))
+    assert residues.values.tolist() == order and residues.counts.tolist() == [[v % 5 for v in xs].count(r) for r in order]
     s = gt.sort(x)
     import bisect
 

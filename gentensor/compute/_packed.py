@@ -27,7 +27,7 @@ from ..ops import ElementOps
 from ..ops import Bounds, Packing, packing_of
 from ..parallel import ParallelPolicy, run_tasks
 
-__all__ = ["operand", "elementwise", "same_shape", "with_scalar", "reduction", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
+__all__ = ["operand", "elementwise", "same_shape", "with_scalar", "reduction", "unique", "unique_counts", "distinct", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
 
 #: Elements below which a packed kernel runs on the calling thread whatever the policy (a pool round trip costs more).
 THREAD_MINIMUM = 1 << 16
@@ -357,6 +357,26 @@ def unique(x: Tensor[Any], ordered: bool, counts: bool = True) -> tuple[Any, Any
         rank[order] = np.arange(len(order))
         values, first, tally, inverse = values[order], first[order], tally[order], rank[inverse]
     return values, first, inverse.reshape(-1), tally
+
+
+def unique_counts(x: Tensor[Any], ordered: bool) -> tuple[Any, Any] | None:
+    """``(values, counts)`` of packed integer-valued ``x`` (flattened), ordered as `unique` orders them; else ``None``.
+
+    Sorted values need neither first positions nor inverse indices, so NumPy
+    computes only the counts (a sort and a difference).
+    """
+    store = x._store
+    packing = store.packing
+    if packing is None or packing.dtype.kind not in "biu" or (ordered and not packing.ordered):
+        return None
+    if not ordered:
+        found = unique(x, ordered)
+        return None if found is None else (found[0], found[3])
+    item = operand_of(store, x._layout, x._ops, x._ops, packing)
+    if item is None:
+        return None
+    values, tally = np.unique(item.array.reshape(-1), return_counts=True)
+    return values, tally
 
 
 def distinct(x: Tensor[Any], ordered: bool) -> Any:

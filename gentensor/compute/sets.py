@@ -268,9 +268,11 @@ def unique_counts(x: Any, /) -> UniqueCountsResult:
     ([1, 2], [1, 3])
     """
     x = as_tensor(x, "unique_counts")
-    packed = _packed_unique(x)
+    packed = _packed.unique_counts(x, capabilities_of(x.ops).ordered)
     if packed is not None:
-        return UniqueCountsResult(packed[0], packed[3])
+        values, tally = packed
+        m = len(values)
+        return UniqueCountsResult(Tensor._from_array(values, (m,), x.ops, x._store.bounds), Tensor._from_array(tally, (m,), integers, (0, x.size)))
     values = flat_values(x)
     distinct = _distinct_fast(x.ops, values)
     if distinct is not None:
