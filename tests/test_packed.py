@@ -813,3 +813,28 @@ def test_packed_convolution_is_exact(xs, ys, scale, mode, data):
     ra, rb = gt.tensor(xs, ops=gt.modular(n)), gt.tensor(ys, ops=gt.modular(n))
     want = np.convolve(np.array([x % n for x in xs], dtype=object), np.array([y % n for y in ys], dtype=object), mode=mode) % n
     assert gt.convolve(ra, rb, mode=mode).tolist() == want.tolist()
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(64, 90), scale=st.sampled_from(["small", "word", "wide"]), broadcast=st.booleans(),
+       axis0=st.booleans(), data=st.data())
+def test_packed_cross_is_exact(rows, scale, broadcast, axis0, data):
+    """``cross`` of packed vectors (column by column, packed kernels under their bounds) against the formula on
+    NumPy object arrays: at the word's edges and past it, broadcast, along the first axis."""
+    values = {"small": st.integers(-1000, 1000), "word": word, "wide": wide}[scale]
+    a = data.draw(st.lists(values, min_size=3 * rows, max_size=3 * rows))
+    b = data.draw(st.lists(values, min_size=3, max_size=3)) if broadcast else data.draw(st.lists(values, min_size=3 * rows, max_size=3 * rows))
+    oa = np.array(a, dtype=object).reshape(rows, 3)
+    ob = np.array(b, dtype=object).reshape(-1, 3)
+    ta, tb = gt.tensor(a, ops=gt.integers).reshape((rows, 3)), gt.tensor(b, ops=gt.integers).reshape((-1, 3))
+    oa, ob = np.broadcast_arrays(oa, ob)
+    want = np.empty(oa.shape, dtype=object)
+    for i, j, k in ((0, 1, 2), (1, 2, 0), (2, 0, 1)):
+        want[:, i] = oa[:, j] * ob[:, k] - oa[:, k] * ob[:, j]
+    if axis0:
+        got = gt.cross(ta.T, tb.T if not broadcast else tb.T, axis=0)
+        assert got.tolist() == want.T.tolist()
+    else:
+        got = gt.cross(ta, tb)
+        assert got.tolist() == want.tolist()
+    assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
