@@ -250,7 +250,8 @@ def var(x: Any, /, *, axis: Any = None, correction: Any = 0, keepdims: bool = Fa
         result = divide(numerator, n * (n - correction))
     else:
         d = subtract(x, mean(x, axis=axis, keepdims=True))
-        squares = real(multiply(d, conj(d)))
+        # |d|²: d * conj(d) for complex elements; for real ones conj and real are the identity (skipped)
+        squares = real(multiply(d, conj(d))) if capabilities_of(ops).complex else multiply(d, d)
         result = divide(_sum(squares, axis=axis, keepdims=True), float(n - correction))
     return _finish(result, x, axes, keepdims)
 
