@@ -294,6 +294,10 @@ def _packed_power(a: Any, e: Any, ops: ElementOps, out_ops: ElementOps, shape: t
     word (`gentensor.compute._packed.elementwise`); else ``NotImplemented`` (the element path)."""
     if out_ops is not ops or not isinstance(a, Tensor) or a._store.packing is None or math.prod(shape) < _packed.PACKED_MINIMUM:
         return NotImplemented
+    if type(e) is int and e == 2 and a._ops is ops:  # a square: the product a * a (its kernel writes a recycled buffer)
+        done = _packed.same_shape("multiply", a, a, ops, out_ops, shape, None)
+        if done is not NotImplemented:
+            return done
     return _packed.elementwise("power", [a, e], ops, out_ops, shape, ops.convert)
 
 

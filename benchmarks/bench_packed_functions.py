@@ -1,0 +1,106 @@
+"""NumPy's everyday functions on packed storage: gentensor beside NumPy int64 (and float64) and NumPy object arrays.
+
+Element-wise arithmetic, masks, reductions and products have their own
+scripts (`bench_storage.py`, `bench_products.py`); these are the functions a
+NumPy user reaches for next -- powers, casts, ``repeat``/``tile``,
+triangles, ``nonzero``, set membership and counts, closeness, convolution,
+``cross``, quantiles, the standard deviation -- on 10^6 small ints (or a
+1000x1000 matrix, or 10^6 floats).  Each was a Python loop over the elements
+before this script; the goal column holds the ratio to NumPy's own function
+on machine numbers (its results wrap around past the word, gentensor's do
+not).
+
+    python benchmarks/bench_packed_functions.py           # full run (median of 9 rounds)
+    python benchmarks/bench_packed_functions.py --quick   # median of 5 rounds
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from _common import Case, Contender, machine, report
+
+import numpy as np  # noqa: E402  (after _common puts the in-tree package on the path)
+
+import gentensor as gt  # noqa: E402
+
+N = 10**6
+#: The largest acceptable gentensor / NumPy ratio for these functions.
+GOAL = 2.0
+
+
+def _pair(title: str, ours, numpy_int64, objects=None) -> Case:  # type: ignore[no-untyped-def]
+    contenders = [Contender("gentensor (packed)", ours), Contender("NumPy (machine numbers)", numpy_int64, goal=GOAL)]
+    if objects is not None:
+        contenders.append(Contender("NumPy object array", objects))
+    return Case(title, contenders)
+
+
+def cases() -> list[Case]:
+    rng = np.random.default_rng(11)
+    a, b = rng.integers(-1000, 1000, N), rng.integers(-1000, 1000, N)
+    ga, gb = gt.tensor(a), gt.tensor(b)
+    oa = a.astype(object)
+    counts = rng.integers(0, 1000, N)
+    gcounts = gt.tensor(counts)
+    m = rng.integers(-100, 100, (1000, 1000))
+    gm = gt.tensor(m)
+    v3, w3 = rng.integers(-100, 100, (N // 3, 3)), rng.integers(-100, 100, (N // 3, 3))
+    gv3, gw3 = gt.tensor(v3), gt.tensor(w3)
+    long, short = rng.integers(-1000, 1000, 10_000), rng.integers(-1000, 1000, 100)
+    glong, gshort = gt.tensor(long), gt.tensor(short)
+    floats = rng.random(N)
+    gfloats = gt.tensor(floats)
+    close = a + (rng.random(N) < 0.001)
+    gclose = gt.tensor(close)
+    probe = np.array([1, 2, 3, 500, -999])
+    gprobe = gt.tensor(probe)
+
+    # The same answers first (exactly; NumPy's float reductions sum in another order).
+    assert (ga**2).tolist() == (a**2).tolist()
+    assert ga.astype(gt.floats).tolist() == a.astype(float).tolist()
+    assert gt.repeat(ga, 2).tolist() == np.repeat(a, 2).tolist()
+    assert gt.tril(gm).tolist() == np.tril(m).tolist()
+    assert gt.nonzero(ga)[0].tolist() == np.nonzero(a)[0].tolist()
+    assert gt.isin(ga, gprobe).tolist() == np.isin(a, probe).tolist()
+    assert gt.bincount(gcounts).tolist() == np.bincount(counts).tolist()
+    assert gt.unique_counts(gcounts).counts.tolist() == np.unique(counts, return_counts=True)[1].tolist()
+    assert gt.allclose(ga, gclose) == np.allclose(a, close)
+    assert gt.convolve(glong, gshort).tolist() == np.convolve(long, short).tolist()
+    assert gt.cross(gv3, gw3).tolist() == np.cross(v3, w3).tolist()
+    assert float(gt.median(ga)) == float(np.median(a))
+    assert abs(gt.std(gfloats) - float(np.std(floats))) < 1e-12
+
+    return [
+        _pair("a ** 2, 10^6 small ints", lambda: ga**2, lambda: a**2, lambda: oa**2),
+        _pair("astype(floats), 10^6 ints", lambda: ga.astype(gt.floats), lambda: a.astype(np.float64)),
+        _pair("repeat(a, 2), 10^6 ints", lambda: gt.repeat(ga, 2), lambda: np.repeat(a, 2), lambda: np.repeat(oa, 2)),
+        _pair("tile(a, 2), 10^6 ints", lambda: gt.tile(ga, 2), lambda: np.tile(a, 2)),
+        _pair("tril, 1000x1000 ints", lambda: gt.tril(gm), lambda: np.tril(m)),
+        _pair("nonzero, 10^6 ints", lambda: gt.nonzero(ga), lambda: np.nonzero(a)),
+        _pair("isin(a, 5 values), 10^6 ints", lambda: gt.isin(ga, gprobe), lambda: np.isin(a, probe)),
+        _pair("bincount, 10^6 ints in [0, 1000)", lambda: gt.bincount(gcounts), lambda: np.bincount(counts)),
+        _pair("unique_counts, 10^6 ints in [0, 1000)", lambda: gt.unique_counts(gcounts), lambda: np.unique(counts, return_counts=True)),
+        _pair("allclose, 10^6 ints", lambda: gt.allclose(ga, gclose), lambda: np.allclose(a, close)),
+        _pair("convolve, 10^4 * 10^2 ints", lambda: gt.convolve(glong, gshort), lambda: np.convolve(long, short)),
+        _pair("cross, 3.3*10^5 int 3-vectors", lambda: gt.cross(gv3, gw3), lambda: np.cross(v3, w3)),
+        _pair("median, 10^6 ints", lambda: gt.median(ga), lambda: np.median(a)),
+        # std adds left to right (as the element path does, bit for bit); NumPy adds pairwise: no goal
+        Case("std, 10^6 floats", [Contender("gentensor (packed)", lambda: gt.std(gfloats)), Contender("NumPy float64", lambda: np.std(floats))]),
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="5 rounds instead of 9")
+    args = parser.parse_args()
+    rounds = 5 if args.quick else 9
+    start = time.perf_counter()
+    met = report(cases(), rounds, median=True)
+    print(f"\n{machine()}; {time.perf_counter() - start:.0f} s in all; goals {'met' if met else 'NOT all met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
