@@ -838,3 +838,27 @@ def test_packed_cross_is_exact(rows, scale, broadcast, axis0, data):
         got = gt.cross(ta, tb)
         assert got.tolist() == want.tolist()
     assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
+
+
+def _object_power(m: np.ndarray, k: int) -> np.ndarray:
+    out = np.eye(m.shape[-1], dtype=int).astype(object)
+    for _ in range(k):
+        out = out.dot(m)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 5), k=st.integers(2, 12), batch=st.integers(1, 3),
+       scale=st.sampled_from(["small", "small", "word", "wide"]), data=st.data())
+def test_packed_matrix_power_is_exact(n, k, batch, scale, data):
+    """``matrix_power`` of packed integers by repeated squaring on machine words while every product's bounds
+    prove it fits, else exactly from the start: against repeated object-array products, for stacks and residues."""
+    values = {"small": st.integers(-9, 9), "word": word, "wide": wide}[scale]
+    flat = data.draw(st.lists(values, min_size=batch * n * n, max_size=batch * n * n))
+    x = gt.tensor(flat, ops=gt.integers).reshape((batch, n, n))
+    mats = np.array(flat, dtype=object).reshape(batch, n, n)
+    assert gt.linalg.matrix_power(x, k).tolist() == [_object_power(m, k).tolist() for m in mats]
+    p = 10**9 + 7
+    residues = gt.tensor([v % p for v in flat], ops=gt.modular(p)).reshape((batch, n, n))
+    want = [[[v % p for v in row] for row in _object_power(np.array(m) % p, k).tolist()] for m in mats]
+    assert gt.linalg.matrix_power(residues, k).tolist() == want

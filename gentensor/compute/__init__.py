@@ -8,5 +8,6 @@ from ._contract import matmul_flat, matmul_flat_int
 from ._engine import flat_values
 from ._euclid import Euclid, gcdex as euclid_gcdex
 from ._functions import conjugator
+from ._packedproducts import matrix_power as packed_matrix_power, result as packed_result
 
 __all__: list[str] = []

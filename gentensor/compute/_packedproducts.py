@@ -29,7 +29,7 @@ from ..resources import check_shape
 from . import _packed
 from ._einsum import Label, Subscripts, _prepare
 
-__all__ = ["matmul", "result", "products", "tensordot", "einsum", "vecdot", "vecdot_products"]
+__all__ = ["matmul", "matrix_power", "result", "products", "tensordot", "einsum", "vecdot", "vecdot_products"]
 
 #: Labels NumPy's ``einsum`` accepts (one per distinct label of a call).
 _EINSUM_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -76,6 +76,41 @@ def _matmul_plan(packing: Packing, x: Operand, y: Operand, k: int) -> Any:
     if planned is None and packing.bounded and (x.tighten() | y.tighten()):
         planned = packing.matmul(x.bounds, y.bounds, k)
     return planned
+
+
+def matrix_power(x: Tensor[Any], power: int) -> tuple[Any, Any] | None:
+    """``x ** power`` (``power >= 2``) of packed square matrices by repeated squaring, every product the packing's
+    ``matmul`` plan on the machine values, each product's bounds proving the next; ``None`` as soon as a plan
+    declines (the caller then computes it exactly, from the start)."""
+    found = _operands((x,), x.ops)
+    if found is None:
+        return None
+    packing, (base,) = found
+    k = x.shape[-1]
+
+    def product(p: Operand, q: Operand) -> Operand | None:
+        planned = _matmul_plan(packing, p, q, k)
+        if planned is None:
+            return None
+        f, bounds = planned
+        return Operand(np.asarray(f(p.array, q.array)), None, bounds, False)
+
+    result: Operand | None = None
+    square: Operand | None = base
+    while True:
+        assert square is not None
+        if power & 1:
+            result = square if result is None else product(result, square)
+            if result is None:
+                return None
+        power >>= 1
+        if not power:
+            break
+        square = product(square, square)
+        if square is None:
+            return None
+    assert result is not None and result is not base  # power >= 2: at least one product
+    return result.array, result.bounds
 
 
 def result(found: tuple[Any, Any], shape: tuple[int, ...], ops: ElementOps) -> Any:

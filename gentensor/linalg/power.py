@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..compute import packed_matrix_power, packed_result
 from ..compute.products import matmul
 from ..core.tensor import Tensor
 from ..errors import LimitError
@@ -34,6 +35,10 @@ def positive_power(x: Tensor[Any], power: int) -> Tensor[Any]:
     >>> positive_power(gt.tensor([[1, 1], [1, 0]]), 10).tolist()
     [[89, 55], [55, 34]]
     """
+    if power >= 2:
+        packed = packed_matrix_power(x, power)  # machine words, every product proven to fit
+        if packed is not None:
+            return packed_result(packed, x.shape, x.ops)
     caps = capabilities_of(x.ops)
     grows = caps.exact and caps.characteristic == 0  # entries can grow without bound (not mod n, not floats)
     max_bits = get_limits().max_bits
