@@ -4,8 +4,8 @@ Element-wise arithmetic, masks, reductions and products have their own
 scripts (`bench_storage.py`, `bench_products.py`); these are the functions a
 NumPy user reaches for next -- powers, casts, ``repeat``/``tile``,
 triangles, ``nonzero``, set membership and counts, closeness, convolution,
-``cross``, quantiles, the standard deviation -- on 10^6 small ints (or a
-1000x1000 matrix, or 10^6 floats).  Each was a Python loop over the elements
+``cross``, quantiles, matrix powers, the standard deviation -- on 10^6
+small ints (or a 1000x1000 matrix, or 10^6 floats).  Each was a Python loop over the elements
 before this script; the goal column holds the ratio to NumPy's own function
 on machine numbers (its results wrap around past the word, gentensor's do
 not).
@@ -71,6 +71,9 @@ def cases() -> list[Case]:
     assert gt.cross(gv3, gw3).tolist() == np.cross(v3, w3).tolist()
     assert float(gt.median(ga)) == float(np.median(a))
     assert abs(gt.std(gfloats) - float(np.std(floats))) < 1e-12
+    small_m = m[:100, :100]
+    gsmall_m = gt.tensor(small_m)
+    assert gt.linalg.matrix_power(gsmall_m, 5).tolist() == np.linalg.matrix_power(small_m, 5).tolist()  # fits int64
 
     return [
         _pair("a ** 2, 10^6 small ints", lambda: ga**2, lambda: a**2, lambda: oa**2),
@@ -86,6 +89,7 @@ def cases() -> list[Case]:
         _pair("convolve, 10^4 * 10^2 ints", lambda: gt.convolve(glong, gshort), lambda: np.convolve(long, short)),
         _pair("cross, 3.3*10^5 int 3-vectors", lambda: gt.cross(gv3, gw3), lambda: np.cross(v3, w3)),
         _pair("median, 10^6 ints", lambda: gt.median(ga), lambda: np.median(a)),
+        _pair("matrix_power(m, 5), 100x100 ints in [-100, 100)", lambda: gt.linalg.matrix_power(gsmall_m, 5), lambda: np.linalg.matrix_power(small_m, 5)),
         # std adds left to right (as the element path does, bit for bit); NumPy adds pairwise: no goal
         Case("std, 10^6 floats", [Contender("gentensor (packed)", lambda: gt.std(gfloats)), Contender("NumPy float64", lambda: np.std(floats))]),
     ]
