@@ -254,6 +254,15 @@ def test_outer_and_kron_are_exact_at_the_edges(sa, sb, big, flip, data):
 CONTRACTIONS = ["ij,jk->ik", "bij,bjk->bik", "ji,kj->ki", "ijb,jk->kbi", "ibj,bjk->ibk", "ij,jk->k", "ij,kl->"]
 
 
+def _same_ints(got, want) -> None:
+    """``got`` (a tensor, or an element without axes) is NumPy's object-array ``want``, with Python ints throughout."""
+    if isinstance(want, np.ndarray):
+        assert got.shape == want.shape and got.tolist() == want.tolist()
+        assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
+    else:
+        assert got == want and type(got) is int
+
+
 def _contraction_shapes(spec: str, sizes: dict[str, int]) -> list[tuple[int, ...]]:
     terms = spec.split("->")[0].split(",")
     return [tuple(sizes[c] for c in term) for term in terms]
@@ -274,12 +283,7 @@ def test_contractions_are_exact_at_the_edges(spec, scale, flip, data, sizes):
         tensors = [gt.permute_dims(t, tuple(range(t.ndim))[::-1]) for t in tensors]
         objects = [o.transpose(tuple(range(o.ndim))[::-1]) for o in objects]
         spec = ",".join(t[::-1] for t in spec.split("->")[0].split(",")) + "->" + spec.split("->")[1]
-    got, want = gt.einsum(spec, *tensors), np.einsum(spec, *objects)
-    if isinstance(want, np.ndarray):
-        assert got.shape == want.shape and got.tolist() == want.tolist()
-        assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
-    else:
-        assert got == want and type(got) is int
+    _same_ints(gt.einsum(spec, *tensors), np.einsum(spec, *objects))
     a, b = tensors
     oa, ob = objects
     got, want = gt.tensordot(a, b, axes=0), np.tensordot(oa, ob, axes=0)
@@ -312,12 +316,7 @@ def test_einsum_chains_are_exact(spec, scale, data, sizes):
     flats = [data.draw(st.lists(values, min_size=math.prod(s), max_size=math.prod(s))) for s in shapes]
     tensors = [gt.tensor(f, ops=gt.integers).reshape(s) for f, s in zip(flats, shapes)]
     objects = [np.array(f, dtype=object).reshape(s) for f, s in zip(flats, shapes)]
-    got, want = gt.einsum(spec, *tensors), np.einsum(spec, *objects)
-    if isinstance(want, np.ndarray):
-        assert got.shape == want.shape and got.tolist() == want.tolist()
-        assert all(type(v) is int for v in np.ravel(np.array(got.tolist(), dtype=object)))
-    else:
-        assert got == want and type(got) is int
+    _same_ints(gt.einsum(spec, *tensors), np.einsum(spec, *objects))
 
 
 @settings(max_examples=40, deadline=None)

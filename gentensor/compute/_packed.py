@@ -365,28 +365,30 @@ def unique_counts(x: Tensor[Any], ordered: bool) -> tuple[Any, Any] | None:
     Sorted values need neither first positions nor inverse indices, so NumPy
     computes only the counts (a sort and a difference).
     """
-    store = x._store
-    packing = store.packing
-    if packing is None or packing.dtype.kind not in "biu" or (ordered and not packing.ordered):
-        return None
     if not ordered:
         found = unique(x, ordered)
         return None if found is None else (found[0], found[3])
-    item = operand_of(store, x._layout, x._ops, x._ops, packing)
-    if item is None:
+    flat = _sortable(x)
+    if flat is None:
         return None
-    values, tally = np.unique(item.array.reshape(-1), return_counts=True)
+    values, tally = np.unique(flat, return_counts=True)
     return values, tally
 
 
 def distinct(x: Tensor[Any], ordered: bool) -> Any:
     """The distinct machine values of packed integer-valued ``x``, sorted (``ordered``) or by first appearance; else ``None``."""
-    store = x._store
-    packing = store.packing
-    if packing is None or packing.dtype.kind not in "biu" or (ordered and not packing.ordered):
-        return None
     if not ordered:
         found = unique(x, ordered)
         return None if found is None else found[0]
+    flat = _sortable(x)
+    return None if flat is None else np.unique(flat)
+
+
+def _sortable(x: Tensor[Any]) -> Any:
+    """The machine values of packed integer-valued ``x`` (flattened) when their order is the ops' order; else ``None``."""
+    store = x._store
+    packing = store.packing
+    if packing is None or packing.dtype.kind not in "biu" or not packing.ordered:
+        return None
     item = operand_of(store, x._layout, x._ops, x._ops, packing)
-    return None if item is None else np.unique(item.array.reshape(-1))
+    return None if item is None else item.array.reshape(-1)
