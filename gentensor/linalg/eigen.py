@@ -40,12 +40,13 @@ from typing import Any, NamedTuple, Optional
 from .._docs import section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, ArgumentValueError, DomainError, NotDiagonalizableError, ShapeError
+from ..errors import DomainError, NotDiagonalizableError, ShapeError
 from ..ops import ElementOps, booleans, symbolic
 from . import _policy
 from ._algebraic import charpoly_field, diagonal_blocks, factor_groups, field_matrix, triangular_groups
 from ._eigenspaces import Eigenspace as _Eigenspace, eigenspaces, is_diagonalizable_rows, jordan_blocks, minpoly_rows
 from . import _numeric_eigen
+from ._polyout import polynomials as _polynomials
 from ._stack import Stack, nest, run, stack_of, wrap_matrices
 
 __all__ = [
@@ -116,77 +117,6 @@ class JordanResult(NamedTuple):
 
 
 # -- the characteristic and minimal polynomials ------------------------------------------
-
-
-def _symbol(symbol: Any, func: str) -> Any:
-    import sympy
-
-    if isinstance(symbol, str):
-        return sympy.Symbol(symbol)
-    if not isinstance(symbol, sympy.Symbol):
-        raise ArgumentTypeError(f"{func}: symbol must be a SymPy Symbol or a name (got {symbol!r})")
-    return symbol
-
-
-def _matrix_domain(rows: list[list[Any]]) -> Any:
-    """The polynomial domain of the matrix's entries, as SymPy's ``Matrix.charpoly`` computes in (``Matrix.to_DM``).
-
-    ``None`` when SymPy would use its expression domains (``EX``,
-    ``EXRAW``): the coefficients then pick their own domain.
-    """
-    import sympy
-    from sympy.polys.polyerrors import PolynomialError
-
-    try:
-        entries = [[symbolic.convert(v) for v in row] for row in rows]
-        domain = sympy.Matrix(entries).to_DM().domain
-    except (TypeError, ValueError, PolynomialError):
-        return None
-    return None if domain.is_EX or domain.is_EXRAW else domain
-
-
-def _as_polynomial(coeffs: list[Any], symbol: Any, poly: bool, func: str, rows: list[list[Any]] | None = None) -> Any:
-    """The polynomial with these coefficients (highest first) as a SymPy expression or ``PurePoly``.
-
-    Its domain is that of the matrix ``rows`` when given, as SymPy's
-    ``Matrix.charpoly`` has it (and much faster than deriving one from the
-    coefficients' expressions: 4 ms against 38 ms for 5x5 symbols).
-    """
-    import sympy
-    from sympy.polys.polyerrors import CoercionFailed
-
-    try:
-        values = [symbolic.convert(c) for c in coeffs]
-    except TypeError:
-        raise DomainError(
-            f"{func}: SymPy cannot read the coefficients (got {coeffs[0]!r} of type {type(coeffs[0]).__name__}); "
-            "omit symbol= for the coefficients themselves"
-        ) from None
-    if any(symbol in getattr(v, "free_symbols", ()) for v in values):
-        raise ArgumentValueError(
-            f"{func}: the symbol {symbol} occurs in the matrix (got symbol={symbol}), so a polynomial in it would mix "
-            "the variable with the entries; choose another symbol (SymPy's charpoly answers in a dummy _x instead)"
-        )
-    domain = None if rows is None else _matrix_domain(rows)
-    p = None
-    if domain is not None:
-        try:
-            p = sympy.PurePoly.from_list(values, symbol, domain=domain)
-        except CoercionFailed:  # a coefficient outside the entries' domain (a ring that is not SymPy's): derive one
-            p = None
-    if p is None:
-        p = sympy.PurePoly.from_list(values, symbol)
-    return p if poly else p.as_expr()
-
-
-def _polynomials(results: list[list[Any]], stack: Stack, symbol: Any, poly: bool, func: str) -> Any:
-    symbol = _symbol(symbol, func)
-    if not stack.batch:
-        return _as_polynomial(results[0], symbol, poly, func, stack.matrices[0])
-    if poly:
-        raise ShapeError(f"{func}: poly=True needs one matrix (got a stack of shape {stack.batch}); loop over it")
-    values = [_as_polynomial(c, symbol, False, func, rows) for c, rows in zip(results, stack.matrices)]
-    return Tensor._from_flat(values, stack.batch, symbolic)
 
 
 def charpoly(
