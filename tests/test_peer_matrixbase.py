@@ -172,7 +172,9 @@ def test_condition_number_and_norms() -> None:
     # floats: numpy.linalg.cond's value (the ratio of LAPACK's singular values), inf when singular
     F = [[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.0, 1.0, 4.0]]
     assert L.condition_number(gt.tensor(F)) == pytest.approx(float(np.linalg.cond(np.array(F))), rel=1e-12)
-    assert L.condition_number(gt.tensor([[1.0, 2.0], [2.0, 4.0]])) == float("inf")
+    assert L.condition_number(gt.tensor([[1.0, 0.0], [0.0, 0.0]])) == float("inf")  # a zero singular value
+    D = [[1.0, 2.0], [2.0, 4.0]]  # rank 1, but LAPACK's smallest singular value is a rounding error, as in NumPy
+    assert L.condition_number(gt.tensor(D)) == pytest.approx(float(np.linalg.cond(np.array(D))), rel=1e-6)
     v = gt.tensor([1, -4, 3])
     assert L.vector_norm(v, ord=sympy.oo) == 4 and L.vector_norm(v, ord=-sympy.oo) == 1
     assert L.matrix_norm(gt.tensor([[1, -2], [3, 4]]), ord=sympy.oo) == 7

@@ -26,7 +26,7 @@ from ..parallel import run_tasks
 from ..parallel import watch
 from ..resources import get_limits
 
-__all__ = ["Stack", "arithmetic", "flat_of", "packed_elements", "stack_of", "system_of", "run", "wrap_matrices", "nest"]
+__all__ = ["Stack", "arithmetic", "flat_of", "packed_elements", "stack_of", "system_of", "system_shapes", "Shapes", "run", "wrap_matrices", "nest"]
 
 
 class Stack(NamedTuple):
@@ -126,22 +126,28 @@ def flat_of(
     return tuple(batch), m, n, ops, flat
 
 
-def system_of(a: Any, b: Any, func: str, *, square: bool) -> tuple[Stack, int, bool]:
-    """The systems ``a @ x == b`` as ``(pairs, k, vector)``, after the shape checks.
+class Shapes(NamedTuple):
+    """The systems ``a @ x == b`` after the shape checks: ``b`` as ``(..., m, k)``, the common ops, the batch shape."""
 
-    ``b`` is a vector when it is 1-d (shape ``(m,)``, ``m`` the rows of
-    ``a``), otherwise a matrix or a stack of matrices ``(..., m, k)``; the
-    batch axes of ``a`` and ``b`` broadcast (NumPy 2 rules).  ``pairs`` is
-    ``Stack(batch, m, n, ops, [(A, B), ...])``: the rows of each matrix of
-    ``a`` beside the rows of its right-hand sides, in the common ops;
-    ``vector`` says the caller drops the last axis of its result.
+    a: Tensor[Any]
+    b: Tensor[Any]
+    batch: tuple[int, ...]
+    m: int
+    n: int
+    k: int
+    vector: bool
+    ops: ElementOps
+
+
+def system_shapes(a: Any, b: Any, func: str, *, square: bool) -> Shapes:
+    """The shape checks of `system_of`: ``b`` reshaped to ``(m, 1)`` when it is a vector, the batch axes broadcast.
 
     Examples
     --------
     >>> import gentensor as gt
-    >>> pairs, k, vector = system_of(gt.tensor([[1, 2], [3, 4]]), gt.tensor([5, 6]), "f", square=True)
-    >>> pairs.matrices, k, vector
-    ([([[1, 2], [3, 4]], [[5], [6]])], 1, True)
+    >>> s = system_shapes(gt.tensor([[1, 2], [3, 4]]), gt.tensor([5, 6]), "f", square=True)
+    >>> s.b.shape, s.batch, s.k, s.vector
+    ((2, 1), (), 1, True)
     """
     a = as_tensor(a, func)
     b = as_tensor(b, func)
@@ -165,9 +171,30 @@ def system_of(a: Any, b: Any, func: str, *, square: bool) -> tuple[Stack, int, b
         raise ShapeError(
             f"{func}: the batch axes of a and b do not broadcast (got {a.shape[:-2]} and {b.shape[:-2]})"
         ) from None
-    sa = stack_of(broadcast_to(a, batch + (m, n)), func, square=square, ops=ops)
-    sb = stack_of(broadcast_to(b, batch + (m, k)), func, square=False, ops=ops)
-    return Stack(batch, m, n, ops, list(zip(sa.matrices, sb.matrices))), k, vector
+    return Shapes(a, b, batch, m, n, k, vector, ops)
+
+
+def system_of(a: Any, b: Any, func: str, *, square: bool, shapes: Shapes | None = None) -> tuple[Stack, int, bool]:
+    """The systems ``a @ x == b`` as ``(pairs, k, vector)``, after the shape checks (`system_shapes`, or ``shapes``).
+
+    ``b`` is a vector when it is 1-d (shape ``(m,)``, ``m`` the rows of
+    ``a``), otherwise a matrix or a stack of matrices ``(..., m, k)``; the
+    batch axes of ``a`` and ``b`` broadcast (NumPy 2 rules).  ``pairs`` is
+    ``Stack(batch, m, n, ops, [(A, B), ...])``: the rows of each matrix of
+    ``a`` beside the rows of its right-hand sides, in the common ops;
+    ``vector`` says the caller drops the last axis of its result.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> pairs, k, vector = system_of(gt.tensor([[1, 2], [3, 4]]), gt.tensor([5, 6]), "f", square=True)
+    >>> pairs.matrices, k, vector
+    ([([[1, 2], [3, 4]], [[5], [6]])], 1, True)
+    """
+    s = shapes if shapes is not None else system_shapes(a, b, func, square=square)
+    sa = stack_of(broadcast_to(s.a, s.batch + (s.m, s.n)), func, square=square, ops=s.ops)
+    sb = stack_of(broadcast_to(s.b, s.batch + (s.m, s.k)), func, square=False, ops=s.ops)
+    return Stack(s.batch, s.m, s.n, s.ops, list(zip(sa.matrices, sb.matrices))), s.k, s.vector
 
 
 #: A single matrix with at least this many elements may run long: a timer is shown if it does.

@@ -9,11 +9,11 @@ as the standard says), ``tensordot``, ``outer``, ``cross``, ``diagonal`` and
 ring (``-1``, ``0``, ``1`` for integers and rationals, ``det/|det|`` for
 complexes, SymPy's ``sign`` for symbolic), ``logabsdet`` a float computed
 from the exact determinant (``-inf`` for a singular matrix; SymPy's
-``log(Abs(det))`` for symbolic).  Floats use the LU factors (no overflow).
+``log(Abs(det))`` for symbolic).  Floats use LAPACK's LU factors (no overflow).
 
 ``eigh``, ``eigvalsh``, ``svd``, ``svdvals`` are numeric: they need
-``floats`` or ``complexes`` and run a pure-Python Jacobi method
-(`gentensor.linalg._jacobi`; no NumPy needed).  Exact rings raise
+``floats`` or ``complexes`` (capabilities ``floating``) and run NumPy's
+LAPACK (`gentensor.linalg._lapack`), as ``numpy.linalg`` does.  Exact rings raise
 [`DomainError`][gentensor.errors.DomainError] (their eigenvalues and singular values are generally
 irrational): convert with ``.astype(gt.floats)``, or use SymPy
 (``x.to_sympy().eigenvects()``) for exact ones.
@@ -32,6 +32,8 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from .._docs import sections, view
 from ..arrays.dtypes import resolve_dtype
 from ..arrays.manipulation import diagonal as _diagonal
@@ -41,7 +43,7 @@ from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, DomainError, ShapeError
 from ..ops import OpsSpec, capabilities_of, floats, integers
-from . import _jacobi, _policy
+from . import _lapack, _policy
 from ._stack import stack_of, wrap_matrices
 
 __all__ = [
@@ -259,19 +261,7 @@ def _numeric(x: Any, func: str) -> Tensor[Any]:
         )
     if t.ndim < 2:
         raise ShapeError(f"{func}: expects a matrix or a stack of matrices, ndim >= 2 (got shape {t.shape})")
-    _jacobi.check_finite(t._elements(), func)
     return t
-
-
-def _singular_values(t: Tensor[Any], func: str) -> tuple[Any, list[list[float]]]:
-    stack = stack_of(t, func, square=False)
-    out: list[list[float]] = []
-    for rows in stack.matrices:
-        if not stack.m or not stack.n:
-            out.append([])
-            continue
-        out.append(_jacobi.svd(rows, full=False)[1])
-    return stack, out
 
 
 def matrix_rank(x: Any, /, *, rtol: Any = None) -> Tensor[Any] | int:
@@ -300,13 +290,13 @@ def matrix_rank(x: Any, /, *, rtol: Any = None) -> Tensor[Any] | int:
         exact = [_policy.rank(rows, stack.ops, "matrix_rank", provider) for rows in stack.matrices]
         return exact[0] if not stack.batch else Tensor._from_flat(exact, stack.batch, integers)
     t = _numeric(t, "matrix_rank")
-    stack, values = _singular_values(t, "matrix_rank")
-    eps = 2.220446049250313e-16
-    tol = float(rtol) if rtol is not None else max(stack.m, stack.n) * eps
-    ranks = [sum(1 for v in s if v > tol * s[0]) if s else 0 for s in values]
-    if not stack.batch:
-        return ranks[0]
-    return Tensor._from_flat(ranks, stack.batch, integers)
+    values = _lapack.svdvals(t, "matrix_rank")  # (..., k), descending
+    *batch, m, n = t.shape
+    tol = float(rtol) if rtol is not None else max(m, n) * 2.220446049250313e-16
+    ranks = (values > tol * values[..., :1]).sum(axis=-1) if min(m, n) else np.zeros(batch, dtype=np.int64)
+    if not batch:
+        return int(ranks)
+    return Tensor._from_values(ranks.reshape(-1).tolist(), tuple(batch), integers)
 
 
 def _parity(perm: list[int]) -> int:
@@ -360,6 +350,8 @@ def slogdet(x: Any, /) -> SlogdetResult:
     SlogdetResult(sign=0.0, logabsdet=-inf)
     """
     t = as_tensor(x, "slogdet")
+    if capabilities_of(t.ops).floating and t.ndim >= 2 and t.shape[-1] == t.shape[-2]:  # LAPACK's LU
+        return SlogdetResult(*_lapack.slogdet(t))
     stack = stack_of(t, "slogdet", square=True)
     ops = stack.ops
     caps = capabilities_of(ops)
@@ -411,8 +403,9 @@ def slogdet(x: Any, /) -> SlogdetResult:
 def eigh(x: Any, /) -> EighResult:
     """Eigenvalues (ascending) and eigenvectors of a symmetric / Hermitian matrix of floats or complexes.
 
-    Pure-Python cyclic Jacobi (no NumPy needed): accurate to a few ulps of
-    the matrix norm; ``O(n^3)`` per sweep, fine for matrices of a few dozen rows.
+    LAPACK's divide and conquer (``syevd``/``heevd``, as ``numpy.linalg.eigh``)
+    on a matrix first checked to be Hermitian within ``1e-10`` of its largest
+    entry; the signs (phases) of the eigenvectors are LAPACK's.
 
     Returns
     -------
@@ -441,21 +434,11 @@ def eigh(x: Any, /) -> EighResult:
 
 def _eigh(x: Any, func: str) -> EighResult:
     t = _numeric(x, func)
-    stack = stack_of(t, func, square=True)
-    values, vectors = [], []
-    for rows in stack.matrices:
-        if not _jacobi.is_hermitian(rows):
-            raise ArgumentValueError(
-                f"{func}: the matrix is not symmetric/Hermitian (got x != conj(x).mT beyond rounding); "
-                "it needs Hermitian input"
-            )
-        w, v = _jacobi.eigh(rows)
-        values.extend(w)
-        vectors.append([[stack.ops.convert(e) for e in row] for row in v])
-    n = stack.n
-    return EighResult(
-        Tensor._from_flat(values, stack.batch + (n,), floats), wrap_matrices(vectors, stack.batch, (n, n), stack.ops)
-    )
+    if t.shape[-1] != t.shape[-2]:
+        stack_of(t, func, square=True)  # the usual NonSquareError
+    w, v = _lapack.eigh(t, func)
+    assert v is not None
+    return EighResult(w, v)
 
 
 def eigvalsh(x: Any, /) -> Tensor[Any]:
@@ -472,11 +455,14 @@ def eigvalsh(x: Any, /) -> Tensor[Any]:
     >>> [round(v, 12) for v in gt.linalg.eigvalsh(gt.tensor([[0.0, 1j], [-1j, 0.0]])).tolist()]
     [-1.0, 1.0]
     """
-    return _eigh(x, "eigvalsh").eigenvalues
+    t = _numeric(x, "eigvalsh")
+    if t.shape[-1] != t.shape[-2]:
+        stack_of(t, "eigvalsh", square=True)  # the usual NonSquareError
+    return _lapack.eigh(t, "eigvalsh", vectors=False)[0]
 
 
 def svd(x: Any, /, *, full_matrices: bool = True) -> SVDResult:
-    """The singular value decomposition ``x == U @ diag(S) @ Vh`` of floats or complexes (one-sided Jacobi).
+    """The singular value decomposition ``x == U @ diag(S) @ Vh`` of floats or complexes (LAPACK's ``gesdd``).
 
     Parameters
     ----------
@@ -501,30 +487,7 @@ def svd(x: Any, /, *, full_matrices: bool = True) -> SVDResult:
     ((3, 3), [4.0, 3.0], (2, 2))
     """
     t = _numeric(x, "svd")
-    stack = stack_of(t, "svd", square=False)
-    m, n = stack.m, stack.n
-    k = min(m, n)
-    ops = stack.ops
-    us, ss, vhs = [], [], []
-    for rows in stack.matrices:
-        if k == 0:
-            u = [[ops.one if i == j else ops.zero for j in range(m if full_matrices else 0)] for i in range(m)]
-            vh = [[ops.one if i == j else ops.zero for j in range(n)] for i in range(n if full_matrices else 0)]
-            s: list[float] = []
-        else:
-            u, s, vh = _jacobi.svd(rows, full=full_matrices)
-            u = [[ops.convert(e) for e in row] for row in u]
-            vh = [[ops.convert(e) for e in row] for row in vh]
-        us.append(u)
-        ss.extend(s)
-        vhs.append(vh)
-    cu = m if full_matrices else k
-    rv = n if full_matrices else k
-    return SVDResult(
-        wrap_matrices(us, stack.batch, (m, cu), ops),
-        Tensor._from_flat(ss, stack.batch + (k,), floats),
-        wrap_matrices(vhs, stack.batch, (rv, n), ops),
-    )
+    return SVDResult(*_lapack.svd(t, full_matrices))
 
 
 def svdvals(x: Any, /) -> Tensor[Any]:
@@ -542,6 +505,4 @@ def svdvals(x: Any, /) -> Tensor[Any]:
     [2.0, 1.0]
     """
     t = _numeric(x, "svdvals")
-    stack, values = _singular_values(t, "svdvals")
-    k = min(stack.m, stack.n)
-    return Tensor._from_flat([v for s in values for v in s], stack.batch + (k,), floats)
+    return _lapack.tensor_of(_lapack.svdvals(t, "svdvals"), floats)

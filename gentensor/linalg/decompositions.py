@@ -31,10 +31,11 @@ from functools import partial
 from typing import Any, NamedTuple, Optional
 
 from ..compute import conjugator
+from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, DomainError, NotPositiveDefiniteError, SingularMatrixError
 from ..ops import ElementOps, capabilities_of, symbolic
-from . import _policy
+from . import _lapack, _policy
 from ._decomp import ZeroPivot, ldl_fraction_free_rows, ldl_rows, mgs_rows, orthogonal_rows
 from ._stack import Stack, run, stack_of, wrap_matrices
 
@@ -383,6 +384,10 @@ def cholesky(
     >>> gt.linalg.cholesky(gt.tensor([[4.0, 2.0], [2.0, 3.0]]), upper=True).tolist()
     [[2.0, 1.0], [0.0, 1.4142135623730951]]
     """
+    t = as_tensor(x, "cholesky")
+    caps = capabilities_of(t.ops)
+    if caps.floating and (hermitian or not caps.complex) and t.ndim >= 2 and t.shape[-1] == t.shape[-2]:
+        return _lapack.cholesky(t, upper)  # LAPACK's potrf
     stack, field = _field_stack(x, "cholesky", square=True)
     target = _roots_ops(field, "cholesky")
     task = partial(

@@ -22,9 +22,9 @@ from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, ShapeError, SingularMatrixError
 from ..ops import ZERO, ElementOps, as_ops
-from . import _policy
+from . import _lapack, _policy
 from ._policy import LinalgPlan
-from ._stack import arithmetic, nest, run, stack_of, system_of, wrap_matrices
+from ._stack import arithmetic, nest, run, stack_of, system_of, system_shapes, wrap_matrices
 from ._userzero import with_iszerofunc
 from .functions import domain_power, fractional_power
 from .measures import _ISZEROFUNC, _in_bulk, _kernel, _result_ops
@@ -135,6 +135,9 @@ def inv(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, work
     >>> gt.linalg.inv(gt.tensor([[1, 2], [3, 5]], ops=gt.modular(6))).tolist()
     [[1, 2], [3, 5]]
     """
+    x = as_tensor(x, "inv")
+    if iszerofunc is None and _lapack.applies(x.ops) and x.ndim >= 2 and x.shape[-1] == x.shape[-2]:
+        return _lapack.inv(x, _result_ops(x.ops, "inv"))  # floating point: LAPACK's LU
     found = _in_bulk(x, "inv") if iszerofunc is None else None
     if found is not None:
         return found
@@ -202,7 +205,11 @@ def solve(
     >>> gt.linalg.solve(a, gt.tensor([[1, 0], [0, 1]])).tolist() == gt.linalg.inv(a).tolist()
     True
     """
-    pairs, k, vector = system_of(a, b, "solve", square=True)
+    shapes = system_shapes(a, b, "solve", square=True)
+    if iszerofunc is None and _lapack.applies(shapes.ops):  # floating point: LAPACK's LU
+        out = _lapack.solve(shapes.a, shapes.b, shapes.batch, _result_ops(shapes.ops, "solve"))
+        return out.reshape(shapes.batch + (shapes.n,)) if shapes.vector else out
+    pairs, k, vector = system_of(a, b, "solve", square=True, shapes=shapes)
     batch, n, ops = pairs.batch, pairs.n, pairs.ops
     out_ops = _result_ops(ops, "solve")
     user = with_iszerofunc(ops, iszerofunc, "solve")

@@ -23,7 +23,7 @@ from ..compute import flat_values
 from ..core.operands import as_tensor, convert_values
 from ..core.tensor import Tensor
 from ..ops import ElementOps, integers
-from . import _policy
+from . import _lapack, _policy
 from ._numberfield import number_field_kernel
 from ._stack import Stack, arithmetic, packed_elements, run, stack_of, wrap_matrices
 from ._userzero import with_iszerofunc
@@ -149,8 +149,11 @@ def det(
     >>> gt.linalg.det(gt.tensor([[2, 3], [1, 4]]), method="gauss")
     5
     """
-    if method == "auto" and iszerofunc is None:  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
-        found = _in_bulk(x, "det")
+    if method == "auto" and iszerofunc is None:
+        x = as_tensor(x, "det")
+        if _lapack.applies(x.ops) and x.ndim >= 2 and x.shape[-1] == x.shape[-2]:  # floating point: LAPACK's LU
+            return _lapack.det(x)
+        found = _in_bulk(x, "det")  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
         if found is not None:
             return found
     stack = stack_of(x, "det", square=True)

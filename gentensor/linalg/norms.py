@@ -20,6 +20,8 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
+import numpy as np
+
 from ..arrays.manipulation import permute_dims
 from ..compute import conjugator
 from ..core.layout import normalize_axis
@@ -27,6 +29,7 @@ from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentValueError, DomainError, ShapeError
 from ..ops import ElementOps, capabilities_of, defines, integers, symbolic
+from . import _lapack
 
 __all__ = ["vector_norm", "matrix_norm"]
 
@@ -179,6 +182,11 @@ def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any
         if len(axes) != len(raw):
             raise ArgumentValueError(f"vector_norm: repeated axis (got axis={axis!r})")
     keep = [a for a in range(t.ndim) if a not in axes]
+    if _lapack.applies(t.ops) and ord != 0 and t.size and axes:  # floating point: NumPy's norm (its order of summation)
+        with np.errstate(all="ignore"):
+            found = np.linalg.vector_norm(_lapack.array_of(t), axis=axes, keepdims=keepdims, ord=float(ord))
+        real = _absolute(t.ops, "vector_norm")[1]
+        return _lapack.tensor_of(found, real) if np.ndim(found) else real.convert(found.item())
     moved = permute_dims(t, tuple(keep) + axes).contiguous()
     out_shape = tuple(t.shape[a] for a in keep)
     size = math.prod(t.shape[a] for a in axes)

@@ -27,7 +27,7 @@ from ..core.operands import as_tensor, common_ops
 from ..core.tensor import Tensor
 from ..errors import NoSolutionError, ShapeError
 from ..ops import ElementOps, capabilities_of, integers, symbolic
-from . import _jacobi, _policy
+from . import _lapack, _policy
 from ._charpoly import matmul as _matmul_rows
 from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
 from .decompositions import _field_stack
@@ -186,27 +186,26 @@ def pinv(
     >>> gt.linalg.pinv(gt.tensor([[1, 0], [0, 0], [0, 1]])).tolist() == [[1, 0, 0], [0, 0, 1]]
     True
     """
+    t = as_tensor(x, "pinv")
+    if _lapack.applies(t.ops) and t.ndim >= 2:
+        return _pinv_numeric(t, t.ops, rtol)
     stack, field = _field_stack(x, "pinv", square=False, inner_product=True)
     m, n = stack.m, stack.n
     if not capabilities_of(field).exact:
-        return _pinv_numeric(stack, field, rtol)
+        return _pinv_numeric(x, field, rtol)
     conj = conjugator(field, "pinv")
     results = run(partial(_pinv_task, ops=field, conj=conj), stack, "pinv", executor, workers)
     return wrap_matrices(results, stack.batch, (n, m), field)
 
 
-def _pinv_numeric(stack: Stack, field: ElementOps, rtol: Any) -> Tensor[Any]:
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover - NumPy is in the test extra
-        raise ImportError("pinv: floating-point matrices need NumPy (pip install numpy)") from None
-    dtype = complex if capabilities_of(field).complex else float
-    for rows in stack.matrices:
-        _jacobi.check_finite((v for row in rows for v in row), "pinv")
-    arr = np.array(stack.matrices, dtype=dtype).reshape(stack.batch + (stack.m, stack.n))
+def _pinv_numeric(x: Any, field: ElementOps, rtol: Any) -> Tensor[Any]:
+    """NumPy's SVD-based ``pinv`` of floating-point matrices, after the finiteness check."""
+    import numpy as np
+
+    arr = _lapack.array_of(as_tensor(x, "pinv"), field)
+    _lapack.check_finite(arr, "pinv")
     out = np.linalg.pinv(arr) if rtol is None else np.linalg.pinv(arr, rtol=rtol)
-    values = field.convert_list(out.reshape(-1).tolist())
-    return Tensor._from_flat(values, stack.batch + (stack.n, stack.m), field)
+    return _lapack.tensor_of(out, field)
 
 
 class GeneralSolution(NamedTuple):
