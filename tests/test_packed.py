@@ -519,6 +519,42 @@ def test_floats_match_python_bit_for_bit():
     assert repr(gt.sum(gt.tensor([-0.0, -0.0]))) == repr(sum([-0.0, -0.0], 0.0))
 
 
+
+_SIGNED = (0.0, -0.0, 1.0, -1.0, 2.5, math.inf, -math.inf, math.nan, -math.nan)
+
+
+def _bits(values):
+    return [repr(v) + ("-" if math.copysign(1.0, v) < 0 else "+") for v in values]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(1, 3),
+    st.integers(64, 90),
+    st.lists(st.sampled_from(_SIGNED), min_size=1, max_size=4),
+    st.integers(0, 2**32 - 1),
+)
+def test_float_min_max_match_the_list_path_bit_for_bit(m, n, pool, seed):
+    # NumPy's max/min where they are the list path's answer: NaN and zeros of both signs in one lane defer.
+    a = np.random.default_rng(seed).choice(np.array(pool), size=(m, n))
+    x, lx = gt.tensor(a), Tensor._from_flat(a.reshape(-1).tolist(), a.shape, gt.floats)
+    for f in (gt.max, gt.min):
+        assert _bits([f(x)]) == _bits([f(lx)]), f
+        for axis in (0, 1):
+            assert _bits(f(x, axis=axis).tolist()) == _bits(f(lx, axis=axis).tolist()), (f, axis)
+            assert _bits(f(x.mT, axis=axis).tolist()) == _bits(f(lx.mT, axis=axis).tolist()), (f, axis)
+
+
+@pytest.mark.parametrize("lane", [[-0.0, 0.0], [0.0, -0.0], [-1.0, -0.0, 0.0], [math.nan, -math.nan], [-math.nan, math.nan]])
+def test_float_min_max_keep_the_first_of_equal_extremes(lane):
+    # NumPy's SIMD max picks either zero (and either NaN); the list path, as Python's max, keeps the first.
+    values = lane * 40
+    x, lx = gt.tensor(values), Tensor._from_flat(list(values), (len(values),), gt.floats)
+    assert x._store.packing is not None
+    for f in (gt.max, gt.min):
+        assert _bits([f(x)]) == _bits([f(lx)]) == _bits([(max if f is gt.max else min)(values)]), f
+
+
 # -- a user ring that packs --------------------------------------------------------------------
 P = 251
 

@@ -454,7 +454,38 @@ class FloatPacking(Packing):
         if name in ("sum", "cumulative_sum") and self.dtype.kind == "f":
             # The list path adds left to right; np.cumsum does too (np.sum would pair terms up).
             return (_sequential_sum if name == "sum" else _quiet_cumsum), None
+        if name in ("min", "max") and self.dtype.kind == "f":
+            return (_float_max if name == "max" else _float_min), None
         return _truth(name)
+
+
+def _float_extreme(a: Any, axis: Any, largest: bool) -> Any:
+    """NumPy's max (min) over ``axis`` where it is the list path's answer, which keeps the first of equal values.
+
+    A lane holding NaN (the list path returns its first NaN) or a zero extreme
+    with zeros of both signs (the first one wins there) defers to the list path.
+    """
+    lanes = _lanes(a, axis)
+    if lanes.shape[-1] == 0:
+        raise ValueError("an empty lane: the list path raises")
+    found = lanes.max(axis=-1) if largest else lanes.min(axis=-1)
+    if np.isnan(found).any():
+        raise ArithmeticError("NaN: the list path returns the first one")
+    zero = found == 0
+    if zero.any():
+        lanes = lanes[zero]
+        zeros, negative = lanes == 0, np.signbit(lanes)
+        if ((zeros & negative).any(axis=-1) & (zeros & ~negative).any(axis=-1)).any():
+            raise ArithmeticError("zeros of both signs: the list path keeps the first")
+    return found
+
+
+def _float_max(a: Any, axis: Any) -> Any:
+    return _float_extreme(a, axis, True)
+
+
+def _float_min(a: Any, axis: Any) -> Any:
+    return _float_extreme(a, axis, False)
 
 
 def _quiet_cumsum(a: Any, axis: Any) -> Any:
