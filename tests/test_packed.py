@@ -555,6 +555,61 @@ def test_float_min_max_keep_the_first_of_equal_extremes(lane):
         assert _bits([f(x)]) == _bits([f(lx)]) == _bits([(max if f is gt.max else min)(values)]), f
 
 
+
+_ROUNDING = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(-(2**12), 2**12).map(lambda k: k / 2),  # halves: the ties
+    st.sampled_from([0.0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 2.0**52 + 1, 2.0**53, 1e300]),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_ROUNDING, min_size=64, max_size=120), st.integers(-2, 3))
+def test_float_round_matches_the_list_path_bit_for_bit(values, decimals):
+    # decimals=0 runs np.rint on the packed words (half to even, as Python's round); other digits map round().
+    x, lx = gt.tensor(values), Tensor._from_flat(list(values), (len(values),), gt.floats)
+    assert x._store.packing is not None
+    assert _bits(gt.round(x, decimals=decimals).tolist()) == _bits(gt.round(lx, decimals=decimals).tolist())
+    z = [complex(a, b) for a, b in zip(values, reversed(values))]
+    xz, lz = gt.tensor(z, ops=gt.complexes), Tensor._from_flat(z, (len(z),), gt.complexes)
+    got, expected = gt.round(xz, decimals=decimals).tolist(), gt.round(lz, decimals=decimals).tolist()
+    assert _bits([v.real for v in got]) == _bits([v.real for v in expected])
+    assert _bits([v.imag for v in got]) == _bits([v.imag for v in expected])
+
+
+_WHOLE = st.one_of(
+    st.integers(-(2**53), 2**53).map(float),
+    st.sampled_from([2.0**63, -(2.0**63), 2.0**63 - 1024, -(2.0**63) + 1024, 2.0**64, 0.0, -0.0]),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_WHOLE, min_size=64, max_size=100), st.sampled_from([None, 0.5, math.inf, math.nan, 2.0**70]))
+def test_float_to_integer_casts_are_exact_or_raise_as_the_list_path(values, extra):
+    # Whole floats below 2**63 cast with one NumPy call; the rest (and any fraction, inf, nan) element by element.
+    if extra is not None:
+        values = values[:10] + [extra] + values[10:]
+    x, lx = gt.tensor(values), Tensor._from_flat(list(values), (len(values),), gt.floats)
+    try:
+        expected = lx.astype(gt.integers).tolist()
+    except gt.GentensorError as e:
+        with pytest.raises(type(e)):
+            x.astype(gt.integers)
+        return
+    got = x.astype(gt.integers)
+    assert got.tolist() == expected == [int(v) for v in values]
+    assert all(type(v) is int for v in got.tolist())
+    assert (got * got).tolist() == [v * v for v in expected]  # the bounds the cast reports prove the products
+
+
+def test_float_to_integer_cast_reports_true_bounds():
+    values = [2.0**40, -(2.0**52), 3.0, -(2.0**62)] * 20
+    got = gt.tensor(values).astype(gt.integers)
+    assert got._store.packing is not None
+    assert (got * got).tolist() == [int(v) ** 2 for v in values]  # past the word: the bounds must say so
+    assert (got + got).tolist() == [2 * int(v) for v in values]
+
+
 # -- a user ring that packs --------------------------------------------------------------------
 P = 251
 

@@ -451,14 +451,25 @@ def _general(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: boo
     return result(compute(func, f, operands, ops, shape), shape, out_ops)
 
 
-def unary(func: str, x: Any, plan: Plan, *, promote_bool: bool = True, executor: Any = None, workers: Any = None) -> Any:
+def unary(
+    func: str,
+    x: Any,
+    plan: Plan,
+    *,
+    promote_bool: bool = True,
+    executor: Any = None,
+    workers: Any = None,
+    kernel: str | None = None,
+) -> Any:
     """Apply ``plan(ops) -> (f, result_ops)`` to every element of ``x`` (a new tensor).
 
-    Booleans are computed as integers unless ``promote_bool=False``.
+    Booleans are computed as integers unless ``promote_bool=False``.  A
+    packed tensor runs its packing's kernel named ``kernel`` (default:
+    ``func``) when there is one.
     """
     policy = resolve(executor, workers, where=func)
     if _worth_packing(x):
-        done = _packed_call(func, (x,), plan, promote_bool, policy)
+        done = _packed_call(func, (x,), plan, promote_bool, policy, kernel)
         if done is not NotImplemented:
             return done
     if policy.mode != "serial":
@@ -482,7 +493,9 @@ def _worth_packing(x: Any) -> bool:
     return type(x) is Tensor and x._store.packing is not None and x._layout.size >= _packed.PACKED_MINIMUM
 
 
-def _packed_call(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool, policy: ParallelPolicy) -> Any:
+def _packed_call(
+    func: str, operands: tuple[Any, ...], plan: Plan, promote_bool: bool, policy: ParallelPolicy, kernel: str | None = None
+) -> Any:
     """The operation by its packed kernel (`gentensor.compute._packed`), or ``NotImplemented``."""
     operands = tuple(as_operand(v) for v in operands)
     ops = operand_ops(operands, func)
@@ -492,7 +505,8 @@ def _packed_call(func: str, operands: tuple[Any, ...], plan: Plan, promote_bool:
     tensors = [t for t in operands if isinstance(t, Tensor)]
     shape = broadcast_shapes(*(t.shape for t in tensors), func=func)
     threads = _thread_policy(policy, prod(shape))
-    return _packed.elementwise(func, operands, ops, out_ops, shape, lambda v: convert_scalar(v, ops, func), threads)
+    name = func if kernel is None else kernel
+    return _packed.elementwise(name, operands, ops, out_ops, shape, lambda v: convert_scalar(v, ops, func), threads)
 
 
 def _thread_policy(policy: ParallelPolicy, n: int) -> ParallelPolicy | None:

@@ -212,6 +212,7 @@ _INT_PLANS: dict[str, Callable[..., Planned | None]] = {
     "floor": _int_same,
     "ceil": _int_same,
     "trunc": _int_same,
+    "round": _int_same,
     **{name: _comparison(f) for name, f in _COMPARISONS.items()},
 }
 
@@ -250,6 +251,14 @@ class IntegerPacking(Packing):
     def cast(self, array: Any, source: Packing) -> tuple[Any, Bounds | None] | None:
         if source.dtype.kind == "b":
             return array.astype(np.int64), (0, 1)
+        if source.dtype.kind == "f" and array.size:
+            # Whole floats below 2**63 in magnitude are exactly int64 values (integers.convert's answer);
+            # a fraction, a non-finite value or one past the word goes element by element (and raises there).
+            with np.errstate(all="ignore"):
+                whole = bool((np.trunc(array) == array).all()) and bool((np.abs(array) < 2.0**63).all())
+            if whole:
+                out = array.astype(np.int64)
+                return out, (int(out.min()), int(out.max()))
         return None
 
     def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
@@ -403,6 +412,7 @@ _FLOAT_KERNELS: dict[str, Callable[..., Any]] = {
     "floor": np.floor,
     "ceil": np.ceil,
     "trunc": np.trunc,
+    "round": np.rint,  # half to even, exactly as Python's round(x, 0)
     "isnan": np.isnan,
     "isinf": np.isinf,
     "isfinite": np.isfinite,
@@ -421,6 +431,7 @@ _COMPLEX_KERNELS: dict[str, Callable[..., Any]] = {
     "subtract": np.subtract,
     "negative": np.negative,
     "positive": np.copy,
+    "round": np.rint,  # each part half to even, as complex(round(z.real), round(z.imag))
     "isnan": np.isnan,
     "isinf": np.isinf,
     "isfinite": np.isfinite,
