@@ -58,8 +58,10 @@ __all__ = [
     "solve",
     "svd",
     "svdvals",
+    "matrix_rank",
     "eigh",
     "cholesky",
+    "qr",
 ]
 
 #: The relative tolerance of the Hermitian check of ``eigh`` (against the largest entry).
@@ -293,6 +295,26 @@ def svdvals(x: Tensor[Any], func: str) -> Any:
     return np.linalg.svd(a, full_matrices=False)[1]  # the factorization's own values: svd's S bit for bit
 
 
+def matrix_rank(x: Tensor[Any], rtol: Any, func: str) -> Any:
+    """The rank of each matrix: its singular values above ``rtol * max(S)`` (default ``rtol``: ``max(m, n) * eps``).
+
+    An ``int`` for one matrix, else an int64 array of the batch shape.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> matrix_rank(gt.tensor([[1.0, 2.0], [2.0, 4.0]]), None, "matrix_rank")
+    1
+    """
+    *batch, m, n = x.shape
+    if not min(m, n):
+        return 0 if not batch else np.zeros(batch, dtype=np.int64)
+    values = svdvals(x, func)  # (..., k), descending
+    tol = float(rtol) if rtol is not None else max(m, n) * float(np.finfo(np.float64).eps)
+    ranks = (values > tol * values[..., :1]).sum(axis=-1)
+    return int(ranks) if not batch else ranks.astype(np.int64)
+
+
 def eigh(x: Tensor[Any], func: str, vectors: bool = True) -> tuple[Tensor[Any], Tensor[Any] | None]:
     """Eigenvalues (ascending, floats) and eigenvectors (columns, ``x.ops``) of each Hermitian matrix.
 
@@ -343,6 +365,40 @@ def cholesky(x: Tensor[Any], upper: bool) -> Tensor[Any]:
         ) from None
     out = np.conj(np.swapaxes(low, -1, -2)) if upper else low
     return tensor_of(out, x.ops)
+
+
+def qr(x: Tensor[Any], mode: str) -> tuple[Tensor[Any], Tensor[Any]] | None:
+    """``(Q, R)`` of each matrix by Householder (``geqrf``), with ``R``'s diagonal made real and positive.
+
+    That is the factorization Gram-Schmidt gives (unique for full column
+    rank): each column of ``Q`` and row of ``R`` is multiplied by the phase
+    of the diagonal entry, which leaves ``Q @ R`` as it was.  ``None`` when a
+    diagonal entry is exactly zero or a dimension is empty (the caller's
+    Gram-Schmidt then completes ``Q`` its own way).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> q, r = qr(gt.tensor([[0.0, 1.0], [-2.0, 0.0]]), "reduced")
+    >>> [r[i, i] for i in range(2)], [abs(v) for v in q.reshape((4,)).tolist()]
+    ([2.0, 1.0], [0.0, 1.0, 1.0, 0.0])
+    """
+    a = array_of(x)
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    if not k or not a.size:
+        return None
+    check_finite(a, "qr")
+    q, r = np.linalg.qr(a, mode=mode)
+    d = np.diagonal(r, axis1=-2, axis2=-1)[..., :k]
+    if (d == 0).any():
+        return None
+    phase = d / np.abs(d)
+    q[..., :, :k] *= phase[..., None, :]
+    r[..., :k, :] *= np.conj(phase)[..., :, None]
+    idx = np.arange(k)
+    r[..., idx, idx] = np.abs(d)  # exactly real and positive
+    return tensor_of(q, x.ops), tensor_of(r, x.ops)
 
 
 def _positive_definite(a: Any) -> bool:

@@ -32,8 +32,6 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from .._docs import sections, view
 from ..arrays.dtypes import resolve_dtype
 from ..arrays.manipulation import diagonal as _diagonal
@@ -41,10 +39,10 @@ from ..arrays.manipulation import matrix_transpose as _matrix_transpose
 from ..compute import products as _products
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentValueError, DomainError, ShapeError
+from ..errors import DomainError, ShapeError
 from ..ops import OpsSpec, capabilities_of, floats, integers
 from . import _lapack, _policy
-from ._stack import stack_of, wrap_matrices
+from ._stack import stack_of
 
 __all__ = [
     "matmul",
@@ -290,13 +288,8 @@ def matrix_rank(x: Any, /, *, rtol: Any = None) -> Tensor[Any] | int:
         exact = [_policy.rank(rows, stack.ops, "matrix_rank", provider) for rows in stack.matrices]
         return exact[0] if not stack.batch else Tensor._from_flat(exact, stack.batch, integers)
     t = _numeric(t, "matrix_rank")
-    values = _lapack.svdvals(t, "matrix_rank")  # (..., k), descending
-    *batch, m, n = t.shape
-    tol = float(rtol) if rtol is not None else max(m, n) * 2.220446049250313e-16
-    ranks = (values > tol * values[..., :1]).sum(axis=-1) if min(m, n) else np.zeros(batch, dtype=np.int64)
-    if not batch:
-        return int(ranks)
-    return Tensor._from_values(ranks.reshape(-1).tolist(), tuple(batch), integers)
+    ranks = _lapack.matrix_rank(t, rtol, "matrix_rank")
+    return ranks if isinstance(ranks, int) else _lapack.tensor_of(ranks, integers)
 
 
 def _parity(perm: list[int]) -> int:

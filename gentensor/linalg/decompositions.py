@@ -534,6 +534,11 @@ def qr(
         raise ArgumentValueError(f"qr: mode must be 'reduced' or 'complete' (got {mode!r})")
     if mode == "complete" and not normalize:
         raise ArgumentValueError("qr: mode='complete' needs normalize=True (got normalize=False); orthogonal columns only span x")
+    t = as_tensor(x, "qr")
+    if normalize and _lapack.applies(t.ops) and t.ndim >= 2:
+        found = _lapack.qr(t, mode)  # LAPACK's Householder QR, R's diagonal made positive
+        if found is not None:
+            return QRResult(*found)
     raw = stack_of(x, "qr", square=False)
     stack, field = _field_stack(x, "qr", square=False, inner_product=True)
     target = _roots_ops(field, "qr") if normalize else field

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 from .._docs import section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import DomainError, ShapeError, SingularMatrixError
+from ..errors import DomainError, ShapeError
 from ..ops import ElementOps, capabilities_of, symbolic
 from . import _policy
 from ._dense import identity_rows

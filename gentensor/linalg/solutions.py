@@ -29,7 +29,7 @@ from ..errors import NoSolutionError, ShapeError
 from ..ops import ElementOps, capabilities_of, integers, symbolic
 from . import _lapack, _policy
 from ._charpoly import matmul as _matmul_rows
-from ._stack import Stack, arithmetic, run, stack_of, wrap_matrices
+from ._stack import arithmetic, run, stack_of, wrap_matrices
 from .decompositions import _field_stack
 
 __all__ = [
@@ -368,6 +368,9 @@ def lstsq(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     residual = b - matmul(a, x)
     squares = conjugate(residual) * residual
     residuals = squares.sum(axis=-1 if b.ndim == 1 else -2) if isinstance(squares, Tensor) else squares
+    if _lapack.applies(a.ops):  # floating point: the rank pinv cut at (singular values, as numpy.linalg.lstsq)
+        found = _lapack.matrix_rank(a, None, "lstsq")
+        return LstsqResult(x, residuals, found if isinstance(found, int) else _lapack.tensor_of(found, integers))
     stack = stack_of(a, "lstsq", square=False)
     ranks = run(partial(_policy.rank, ops=_policy.field_ops(stack.ops)), _field_stack(a, "lstsq", square=False)[0], "lstsq", executor, workers)
     rank = ranks[0] if not stack.batch else Tensor._from_flat(ranks, stack.batch, integers)
