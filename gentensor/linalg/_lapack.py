@@ -389,7 +389,7 @@ def qr(x: Tensor[Any], mode: str) -> tuple[Tensor[Any], Tensor[Any]] | None:
     if not k or not a.size:
         return None
     check_finite(a, "qr")
-    q, r = np.linalg.qr(a, mode=mode)
+    q, r = np.linalg.qr(a, mode="complete" if mode == "complete" else "reduced")
     d = np.diagonal(r, axis1=-2, axis2=-1)[..., :k]
     if (d == 0).any():
         return None
