@@ -610,6 +610,25 @@ def test_float_to_integer_cast_reports_true_bounds():
     assert (got + got).tolist() == [2 * int(v) for v in values]
 
 
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.one_of(st.floats(-1e300, 1e300), st.integers(-(10**6), 10**6)),
+    st.floats(-1e300, 1e300),
+    st.integers(64, 300),
+    st.booleans(),
+)
+def test_float_linspace_is_the_element_formula_bit_for_bit(start, stop, num, endpoint):
+    # One NumPy expression (k * step + start) for what the element path computes as start + k * step.
+    x = gt.linspace(start, stop, num, endpoint=endpoint)
+    step = (stop - start) / (num - 1 if endpoint else num)
+    expected = [float(start + k * step) for k in range(num)]
+    if endpoint:
+        expected[-1] = float(stop)
+    assert x.ops is gt.floats and x._store.packing is not None
+    assert _bits(x.tolist()) == _bits(expected)
+
+
 # -- a user ring that packs --------------------------------------------------------------------
 P = 251
 

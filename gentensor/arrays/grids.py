@@ -29,7 +29,7 @@ from ..core.operands import as_tensor, build
 from ..core.storage import view_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
-from ..ops import OpsSpec, coprime_fraction
+from ..ops import OpsSpec, coprime_fraction, infer_ops, packing_of
 from ..resources import check_shape, paused_gc
 from .dtypes import check_device, resolve_dtype
 from .manipulation import broadcast_to
@@ -105,12 +105,31 @@ def linspace(
         values = _exact_steps(base, unit, a.denominator * d.denominator * steps, num)
     else:
         step = (stop - start) / steps
+        fast = _float_steps(start, stop, step, num, endpoint, target)
+        if fast is not None:
+            return fast
         values = [start + k * step for k in range(num)]
         if endpoint:
             values[-1] = stop
     # The endpoints take part in inference: linspace(Fraction(0), 2, 3) stays rational.
     types = {type(start), type(stop), *map(type, values)}
     return build(values, (len(values),), types, target)
+
+
+def _float_steps(start: Any, stop: Any, step: Any, num: int, endpoint: bool, target: Any) -> Tensor[Any] | None:
+    """``start + k * step`` for real float steps in one NumPy expression (``k * step + start``: the same IEEE
+    operations, so bit for bit the element path's values), packed; ``None`` when the values are not all
+    Python floats of an ops that packs them as ``float64``."""
+    if num < 64 or not all(type(v) in (int, float) for v in (start, stop, step)) or type(step) is not float:
+        return None
+    ops = target if target is not None else infer_ops({type(start), type(stop), float})
+    packing = packing_of(ops)
+    if packing is None or float not in getattr(ops, "native_types", ()):
+        return None
+    values = np.arange(num, dtype=np.float64) * step + start
+    if endpoint:
+        values[-1] = stop
+    return Tensor._from_array(values, (num,), ops) if packing.holds(values) else None
 
 
 def _exact_steps(base: int, unit: int, den: int, num: int) -> list[Any]:
