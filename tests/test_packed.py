@@ -629,6 +629,41 @@ def test_float_linspace_is_the_element_formula_bit_for_bit(start, stop, num, end
     assert _bits(x.tolist()) == _bits(expected)
 
 
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 2), st.booleans(), st.booleans())
+def test_take_along_axis_matches_numpy_and_the_list_path(seed, axis, broadcast, out_of_range):
+    # One np.take_along_axis on the packed words; indices broadcast on the other axes; errors name the first bad index.
+    rng = np.random.default_rng(seed)
+    a = rng.integers(-(2**62), 2**62, (3, 4, 5))
+    n = a.shape[axis]
+    ishape = list(a.shape)
+    ishape[axis] = int(rng.integers(1, 7))
+    if broadcast:
+        ishape[(axis + 1) % 3] = 1
+    idx = rng.integers(-n, n, ishape)
+    if out_of_range:
+        first, second = sorted(rng.choice(idx.size, 2, replace=False))  # the error names the first in C order
+        idx.reshape(-1)[first] = -n - 1 - int(rng.integers(0, 3)) if rng.integers(0, 2) else n + int(rng.integers(0, 3))
+        idx.reshape(-1)[second] = n + 5
+    x, ix = gt.tensor(a), gt.tensor(idx)
+    lx, lix = listed(a.reshape(-1).tolist(), a.shape), listed(idx.reshape(-1).tolist(), idx.shape)
+    if out_of_range:
+        with pytest.raises(gt.IndexingError) as packed_error:
+            gt.take_along_axis(x, ix, axis=axis)
+        with pytest.raises(gt.IndexingError) as listed_error:
+            gt.take_along_axis(lx, lix, axis=axis)
+        assert str(packed_error.value) == str(listed_error.value)
+        return
+    expected = np.take_along_axis(a, idx, axis=axis)  # NumPy broadcasts the other axes too
+    got = gt.take_along_axis(x, ix, axis=axis)
+    assert got._store.packing is not None
+    assert got.tolist() == expected.tolist() == gt.take_along_axis(lx, lix, axis=axis).tolist()
+    swapped = {0: 0, 1: 2, 2: 1}[axis]  # .mT swaps the last two axes: views through strides
+    expected = np.take_along_axis(a.swapaxes(1, 2), idx.swapaxes(1, 2), axis=swapped)
+    assert gt.take_along_axis(x.mT, ix.mT, axis=swapped).tolist() == expected.tolist()
+
+
 # -- a user ring that packs --------------------------------------------------------------------
 P = 251
 

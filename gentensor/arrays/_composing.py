@@ -16,7 +16,7 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
 from ..ops import ElementOps, capabilities_of, packing_of
 
-# Private helpers of `.composition` (and `_tensor_list` of `.shaping`), listed for those modules.
+# Private helpers of `.composition` (and `_tensor_list`, `_packed_take_along` of `.shaping`), listed for those modules.
 __all__ = [
     "_tensor_list",
     "_place",
@@ -28,6 +28,7 @@ __all__ = [
     "_holds_indices",
     "_packed_concat",
     "_packed_take",
+    "_packed_take_along",
     "_packed_where",
 ]
 
@@ -199,6 +200,25 @@ def _packed_take(x: Tensor[Any], indices: Any, ax: int) -> Tensor[Any] | None:
         bad = lo if lo < -n else hi
         raise IndexingError(f"take: index {bad} is out of range for axis {ax} with length {n} (shape {x.shape})") from None
     return Tensor._from_array(picked, picked.shape, x._ops, item.bounds)
+
+
+def _packed_take_along(x: Tensor[Any], indices: Tensor[Any], ax: int, shape: tuple[int, ...]) -> Tensor[Any] | None:
+    """``take_along_axis`` by NumPy for a packed ``x`` and packed integer indices (broadcast to ``shape`` on the
+    other axes); else ``None``.  The first index out of range, in C order, is the one the error names."""
+    found = _packed_indices(indices)
+    item = _packed(x, x._ops)
+    if found is None or item is None:
+        return None
+    n = x.shape[ax]
+    idx = np.broadcast_to(found[0], shape)
+    source = np.broadcast_to(item.array, shape[:ax] + (n,) + shape[ax + 1 :])
+    try:
+        picked = np.take_along_axis(source, idx, axis=ax)
+    except IndexError:
+        flat = idx.reshape(-1)
+        bad = int(flat[(flat < -n) | (flat >= n)][0])
+        raise IndexingError(f"take_along_axis: index {bad} is out of range for axis {ax} with length {n}") from None
+    return Tensor._from_array(picked, shape, x._ops, item.bounds)
 
 
 def _packed_where(

@@ -28,7 +28,7 @@ from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
 from ..resources import check_shape
 from ..ops import capabilities_of
-from ._composing import _tensor_list
+from ._composing import _packed_take_along, _tensor_list
 from .composition import concat
 from .manipulation import broadcast_to, diagonal, reshape
 
@@ -279,6 +279,9 @@ def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Tensor[Any]:
     common = broadcast_shapes(other_x, other_i, func="take_along_axis")
     n = x.shape[ax]
     shape = common[:ax] + (idx.shape[ax],) + common[ax + 1 :]
+    picked = _packed_take_along(x, idx, ax, shape) if x._store.packing is not None and idx.size else None
+    if picked is not None:
+        return picked
     xb = broadcast_to(x, common[:ax] + (n,) + common[ax + 1 :])
     ib = broadcast_to(idx, shape)._elements()
     values = xb._elements()
