@@ -453,6 +453,42 @@ def test_setitem_and_indexing_are_exact(xs, data):
 
 
 @settings(max_examples=80, deadline=None)
+@given(
+    shape=st.lists(st.integers(1, 4), min_size=1, max_size=3),
+    ishape=st.lists(st.integers(0, 3), min_size=1, max_size=2),
+    view=st.sampled_from(["whole", "transposed", "reversed"]),
+    index_view=st.booleans(),
+    bad=st.sampled_from([None, "low", "high"]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_integer_array_rows_read_as_numpy(shape, ishape, view, index_view, bad, seed):
+    """``x[idx]`` with a packed integer tensor (one NumPy take along axis 0) against NumPy, on views of both;
+    an index out of range raises the general path's error."""
+    rng = np.random.default_rng(seed)
+    base = rng.integers(-(2**63), 2**63 - 1, shape, endpoint=True)
+    r = {"whole": base, "transposed": base.swapaxes(0, -1), "reversed": base[::-1]}[view]
+    x = {"whole": gt.tensor(base), "transposed": gt.tensor(base).mT if base.ndim > 1 else gt.tensor(base),
+         "reversed": gt.tensor(base)[::-1]}[view]
+    if view == "transposed" and base.ndim > 1 and base.ndim != 2:
+        r = base.swapaxes(-1, -2)
+    n = r.shape[0]
+    raw = rng.integers(-n, n, [2 * k for k in ishape] if index_view else ishape)
+    idx = gt.tensor(raw)
+    if index_view:  # a strided view as the index
+        raw, idx = raw[(slice(None, None, 2),) * raw.ndim], idx[(slice(None, None, 2),) * raw.ndim]
+    if bad is not None and raw.size:
+        raw = raw.copy()
+        raw.reshape(-1)[rng.integers(0, raw.size)] = -n - 1 if bad == "low" else n
+        idx = gt.tensor(raw)
+        with pytest.raises(gt.IndexingError, match="out of range"):
+            x[idx]
+        return
+    got = x[idx]
+    assert got.shape == r[raw].shape and got.tolist() == r[raw].tolist()
+    assert all(type(v) is int for v in got.reshape((-1,)).tolist())
+
+
+@settings(max_examples=80, deadline=None)
 @given(shape=st.lists(st.integers(1, 4), min_size=1, max_size=3), view=st.sampled_from(["whole", "transposed", "sliced"]),
        mask_view=st.booleans(), scale=st.sampled_from(["small", "word"]), data=st.data())
 def test_whole_shape_masks_read_and_write_as_numpy(shape, view, mask_view, scale, data):

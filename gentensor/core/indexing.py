@@ -25,7 +25,7 @@ from .storage import view_of
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
 from ..ops import Capabilities, capabilities_of
 
-__all__ = ["resolve", "resolve_simple", "whole_mask"]
+__all__ = ["resolve", "resolve_simple", "whole_mask", "leading_rows"]
 
 
 class _Advanced:
@@ -341,3 +341,34 @@ def whole_mask(x: Any, key: Any) -> Any:
     ):
         return None
     return view_of(store, key._layout).reshape(-1)
+
+
+def leading_rows(x: Any, key: Any) -> Any:
+    """NumPy's ``take`` along axis 0 for ``x[key]`` with a packed integer tensor ``key``, both packed; else ``None``.
+
+    The same elements, in the same order, as `resolve` gives for an integer
+    array on the first axis, without computing every position; ``None`` also
+    when an index is out of range (the general path then names it).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.arange(6).reshape((3, 2))
+    >>> leading_rows(x, gt.tensor([2, -3])).tolist(), leading_rows(x, gt.tensor([3])) is None
+    ([[4, 5], [0, 1]], True)
+    """
+    store = key._store
+    if (
+        x._store.packing is None
+        or store.packing is None
+        or store.packing.dtype.kind != "i"
+        or not x.ndim
+        or not capabilities_of(key._ops).index
+        or not key.ndim
+    ):
+        return None
+    index = view_of(store, key._layout)
+    n = x.shape[0]
+    if index.size and (int(index.min()) < -n or int(index.max()) >= n):
+        return None
+    return np.take(view_of(x._store, x._layout), index, axis=0)
