@@ -700,6 +700,24 @@ def test_take_along_axis_matches_numpy_and_the_list_path(seed, axis, broadcast, 
     assert gt.take_along_axis(x.mT, ix.mT, axis=swapped).tolist() == expected.tolist()
 
 
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([2, 7, 251, 10007, 2**31 - 1, 3037000499]),
+    st.integers(3, 5000),
+    st.integers(0, 2**32 - 1),
+)
+def test_residue_powers_by_repeated_squaring_match_pow(n, k, seed):
+    # Residues have products but no power kernel: a ** k is repeated squaring with the product kernel.
+    values = np.random.default_rng(seed).integers(0, n, 80).tolist()
+    x = gt.tensor(values, ops=gt.modular(n))
+    listed_x = Tensor._from_flat(list(values), (len(values),), gt.modular(n))
+    got = x ** k
+    assert got._store.packing is not None
+    assert got.tolist() == [pow(v, k, n) for v in values] == (listed_x**k).tolist()
+    assert x.tolist() == values  # the input is left as it was
+
+
 # -- a user ring that packs --------------------------------------------------------------------
 P = 251
 

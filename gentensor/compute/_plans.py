@@ -298,7 +298,35 @@ def _packed_power(a: Any, e: Any, ops: ElementOps, out_ops: ElementOps, shape: t
         done = _packed.same_shape("multiply", a, a, ops, out_ops, shape, None)
         if done is not NotImplemented:
             return done
-    return _packed.elementwise("power", [a, e], ops, out_ops, shape, ops.convert)
+    done = _packed.elementwise("power", [a, e], ops, out_ops, shape, ops.convert)
+    if done is NotImplemented and type(e) is int and e >= 3 and a._ops is ops and capabilities_of(ops).exact:
+        done = _packed_squarings(a, e, ops, shape)  # a packing with products but no power kernel (residues)
+    return done
+
+
+class _Declined(Exception):
+    """A product of `_packed_squarings` that its kernel declined."""
+
+
+def _packed_squarings(a: Tensor[Any], k: int, ops: ElementOps, shape: tuple[int, ...]) -> Any:
+    """``a ** k`` by repeated squaring with the packing's ``multiply`` kernel, or ``NotImplemented``.
+
+    In an exact ring a power is the product of its factors, so the products'
+    kernels (each under its own bounds) give the element path's values.
+    """
+
+    def mul(x: Any, y: Any) -> Any:
+        if x is None:  # the identity: no product to take
+            return y
+        found = _packed.same_shape("multiply", x, y, ops, ops, shape, None)
+        if found is NotImplemented:
+            raise _Declined
+        return found
+
+    try:
+        return repeated_squaring(mul, None, a, k)
+    except _Declined:
+        return NotImplemented
 
 
 #: Powers with exponents up to this size are not checked against ``max_bits`` (see `_check_power_bits`).
