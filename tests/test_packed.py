@@ -718,6 +718,30 @@ def test_residue_powers_by_repeated_squaring_match_pow(n, k, seed):
     assert x.tolist() == values  # the input is left as it was
 
 
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.one_of(word, st.integers(-1000, 1000)), min_size=64, max_size=100),
+    st.lists(st.one_of(word, st.integers(-1000, 1000)), min_size=64, max_size=100),
+    st.integers(0, 3),
+)
+def test_gcd_lcm_isqrt_on_words_match_math(xs, ys, delta):
+    # NumPy's gcd/lcm under bounds that prove the word (else the element path), isqrt by the corrected float root.
+    n = min(len(xs), len(ys))
+    xs, ys = xs[:n], ys[:n]
+    x, y = gt.tensor(xs), gt.tensor(ys)
+    assert gt.gcd(x, y).tolist() == [math.gcd(a, b) for a, b in zip(xs, ys)]
+    assert gt.lcm(x, y).tolist() == [math.lcm(a, b) for a, b in zip(xs, ys)]
+    roots = [max(0, abs(a) % 3037000500) for a in xs]
+    squares = [r * r - delta if r * r >= delta else r * r for r in roots]  # at and just below perfect squares
+    for values in ([abs(a) for a in xs if a != -(2**63)] * 2, squares):
+        if len(values) >= 64:
+            got = gt.isqrt(gt.tensor(values))
+            assert got.tolist() == [math.isqrt(v) for v in values]
+    with pytest.raises(gt.DomainError, match="non-negative"):
+        gt.isqrt(gt.tensor([-1] + [abs(a) % 2**62 for a in xs]))
+
+
 # -- a user ring that packs --------------------------------------------------------------------
 P = 251
 

@@ -45,6 +45,7 @@ from ..errors import ArgumentValueError, DomainError, ShapeError
 from ..ops import ElementOps, booleans, capabilities_of, defines, integers
 from ._engine import arithmetic_ops, compute, flat_values, result, run
 from . import _numtheory_kernels as _k
+from . import _packed
 from ._euclid import Euclid, gcdex as _gcdex
 
 __all__ = [
@@ -144,10 +145,23 @@ def _apply(func: str, f: Callable[..., Any], operands: tuple[Any, ...], ops: Ele
     return compute(func, f, operands, ops, shape), shape
 
 
+def _packed_kernel(func: str, operands: tuple[Any, ...], ops: ElementOps, out: ElementOps) -> Any:
+    """``func`` by the packing's kernel of that name (``gcd``, ``lcm``, ``isqrt``) when an operand is a packed tensor
+    and its bounds allow; else ``NotImplemented`` (the element path, which also names a bad element)."""
+    tensors = [t for t in operands if isinstance(t, Tensor)]
+    if not any(t._store.packing is not None and t.size >= _packed.PACKED_MINIMUM for t in tensors):
+        return NotImplemented
+    shape = broadcast_shapes(*(t.shape for t in tensors), func=func)
+    return _packed.elementwise(func, operands, ops, out, shape, lambda v: convert_scalar(v, ops, func))
+
+
 def _on_integers(func: str, x: Any, f: Callable[[Any], Any], out: Optional[ElementOps] = None) -> Any:
     """``f`` on every element of the integer-valued ``x``; the results in ``out`` (by default the ops of ``x``)."""
     operands, ops = _operands(func, (x,))
     _integer_kind(ops, func)
+    done = _packed_kernel(func, operands, ops, out or ops)
+    if done is not NotImplemented:
+        return done
     values, shape = _apply(func, f, operands, ops)
     return _out(operands, values, shape, out or ops)
 
@@ -200,6 +214,9 @@ def gcd(a: Any, b: Any, /) -> Tensor[Any] | Any:
     """
     operands, ops = _operands("gcd", (a, b))
     R = _euclid(ops, "gcd")
+    done = _packed_kernel("gcd", operands, ops, ops)
+    if done is not NotImplemented:
+        return done
     values, shape = _apply("gcd", _gcd_function(ops, R), operands, ops)
     return _out(operands, values, shape, ops)
 
@@ -216,6 +233,9 @@ def lcm(a: Any, b: Any, /) -> Tensor[Any] | Any:
     """
     operands, ops = _operands("lcm", (a, b))
     R = _euclid(ops, "lcm")
+    done = _packed_kernel("lcm", operands, ops, ops)
+    if done is not NotImplemented:
+        return done
     values, shape = _apply("lcm", partial(_lcm, R, _gcd_function(ops, R)), operands, ops)
     return _out(operands, values, shape, ops)
 

@@ -167,6 +167,25 @@ def _int_sign(a: Bounds) -> Planned:
     return np.sign, (-1 if a[0] < 0 else 0, 1 if a[1] > 0 else 0)
 
 
+#: ``floor(sqrt(2**63 - 1))``: the largest integer square root of a word.
+_ISQRT_TOP = 3037000499
+
+
+def _isqrt_words(a: Any) -> Any:
+    """``floor(sqrt(a))`` of non-negative int64 values, exactly: the float root, corrected by at most one each way."""
+    s = np.minimum(np.floor(np.sqrt(a.astype(np.float64))).astype(np.int64), _ISQRT_TOP)  # s*s fits the word
+    s -= s * s > a
+    s -= s * s > a
+    t = s + 1
+    s += (t <= _ISQRT_TOP) & (np.minimum(t, _ISQRT_TOP) ** 2 <= a)
+    return s
+
+
+def _int_isqrt(a: Bounds) -> Planned | None:
+    # A negative value is the element path's DomainError (naming it).
+    return (_isqrt_words, (math.isqrt(a[0]), math.isqrt(a[1]))) if a[0] >= 0 else None
+
+
 def _int_same(a: Bounds) -> Planned:
     return np.copy, a
 
@@ -206,6 +225,7 @@ _INT_PLANS: dict[str, Callable[..., Planned | None]] = {
     "bitwise_invert": _int_invert,
     "gcd": _int_gcd,
     "lcm": _int_lcm,
+    "isqrt": _int_isqrt,
     "maximum": _int_extreme(np.maximum),
     "minimum": _int_extreme(np.minimum),
     "sign": _int_sign,
