@@ -4,8 +4,10 @@ Element-wise arithmetic, masks, reductions and products have their own
 scripts (`bench_storage.py`, `bench_products.py`); these are the functions a
 NumPy user reaches for next -- powers, casts, ``repeat``/``tile``,
 triangles, ``nonzero``, set membership and counts, closeness, convolution,
-``cross``, quantiles, matrix powers, the standard deviation -- on 10^6
-small ints (or a 1000x1000 matrix, or 10^6 floats).  Each was a Python loop over the elements
+``cross``, quantiles, matrix powers, the standard deviation, rows and
+``take_along_axis``, ``gcd``/``lcm``/``isqrt``, powers of residues, and the
+float ``round``/``max``/casts/``linspace`` -- on 10^6 small ints (or a
+1000x1000 matrix, or 10^6 floats).  Each was a Python loop over the elements
 before this script; the goal column holds the ratio to NumPy's own function
 on machine numbers (its results wrap around past the word, gentensor's do
 not).
@@ -17,6 +19,7 @@ not).
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
 from _common import Case, Contender, machine, report
@@ -71,6 +74,27 @@ def cases() -> list[Case]:
     assert gt.cross(gv3, gw3).tolist() == np.cross(v3, w3).tolist()
     assert float(gt.median(ga)) == float(np.median(a))
     assert abs(gt.std(gfloats) - float(np.std(floats))) < 1e-12
+    order = np.argsort(m, axis=1, kind="stable")
+    gorder = gt.tensor(order)
+    rows = rng.integers(0, 1000, 1000)
+    grows = gt.tensor(rows)
+    positive = rng.integers(0, 10**6, N)
+    gpositive = gt.tensor(positive)
+    p = 10007
+    residues = rng.integers(0, p, N)
+    gresidues = gt.tensor(residues.tolist(), ops=gt.modular(p))
+    normal = rng.standard_normal(N) * 100
+    gnormal = gt.tensor(normal)
+    whole = np.round(normal)
+    gwhole = gt.tensor(whole)
+    assert gt.take_along_axis(gm, gorder, axis=1).tolist() == np.take_along_axis(m, order, axis=1).tolist()
+    assert gm[grows].tolist() == m[rows].tolist()
+    assert gt.lcm(ga, gb).tolist() == np.lcm(a, b).tolist() and gt.gcd(ga, gb).tolist() == np.gcd(a, b).tolist()
+    assert gt.isqrt(gpositive).tolist() == [math.isqrt(v) for v in positive.tolist()]
+    assert (gresidues**5).tolist() == [pow(v, 5, p) for v in residues.tolist()]
+    assert gt.round(gnormal).tolist() == np.round(normal).tolist() and gt.max(gnormal) == float(np.max(normal))
+    assert gwhole.astype(gt.integers).tolist() == whole.astype(np.int64).tolist()
+    assert gt.linspace(0.0, 1.0, N).tolist() == np.linspace(0.0, 1.0, N).tolist()
     small_m = m[:100, :100]
     gsmall_m = gt.tensor(small_m)
     assert gt.linalg.matrix_power(gsmall_m, 5).tolist() == np.linalg.matrix_power(small_m, 5).tolist()  # fits int64
@@ -90,6 +114,22 @@ def cases() -> list[Case]:
         _pair("cross, 3.3*10^5 int 3-vectors", lambda: gt.cross(gv3, gw3), lambda: np.cross(v3, w3)),
         _pair("median, 10^6 ints", lambda: gt.median(ga), lambda: np.median(a)),
         _pair("matrix_power(m, 5), 100x100 ints in [-100, 100)", lambda: gt.linalg.matrix_power(gsmall_m, 5), lambda: np.linalg.matrix_power(small_m, 5)),
+        _pair("take_along_axis(m, argsort), 1000x1000 ints", lambda: gt.take_along_axis(gm, gorder, axis=1), lambda: np.take_along_axis(m, order, axis=1)),
+        _pair("m[rows], 1000 rows of 1000 ints", lambda: gm[grows], lambda: m[rows]),
+        _pair("gcd(a, b), 10^6 ints", lambda: gt.gcd(ga, gb), lambda: np.gcd(a, b)),
+        _pair("lcm(a, b), 10^6 ints", lambda: gt.lcm(ga, gb), lambda: np.lcm(a, b)),
+        # NumPy has no integer square root: its float root, floored, does less (inexact past 2**52; gentensor
+        # corrects the float root by one each way, exactly): goal 3x
+        Case("isqrt, 10^6 ints in [0, 10^6)", [Contender("gentensor (packed)", lambda: gt.isqrt(gpositive)),
+             Contender("NumPy floor(sqrt(a)) (inexact)", lambda: np.floor(np.sqrt(positive)).astype(np.int64), goal=3.0)]),
+        _pair("residues mod 10007 ** 5, 10^6", lambda: gresidues**5, lambda: residues**5 % p),
+        _pair("round, 10^6 floats", lambda: gt.round(gnormal), lambda: np.round(normal)),
+        _pair("max, 10^6 floats", lambda: gt.max(gnormal), lambda: np.max(normal)),
+        # NumPy's cast checks nothing (0.5 becomes 0, 1e300 garbage); gentensor proves every value whole and in
+        # the word first (else converts element by element, raising on a fraction): goal 3x
+        Case("astype(integers), 10^6 whole floats", [Contender("gentensor (packed)", lambda: gwhole.astype(gt.integers)),
+             Contender("NumPy astype(int64) (unchecked)", lambda: whole.astype(np.int64), goal=3.0)]),
+        _pair("linspace(0, 1, 10^6)", lambda: gt.linspace(0.0, 1.0, N), lambda: np.linspace(0.0, 1.0, N)),
         # std adds left to right (as the element path does, bit for bit); NumPy adds pairwise: no goal
         Case("std, 10^6 floats", [Contender("gentensor (packed)", lambda: gt.std(gfloats)), Contender("NumPy float64", lambda: np.std(floats))]),
     ]

@@ -644,6 +644,13 @@ def test_float_to_integer_cast_reports_true_bounds():
     assert got._store.packing is not None
     assert (got * got).tolist() == [int(v) ** 2 for v in values]  # past the word: the bounds must say so
     assert (got + got).tolist() == [2 * int(v) for v in values]
+    many = np.arange(100_000, dtype=np.float64)
+    for where in (0, 32_767, 32_768, 99_999):  # the wholeness check runs in chunks of 2**15: every chunk counts
+        broken = many.copy()
+        broken[where] += 0.5
+        with pytest.raises(gt.ArgumentTypeError, match="exactly"):
+            gt.tensor(broken).astype(gt.integers)
+    assert gt.tensor(many).astype(gt.integers).tolist() == list(range(100_000))
 
 
 

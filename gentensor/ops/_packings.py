@@ -172,12 +172,22 @@ _ISQRT_TOP = 3037000499
 
 
 def _isqrt_words(a: Any) -> Any:
-    """``floor(sqrt(a))`` of non-negative int64 values, exactly: the float root, corrected by at most one each way."""
-    s = np.minimum(np.floor(np.sqrt(a.astype(np.float64))).astype(np.int64), _ISQRT_TOP)  # s*s fits the word
-    s -= s * s > a
-    s -= s * s > a
-    t = s + 1
-    s += (t <= _ISQRT_TOP) & (np.minimum(t, _ISQRT_TOP) ** 2 <= a)
+    """``floor(sqrt(a))`` of non-negative int64 values, exactly: the float root, corrected by at most one each way.
+
+    The float root is within ``3.04e9 * 2**-52`` of the true one (two roundings
+    of relative size ``2**-53``), so its floor is off by at most one; it is at
+    most ``sqrt(2.0**63) < _ISQRT_TOP + 1``, so ``s * s`` fits the word, and
+    ``(s + 1)**2 <= a`` is tested as ``2*s + 1 <= a - s*s`` (no overflow).
+    """
+    root = np.sqrt(a.astype(np.float64))
+    s = root.astype(np.int64)  # truncation: the floor of a non-negative root
+    square = np.multiply(s, s)
+    low = np.greater(square, a)  # the estimate one too high
+    s -= low
+    np.multiply(s, s, out=square)
+    np.subtract(a, square, out=square)  # a - s*s >= 0 now
+    np.subtract(square, s, out=square)  # (s + 1)**2 <= a  <=>  s < a - s*s - s
+    s += np.less(s, square, out=low)
     return s
 
 
@@ -272,17 +282,33 @@ class IntegerPacking(Packing):
         if source.dtype.kind == "b":
             return array.astype(np.int64), (0, 1)
         if source.dtype.kind == "f" and array.size:
-            # Whole floats below 2**63 in magnitude are exactly int64 values (integers.convert's answer);
-            # a fraction, a non-finite value or one past the word goes element by element (and raises there).
-            with np.errstate(all="ignore"):
-                whole = bool((np.trunc(array) == array).all()) and bool((np.abs(array) < 2.0**63).all())
-            if whole:
-                out = array.astype(np.int64)
-                return out, (int(out.min()), int(out.max()))
+            # Whole floats in [-2**63, 2**63) are exactly int64 values (integers.convert's answer); a fraction,
+            # a non-finite value (NaN fails both comparisons) or one past the word goes element by element.
+            lo, hi = array.min(), array.max()
+            if -(2.0**63) <= lo and hi < 2.0**63 and _whole(array):
+                return array.astype(np.int64), (int(lo), int(hi))
         return None
 
     def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
         return _int_reduction(name, bounds, count)
+
+
+#: Elements per chunk of `_whole`: its buffers stay in the cache.
+_WHOLE_CHUNK = 1 << 15
+
+
+def _whole(array: Any) -> bool:
+    """Whether every float of ``array`` is a whole number, chunk by chunk (no temporary of the array's size)."""
+    flat = array.reshape(-1)
+    buffer = np.empty(min(flat.size, _WHOLE_CHUNK), dtype=flat.dtype)
+    same = np.empty(buffer.size, dtype=bool)
+    for start in range(0, flat.size, _WHOLE_CHUNK):
+        chunk = flat[start : start + _WHOLE_CHUNK]
+        k = chunk.size
+        np.trunc(chunk, out=buffer[:k])
+        if not np.equal(buffer[:k], chunk, out=same[:k]).all():
+            return False
+    return True
 
     def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
         if bounds_a is None or bounds_b is None:
