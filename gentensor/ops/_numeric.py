@@ -28,7 +28,8 @@ from ._elementary import (
     RATIONAL_FUNCTIONS,
 )
 from ._codec import _SAFE_INT, _Bad, _show, decode_float, decode_fraction, decode_int, encode_float, encode_int
-from ._packings import BooleanPacking, FloatPacking, IntegerPacking
+from ._floatpacking import FloatPacking
+from ._packings import BooleanPacking, IntegerPacking
 from ._parse import _DECIMAL, parse_cell
 from ._protocol import BaseOps
 from ._show import short_repr

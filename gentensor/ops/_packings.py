@@ -1,4 +1,4 @@
-"""The built-in packings: integers as ``int64`` under proven bounds, booleans, floats and complexes, residues mod n.
+"""The built-in packings: integers as ``int64`` under proven bounds, booleans, residues mod n (floats: `._floatpacking`).
 
 Each is a [`Packing`][gentensor.ops._packing.Packing] (see `._packing` for the
 contract) whose kernels are NumPy functions planned from the operands'
@@ -18,7 +18,7 @@ import numpy as np
 from ._matkernels import FLOAT_EXACT, float_einsum, int_einsum, int_matmul, int_vecdot, modular_matmul
 from ._packing import INT64_MAX, INT64_MIN, Bounds, Packing, Planned
 
-__all__ = ["IntegerPacking", "BooleanPacking", "FloatPacking", "ModularPacking", "modular_packing"]
+__all__ = ["IntegerPacking", "BooleanPacking", "ModularPacking", "modular_packing"]
 
 
 def _fits(lo: int, hi: int) -> bool:
@@ -247,6 +247,24 @@ _INT_PLANS: dict[str, Callable[..., Planned | None]] = {
 }
 
 
+#: Elements per chunk of `_whole`: its buffers stay in the cache.
+_WHOLE_CHUNK = 1 << 15
+
+
+def _whole(array: Any) -> bool:
+    """Whether every float of ``array`` is a whole number, chunk by chunk (no temporary of the array's size)."""
+    flat = array.reshape(-1)
+    buffer = np.empty(min(flat.size, _WHOLE_CHUNK), dtype=flat.dtype)
+    same = np.empty(buffer.size, dtype=bool)
+    for start in range(0, flat.size, _WHOLE_CHUNK):
+        chunk = flat[start : start + _WHOLE_CHUNK]
+        k = chunk.size
+        np.trunc(chunk, out=buffer[:k])
+        if not np.equal(buffer[:k], chunk, out=same[:k]).all():
+            return False
+    return True
+
+
 class IntegerPacking(Packing):
     """``int64`` for [`gentensor.integers`][gentensor.ops._numeric.integers]: kernels run when bounds prove the results fit."""
 
@@ -292,23 +310,6 @@ class IntegerPacking(Packing):
     def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
         return _int_reduction(name, bounds, count)
 
-
-#: Elements per chunk of `_whole`: its buffers stay in the cache.
-_WHOLE_CHUNK = 1 << 15
-
-
-def _whole(array: Any) -> bool:
-    """Whether every float of ``array`` is a whole number, chunk by chunk (no temporary of the array's size)."""
-    flat = array.reshape(-1)
-    buffer = np.empty(min(flat.size, _WHOLE_CHUNK), dtype=flat.dtype)
-    same = np.empty(buffer.size, dtype=bool)
-    for start in range(0, flat.size, _WHOLE_CHUNK):
-        chunk = flat[start : start + _WHOLE_CHUNK]
-        k = chunk.size
-        np.trunc(chunk, out=buffer[:k])
-        if not np.equal(buffer[:k], chunk, out=same[:k]).all():
-            return False
-    return True
 
     def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
         if bounds_a is None or bounds_b is None:
@@ -444,135 +445,6 @@ _BOOL_KERNELS: dict[str, Callable[..., Any]] = {
 }
 
 
-_FLOAT_KERNELS: dict[str, Callable[..., Any]] = {
-    **_COMPARISONS,
-    "add": np.add,
-    "subtract": np.subtract,
-    "multiply": np.multiply,
-    "square": np.multiply,
-    "divide": np.true_divide,
-    "negative": np.negative,
-    "positive": np.copy,
-    "abs": np.absolute,
-    "sqrt": np.sqrt,
-    "floor": np.floor,
-    "ceil": np.ceil,
-    "trunc": np.trunc,
-    "round": np.rint,  # half to even, exactly as Python's round(x, 0)
-    "isnan": np.isnan,
-    "isinf": np.isinf,
-    "isfinite": np.isfinite,
-    "signbit": np.signbit,
-    "copysign": np.copysign,
-    "maximum": np.maximum,
-    "minimum": np.minimum,
-}
-
-# Correctly rounded in IEEE 754 and in NumPy alike (so bit for bit the list path's results); the
-# transcendental functions are not (libm and NumPy's SIMD versions may differ in the last bit).
-_COMPLEX_KERNELS: dict[str, Callable[..., Any]] = {
-    "equal": np.equal,
-    "not_equal": np.not_equal,
-    "add": np.add,
-    "subtract": np.subtract,
-    "negative": np.negative,
-    "positive": np.copy,
-    "round": np.rint,  # each part half to even, as complex(round(z.real), round(z.imag))
-    "isnan": np.isnan,
-    "isinf": np.isinf,
-    "isfinite": np.isfinite,
-}
-
-
-class FloatPacking(Packing):
-    """``float64`` (or ``complex128``) for IEEE elements: correctly rounded kernels only, so results match the list path bit for bit."""
-
-    __slots__ = ("_table",)
-
-    def __init__(self, dtype: str) -> None:
-        super().__init__(dtype, ordered=dtype == "float64")
-        self._table = {name: _quiet(f) for name, f in (_FLOAT_KERNELS if dtype == "float64" else _COMPLEX_KERNELS).items()}
-
-    def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
-        f = self._table.get(name)
-        return None if f is None else (f, None)
-
-    def cast(self, array: Any, source: Packing) -> tuple[Any, Bounds | None] | None:
-        # int64 -> float64 rounds to nearest even, as Python's float(int) does.
-        if source.dtype.kind in "biu" or (source.dtype.kind == "f" and self.dtype.kind == "c"):
-            return array.astype(self.dtype), None
-        return None
-
-    def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
-        # NumPy's (BLAS) product: sums in its own order, as NumPy users expect of float @.
-        return _quiet(np.matmul), None
-
-    def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
-        if name in ("sum", "cumulative_sum") and self.dtype.kind == "f":
-            # The list path adds left to right; np.cumsum does too (np.sum would pair terms up).
-            return (_sequential_sum if name == "sum" else _quiet_cumsum), None
-        if name in ("min", "max") and self.dtype.kind == "f":
-            return (_float_max if name == "max" else _float_min), None
-        return _truth(name)
-
-
-def _float_extreme(a: Any, axis: Any, largest: bool) -> Any:
-    """NumPy's max (min) over ``axis`` where it is the list path's answer, which keeps the first of equal values.
-
-    A lane holding NaN (the list path returns its first NaN) or a zero extreme
-    with zeros of both signs (the first one wins there) defers to the list path.
-    """
-    lanes = _lanes(a, axis)
-    if lanes.shape[-1] == 0:
-        raise ValueError("an empty lane: the list path raises")
-    found = lanes.max(axis=-1) if largest else lanes.min(axis=-1)
-    if np.isnan(found).any():
-        raise ArithmeticError("NaN: the list path returns the first one")
-    zero = found == 0
-    if zero.any():
-        lanes = lanes[zero]
-        zeros, negative = lanes == 0, np.signbit(lanes)
-        if ((zeros & negative).any(axis=-1) & (zeros & ~negative).any(axis=-1)).any():
-            raise ArithmeticError("zeros of both signs: the list path keeps the first")
-    return found
-
-
-def _float_max(a: Any, axis: Any) -> Any:
-    return _float_extreme(a, axis, True)
-
-
-def _float_min(a: Any, axis: Any) -> Any:
-    return _float_extreme(a, axis, False)
-
-
-def _quiet_cumsum(a: Any, axis: Any) -> Any:
-    with np.errstate(all="ignore"):
-        return np.cumsum(a, axis=axis)
-
-
-def _lanes(a: Any, axis: Any) -> Any:
-    """``a`` with the reduced axes (an int or a tuple) moved last and merged into one, in C order."""
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    kept = [k for k in range(a.ndim) if k not in axes]
-    shape = tuple(a.shape[k] for k in kept)
-    return np.transpose(a, kept + list(axes)).reshape(shape + (-1,))
-
-
-def _sequential_sum(a: Any, axis: Any) -> Any:
-    """Left-to-right sums over ``axis`` (an int or a tuple), as ``sum(values, 0.0)`` adds floats.
-
-    The reduced axes go last in C order, as the list path reads them; the
-    last running sum (``np.cumsum`` adds in order) plus ``0.0`` (the start
-    value, which only turns ``-0.0`` into ``0.0``) is the sum.
-    """
-    moved = _lanes(a, axis)
-    shape = moved.shape[:-1]
-    if moved.shape[-1] == 0:
-        return np.zeros(shape, dtype=a.dtype)
-    with np.errstate(all="ignore"):
-        return np.cumsum(moved, axis=-1)[..., -1] + 0.0
-
-
 class ModularPacking(Packing):
     """``int64`` residues in ``[0, n)`` for ``gt.modular(n)`` when ``(n - 1)**2`` fits a word (``n <= 3037000500``)."""
 
@@ -641,6 +513,14 @@ class ModularPacking(Packing):
         n = self.n
         top = (n - 1) ** 2
         return (lambda a, b: modular_matmul(a, b, n, top)), (0, n - 1)
+
+
+def _lanes(a: Any, axis: Any) -> Any:
+    """``a`` with the reduced axes (an int or a tuple) moved last and merged into one, in C order."""
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    kept = [k for k in range(a.ndim) if k not in axes]
+    shape = tuple(a.shape[k] for k in kept)
+    return np.transpose(a, kept + list(axes)).reshape(shape + (-1,))
 
 
 def _modular_sum(a: Any, axis: Any, n: int, chunk: int) -> Any:
