@@ -59,6 +59,7 @@ __all__ = [
     "svd",
     "svdvals",
     "matrix_rank",
+    "pinv",
     "eigh",
     "cholesky",
     "qr",
@@ -293,6 +294,35 @@ def svdvals(x: Tensor[Any], func: str) -> Any:
     a = array_of(x)
     check_finite(a, func)
     return np.linalg.svd(a, full_matrices=False)[1]  # the factorization's own values: svd's S bit for bit
+
+
+def pinv(x: Tensor[Any], ops: ElementOps, rtol: Any, func: str = "pinv") -> tuple[Tensor[Any], Any]:
+    """The pseudo-inverse of each matrix (in ``ops``), and its rank, from one SVD as ``numpy.linalg.pinv`` computes it.
+
+    Singular values above ``rtol * max(S)`` (default ``rtol``: ``max(m, n) *
+    eps``) are inverted, the others dropped; the rank is their count (an
+    ``int`` for one matrix, else an int64 array).
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> p, rank = pinv(gt.tensor([[2.0, 0.0], [0.0, 0.0]]), gt.floats, None)
+    >>> p.tolist(), rank
+    ([[0.5, 0.0], [0.0, 0.0]], 1)
+    """
+    a = array_of(x, ops)
+    check_finite(a, func)
+    *batch, m, n = a.shape
+    if not min(m, n):
+        empty = np.zeros(tuple(batch) + (n, m), dtype=a.dtype)
+        return tensor_of(empty, ops), (0 if not batch else np.zeros(batch, dtype=np.int64))
+    u, s, vh = np.linalg.svd(a, full_matrices=False)
+    tol = float(rtol) if rtol is not None else max(m, n) * float(np.finfo(np.float64).eps)
+    large = s > tol * s[..., :1]
+    inverse = np.divide(1.0, s, out=np.zeros_like(s), where=large)
+    out = np.matmul(np.conj(np.swapaxes(vh, -1, -2)), inverse[..., :, None] * np.conj(np.swapaxes(u, -1, -2)))
+    ranks = large.sum(axis=-1)
+    return tensor_of(out, ops), (int(ranks) if not batch else ranks.astype(np.int64))
 
 
 def matrix_rank(x: Tensor[Any], rtol: Any, func: str) -> Any:

@@ -188,24 +188,14 @@ def pinv(
     """
     t = as_tensor(x, "pinv")
     if _lapack.applies(t.ops) and t.ndim >= 2:
-        return _pinv_numeric(t, t.ops, rtol)
+        return _lapack.pinv(t, t.ops, rtol)[0]  # one SVD, as numpy.linalg.pinv
     stack, field = _field_stack(x, "pinv", square=False, inner_product=True)
     m, n = stack.m, stack.n
     if not capabilities_of(field).exact:
-        return _pinv_numeric(x, field, rtol)
+        return _lapack.pinv(as_tensor(x, "pinv"), field, rtol)[0]
     conj = conjugator(field, "pinv")
     results = run(partial(_pinv_task, ops=field, conj=conj), stack, "pinv", executor, workers)
     return wrap_matrices(results, stack.batch, (n, m), field)
-
-
-def _pinv_numeric(x: Any, field: ElementOps, rtol: Any) -> Tensor[Any]:
-    """NumPy's SVD-based ``pinv`` of floating-point matrices, after the finiteness check."""
-    import numpy as np
-
-    arr = _lapack.array_of(as_tensor(x, "pinv"), field)
-    _lapack.check_finite(arr, "pinv")
-    out = np.linalg.pinv(arr) if rtol is None else np.linalg.pinv(arr, rtol=rtol)
-    return _lapack.tensor_of(out, field)
 
 
 class GeneralSolution(NamedTuple):
@@ -363,13 +353,13 @@ def lstsq(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
             f"lstsq: b must have shape (m,) or (..., m, k) for a of shape (..., m, n) (got a of shape {a.shape}, "
             f"b of shape {b.shape})"
         )
-    p = pinv(a, executor=executor, workers=workers)
+    floating = _lapack.applies(a.ops)
+    p, found = _lapack.pinv(a, a.ops, None, "lstsq") if floating else (pinv(a, executor=executor, workers=workers), None)
     x = matmul(p, b)
     residual = b - matmul(a, x)
     squares = conjugate(residual) * residual
     residuals = squares.sum(axis=-1 if b.ndim == 1 else -2) if isinstance(squares, Tensor) else squares
-    if _lapack.applies(a.ops):  # floating point: the rank pinv cut at (singular values, as numpy.linalg.lstsq)
-        found = _lapack.matrix_rank(a, None, "lstsq")
+    if floating:  # the rank at which pinv's SVD cut (as numpy.linalg.lstsq's rank)
         return LstsqResult(x, residuals, found if isinstance(found, int) else _lapack.tensor_of(found, integers))
     stack = stack_of(a, "lstsq", square=False)
     ranks = run(partial(_policy.rank, ops=_policy.field_ops(stack.ops)), _field_stack(a, "lstsq", square=False)[0], "lstsq", executor, workers)
