@@ -293,7 +293,7 @@ def svdvals(x: Tensor[Any], func: str) -> Any:
     """
     a = array_of(x)
     check_finite(a, func)
-    return np.linalg.svd(a, full_matrices=False)[1]  # the factorization's own values: svd's S bit for bit
+    return np.linalg.svd(a, compute_uv=False)  # the values alone, as NumPy (svd's S up to rounding)
 
 
 def pinv(x: Tensor[Any], ops: ElementOps, rtol: Any, func: str = "pinv") -> tuple[Tensor[Any], Any]:
@@ -358,8 +358,10 @@ def eigh(x: Tensor[Any], func: str, vectors: bool = True) -> tuple[Tensor[Any], 
     a = array_of(x)
     check_finite(a, func)
     check_hermitian(a, func)
-    w, v = np.linalg.eigh(a)  # also for the values alone: eigvalsh gives eigh's values bit for bit
-    return tensor_of(w, floats), (tensor_of(v, x.ops) if vectors else None)
+    if not vectors:
+        return tensor_of(np.linalg.eigvalsh(a), floats), None  # the values alone, as NumPy (eigh's up to rounding)
+    w, v = np.linalg.eigh(a)
+    return tensor_of(w, floats), tensor_of(v, x.ops)
 
 
 def cholesky(x: Tensor[Any], upper: bool) -> Tensor[Any]:

@@ -28,12 +28,14 @@ from __future__ import annotations
 from functools import cmp_to_key, partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
+import numpy as np
+
 from .._docs import section, sections
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import DomainError, ShapeError
-from ..ops import ElementOps, capabilities_of, symbolic
-from . import _policy
+from ..ops import ElementOps, capabilities_of, floats, symbolic
+from . import _lapack, _policy
 from ._dense import identity_rows
 from ._stack import run, stack_of, wrap_matrices
 
@@ -395,12 +397,13 @@ def singular_values(x: Tensor[Any], /) -> Tensor[Any]:
     return Tensor._from_flat(values, (len(values),), symbolic)
 
 
-def condition_number(x: Tensor[Any], /) -> float | Expr:
+def condition_number(x: Tensor[Any], /) -> Tensor[Any] | float | Expr:
     """The 2-norm condition number: the largest singular value over the smallest (``oo`` when singular).
 
     Exact and symbolic matrices get an exact value (SymPy's ``Matrix.condition_number``);
     float and complex matrices a float from LAPACK's singular values (``inf`` when
-    singular), as ``numpy.linalg.cond``.
+    a singular value is zero), as ``numpy.linalg.cond``, also for a stack
+    of them (a new floats tensor of the batch shape).
 
     Examples
     --------
@@ -410,6 +413,16 @@ def condition_number(x: Tensor[Any], /) -> float | Expr:
     """
     import sympy
 
+    t = as_tensor(x, "condition_number")
+    if _lapack.applies(t.ops) and t.ndim > 2:  # a stack of float matrices: one ratio each, as numpy.linalg.cond
+        from .arrayapi import svdvals
+
+        s = _lapack.array_of(svdvals(t))
+        if not s.shape[-1]:
+            return _lapack.tensor_of(np.zeros(s.shape[:-1]), floats)
+        with np.errstate(all="ignore"):
+            ratio = np.where(s[..., -1] == 0, np.inf, s[..., 0] / s[..., -1])
+        return _lapack.tensor_of(ratio, floats)
     values = singular_values(x).tolist()
     if not capabilities_of(as_tensor(x, "condition_number").ops).exact:  # LAPACK's singular values, as numpy.linalg.cond
         if not values:

@@ -183,8 +183,12 @@ def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any
             raise ArgumentValueError(f"vector_norm: repeated axis (got axis={axis!r})")
     keep = [a for a in range(t.ndim) if a not in axes]
     if _lapack.applies(t.ops) and ord != 0 and t.size and axes:  # floating point: NumPy's norm (its order of summation)
+        values = _lapack.array_of(t)
         with np.errstate(all="ignore"):
-            found = np.linalg.vector_norm(_lapack.array_of(t), axis=axes, keepdims=keepdims, ord=float(ord))
+            if len(axes) == t.ndim and not keepdims:  # axis=None: NumPy's one dot product for the 2-norm
+                found = np.linalg.vector_norm(values, ord=float(ord))
+            else:
+                found = np.linalg.vector_norm(values, axis=axes, keepdims=keepdims, ord=float(ord))
         real = _absolute(t.ops, "vector_norm")[1]
         return _lapack.tensor_of(found, real) if np.ndim(found) else real.convert(found.item())
     moved = permute_dims(t, tuple(keep) + axes).contiguous()

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple, Optional
 from ..arrays.composition import concat
 from ..compute import conjugator
 from ..compute.elementary import conj as conjugate
+from ..compute.elementary import real
 from ..compute.products import matmul
 from ..core.operands import as_tensor, common_ops
 from ..core.tensor import Tensor
@@ -356,8 +357,12 @@ def lstsq(a: Tensor[Any], b: Tensor[Any], /, *, executor: Any = None, workers: O
     floating = _lapack.applies(a.ops)
     p, found = _lapack.pinv(a, a.ops, None, "lstsq") if floating else (pinv(a, executor=executor, workers=workers), None)
     x = matmul(p, b)
-    residual = b - matmul(a, x)
+    # a vector b against a stack: each x is a vector too (a column for the product, then dropped)
+    fitted = matmul(a, x.reshape(x.shape + (1,))).reshape(x.shape[:-1] + (a.shape[-2],)) if b.ndim == 1 else matmul(a, x)
+    residual = b - fitted
     squares = conjugate(residual) * residual
+    if capabilities_of(squares.ops).complex:  # |r|**2 of complex floats: real, as NumPy's residuals
+        squares = real(squares)
     residuals = squares.sum(axis=-1 if b.ndim == 1 else -2) if isinstance(squares, Tensor) else squares
     if floating:  # the rank at which pinv's SVD cut (as numpy.linalg.lstsq's rank)
         return LstsqResult(x, residuals, found if isinstance(found, int) else _lapack.tensor_of(found, integers))
