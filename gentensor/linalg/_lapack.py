@@ -97,10 +97,9 @@ def array_of(x: Tensor[Any], ops: ElementOps | None = None) -> Any:
     >>> array_of(gt.tensor([[1.0, 2.0]])).dtype.name, array_of(gt.tensor([1, 2]), gt.complexes).tolist()
     ('float64', [(1+0j), (2+0j)])
     """
-    ops = x.ops if ops is None else ops
-    if x.ops is not ops:
+    if ops is not None and x.ops is not ops:
         x = x.astype(ops)
-    dtype = _dtype(ops)
+    dtype = _dtype(x.ops)
     words = packed_elements(x)
     if words is not None and words.dtype == dtype:
         return words.reshape(x.shape)
@@ -124,14 +123,9 @@ def tensor_of(array: Any, ops: ElementOps) -> Tensor[Any]:
     return Tensor._from_flat([convert(v) for v in array.reshape(-1).tolist()], array.shape, ops)
 
 
-def _scalar(value: Any, ops: ElementOps) -> Any:
-    """One LAPACK number as an element of ``ops`` (a Python float or complex, never a NumPy scalar)."""
-    return ops.convert(value.item() if hasattr(value, "item") else value)
-
-
 def _result(values: Any, ops: ElementOps) -> Any:
     """An element for one matrix (a 0-d result), else a tensor."""
-    return _scalar(values, ops) if np.ndim(values) == 0 else tensor_of(values, ops)
+    return ops.convert(values.item()) if not values.ndim else tensor_of(values, ops)
 
 
 def _index(flat: int, batch: tuple[int, ...]) -> str:
@@ -374,9 +368,11 @@ def cholesky(x: Tensor[Any], upper: bool) -> Tensor[Any]:
     [[2.0, 0.0], [1.0, 2.0]]
     """
     a = array_of(x)
-    other = np.conj(np.swapaxes(a, -1, -2))
-    unequal = a != other
-    if unequal.any():
+    other = np.swapaxes(a, -1, -2)
+    if a.dtype.kind == "c":
+        other = np.conj(other)
+    if not np.array_equal(a, other):
+        unequal = a != other
         *where, i, j = (int(v) for v in np.argwhere(unequal)[0])
         at = f" at index {tuple(where)}" if where else ""
         fmt = x.ops.format

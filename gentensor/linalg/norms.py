@@ -185,7 +185,9 @@ def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any
     if _lapack.applies(t.ops) and ord != 0 and t.size and axes:  # floating point: NumPy's norm (its order of summation)
         values = _lapack.array_of(t)
         with np.errstate(all="ignore"):
-            if len(axes) == t.ndim and not keepdims:  # axis=None: NumPy's one dot product for the 2-norm
+            if len(axes) == t.ndim and not keepdims and ord == 2:  # NumPy's norm: one dot product (BLAS)
+                found = np.linalg.norm(values.reshape(-1))
+            elif len(axes) == t.ndim and not keepdims:
                 found = np.linalg.vector_norm(values, ord=float(ord))
             else:
                 found = np.linalg.vector_norm(values, axis=axes, keepdims=keepdims, ord=float(ord))
