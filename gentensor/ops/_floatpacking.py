@@ -99,6 +99,10 @@ class FloatPacking(Packing):
         return _truth(name)
 
 
+class _ListPath(ArithmeticError):
+    """A reduction whose answer the list path gives (the packed caller defers on an ``ArithmeticError``)."""
+
+
 def _float_extreme(a: Any, axis: Any, largest: bool) -> Any:
     """NumPy's max (min) over ``axis`` where it is the list path's answer, which keeps the first of equal values.
 
@@ -107,16 +111,16 @@ def _float_extreme(a: Any, axis: Any, largest: bool) -> Any:
     """
     lanes = _lanes(a, axis)
     if lanes.shape[-1] == 0:
-        raise ValueError("an empty lane: the list path raises")
+        raise _ListPath("an empty lane: the list path raises")
     found = lanes.max(axis=-1) if largest else lanes.min(axis=-1)
     if np.isnan(found).any():
-        raise ArithmeticError("NaN: the list path returns the first one")
+        raise _ListPath("NaN: the list path returns the first one")
     zero = found == 0
     if zero.any():
         lanes = lanes[zero]
         zeros, negative = lanes == 0, np.signbit(lanes)
         if ((zeros & negative).any(axis=-1) & (zeros & ~negative).any(axis=-1)).any():
-            raise ArithmeticError("zeros of both signs: the list path keeps the first")
+            raise _ListPath("zeros of both signs: the list path keeps the first")
     return found
 
 
