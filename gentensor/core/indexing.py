@@ -354,7 +354,7 @@ def leading_rows(x: Any, key: Any) -> Any:
     --------
     >>> import gentensor as gt
     >>> x = gt.arange(6).reshape((3, 2))
-    >>> leading_rows(x, gt.tensor([2, -3])).tolist(), leading_rows(x, gt.tensor([3])) is None
+    >>> x[gt.tensor([2, -3])].tolist(), leading_rows(x, gt.tensor([3])) is None
     ([[4, 5], [0, 1]], True)
     """
     store = key._store
