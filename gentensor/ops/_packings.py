@@ -251,18 +251,26 @@ _INT_PLANS: dict[str, Callable[..., Planned | None]] = {
 _WHOLE_CHUNK = 1 << 15
 
 
-def _whole(array: Any) -> bool:
-    """Whether every float of ``array`` is a whole number, chunk by chunk (no temporary of the array's size)."""
+def _whole_words(array: Any) -> Bounds | None:
+    """``(min, max)`` as ints when every float of ``array`` is a whole number in ``[-2**63, 2**63)``, else ``None``.
+
+    Chunk by chunk, so the buffers stay in the cache (no temporary of the
+    array's size).  NaN fails every comparison, so it is never whole.
+    """
     flat = array.reshape(-1)
     buffer = np.empty(min(flat.size, _WHOLE_CHUNK), dtype=flat.dtype)
     same = np.empty(buffer.size, dtype=bool)
+    lo, hi = np.inf, -np.inf
     for start in range(0, flat.size, _WHOLE_CHUNK):
         chunk = flat[start : start + _WHOLE_CHUNK]
         k = chunk.size
         np.trunc(chunk, out=buffer[:k])
         if not np.equal(buffer[:k], chunk, out=same[:k]).all():
-            return False
-    return True
+            return None
+        lo, hi = min(lo, chunk.min()), max(hi, chunk.max())
+    if not (-(2.0**63) <= lo and hi < 2.0**63):
+        return None
+    return int(lo), int(hi)
 
 
 class IntegerPacking(Packing):
@@ -302,9 +310,9 @@ class IntegerPacking(Packing):
         if source.dtype.kind == "f" and array.size:
             # Whole floats in [-2**63, 2**63) are exactly int64 values (integers.convert's answer); a fraction,
             # a non-finite value (NaN fails both comparisons) or one past the word goes element by element.
-            lo, hi = array.min(), array.max()
-            if -(2.0**63) <= lo and hi < 2.0**63 and _whole(array):
-                return array.astype(np.int64), (int(lo), int(hi))
+            bounds = _whole_words(array)
+            if bounds is not None:
+                return array.astype(np.int64), bounds
         return None
 
     def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
