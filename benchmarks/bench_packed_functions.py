@@ -68,6 +68,7 @@ def cases() -> list[Case]:
     assert gt.nonzero(ga)[0].tolist() == np.nonzero(a)[0].tolist()
     assert gt.isin(ga, gprobe).tolist() == np.isin(a, probe).tolist()
     assert gt.bincount(gcounts).tolist() == np.bincount(counts).tolist()
+    assert gt.bincount(gcounts, weights=ga).tolist() == np.bincount(counts, weights=a).astype(np.int64).tolist()
     assert gt.unique_counts(gcounts).counts.tolist() == np.unique(counts, return_counts=True)[1].tolist()
     assert gt.allclose(ga, gclose) == np.allclose(a, close)
     assert gt.convolve(glong, gshort).tolist() == np.convolve(long, short).tolist()
@@ -108,6 +109,7 @@ def cases() -> list[Case]:
         _pair("nonzero, 10^6 ints", lambda: gt.nonzero(ga), lambda: np.nonzero(a)),
         _pair("isin(a, 5 values), 10^6 ints", lambda: gt.isin(ga, gprobe), lambda: np.isin(a, probe)),
         _pair("bincount, 10^6 ints in [0, 1000)", lambda: gt.bincount(gcounts), lambda: np.bincount(counts)),
+        _pair("bincount(x, weights=w), 10^6 ints", lambda: gt.bincount(gcounts, weights=ga), lambda: np.bincount(counts, weights=a)),
         _pair("unique_counts, 10^6 ints in [0, 1000)", lambda: gt.unique_counts(gcounts), lambda: np.unique(counts, return_counts=True)),
         _pair("allclose, 10^6 ints", lambda: gt.allclose(ga, gclose), lambda: np.allclose(a, close)),
         _pair("convolve, 10^4 * 10^2 ints", lambda: gt.convolve(glong, gshort), lambda: np.convolve(long, short)),

@@ -749,6 +749,42 @@ def test_gcd_lcm_isqrt_on_words_match_math(xs, ys, delta):
         gt.isqrt(gt.tensor([-1] + [abs(a) % 2**62 for a in xs]))
 
 
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 120),
+    st.sampled_from(["small", "word", "floats", "bools"]),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 5),
+)
+def test_weighted_bincount_matches_the_element_path(n, kind, seed, minlength):
+    # Packing.grouped_sum: doubles below 2**53, int64 below 2**63, else Python ints; floats summed in order from 0.0.
+    rng = np.random.default_rng(seed)
+    bins = rng.integers(0, 6, n).tolist()
+    if kind == "small":
+        weights = rng.integers(-1000, 1000, n).tolist()
+    elif kind == "word":
+        weights = [int(v) for v in rng.choice(np.array(EDGES, dtype=object), n)]
+    elif kind == "floats":
+        pool = [0.0, -0.0, 1.5, -2.25, 1e300, -1e300, 1e-300, math.inf, math.nan, 0.1]
+        weights = [pool[i] for i in rng.integers(0, len(pool), n)]
+    else:
+        weights = [bool(v) for v in rng.integers(0, 2, n)]
+    got = gt.bincount(gt.tensor(bins), weights=gt.tensor(weights), minlength=minlength)
+    expected = gt.bincount(listed(bins), weights=list(weights), minlength=minlength)
+    length = max(max(bins) + 1, minlength)
+    zero = 0.0 if kind == "floats" else 0
+    reference = [zero] * length
+    for v, weight in zip(bins, weights):
+        reference[v] = reference[v] + weight
+    assert got.ops is expected.ops
+    assert _bits(got.tolist()) == _bits(expected.tolist()) if kind == "floats" else got.tolist() == expected.tolist()
+    if kind == "floats":
+        assert _bits(got.tolist()) == _bits(reference)
+    else:
+        assert got.tolist() == [int(r) for r in reference]
+
+
 # -- a user ring that packs --------------------------------------------------------------------
 P = 251
 

@@ -155,14 +155,19 @@ def bincount(x: Any, /, weights: Any = None, *, minlength: int = 0) -> Tensor[An
     if isinstance(minlength, bool) or not isinstance(minlength, int) or minlength < 0:
         raise ArgumentValueError(f"bincount: minlength must be a non-negative int (got {minlength!r})")
     store = x._store
-    if weights is None and store.packing is not None and store.packing.dtype.kind in "biu" and store.packing.from_machine is None:
+    if store.packing is not None and store.packing.dtype.kind in "biu" and store.packing.from_machine is None:
         # packed integers (or booleans) that are their machine values: NumPy's bincount counts them
         array = view_of(store, x._layout)
         if array.size and int(array.min()) < 0:
             raise ArgumentValueError(f"bincount: the values must be non-negative (got {int(array.min())})")
-        check_shape((max(int(array.max()) + 1 if array.size else 0, minlength),), "bincount")
-        tally = np.bincount(array.astype(np.intp, copy=False), minlength=minlength).astype(np.int64, copy=False)
-        return Tensor._from_array(tally, tally.shape, integers, (0, array.size))
+        length = max(int(array.max()) + 1 if array.size else 0, minlength)
+        check_shape((length,), "bincount")
+        if weights is None:
+            tally = np.bincount(array.astype(np.intp, copy=False), minlength=minlength).astype(np.int64, copy=False)
+            return Tensor._from_array(tally, tally.shape, integers, (0, array.size))
+        found = _packed_grouped_sum(array, weights, x.shape, length)
+        if found is not None:
+            return found
     values = [int(v) for v in x._elements()]
     if values and min(values) < 0:
         raise ArgumentValueError(f"bincount: the values must be non-negative (got {min(values)})")
@@ -183,6 +188,30 @@ def bincount(x: Any, /, weights: Any = None, *, minlength: int = 0) -> Tensor[An
     for v, weight in zip(values, w._elements()):
         bins[v].append(weight)
     return Tensor._from_flat([ops.sum(b) if b else ops.zero for b in bins], (length,), ops)
+
+
+def _packed_grouped_sum(bins: Any, weights: Any, shape: tuple[int, ...], length: int) -> Tensor[Any] | None:
+    """Weighted ``bincount`` by the weights' packing plan (``Packing.grouped_sum``), or ``None`` (the element path)."""
+    w = as_tensor(weights, "bincount")
+    if w.shape != shape:
+        return None  # the element path raises the shape error
+    ops = arithmetic_ops(w.ops)
+    packing = packing_of(ops)
+    if packing is None:
+        return None
+    item = operand_of(w._store, w._layout, w._ops, ops, packing)
+    if item is None:
+        return None
+    planned = packing.grouped_sum(item.bounds, bins.size)
+    if planned is None and packing.bounded and item.tighten():
+        planned = packing.grouped_sum(item.bounds, bins.size)
+    if planned is None:
+        return None
+    f, bounds = planned
+    sums = np.asarray(f(bins.astype(np.intp, copy=False), item.array.reshape(-1), length))
+    if sums.dtype != packing.dtype:
+        return None
+    return Tensor._from_array(sums, sums.shape, ops, bounds if packing.bounded else None)
 
 
 def _check_bool(value: Any, name: str) -> None:

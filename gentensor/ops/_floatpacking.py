@@ -90,6 +90,12 @@ class FloatPacking(Packing):
         # NumPy's (BLAS) product: sums in its own order, as NumPy users expect of float @.
         return _quiet(np.matmul), None
 
+    def grouped_sum(self, bounds: Bounds | None, count: int) -> Planned | None:
+        # NumPy's bincount adds each bin's weights in order from 0.0: sum(weights, 0.0), bit for bit
+        if self.dtype.kind != "f":
+            return None
+        return (lambda bins, weights, length: np.bincount(bins, weights=weights, minlength=length)), None
+
     def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
         if name in ("sum", "cumulative_sum") and self.dtype.kind == "f":
             # The list path adds left to right; np.cumsum does too (np.sum would pair terms up).

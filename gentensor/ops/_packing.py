@@ -286,6 +286,18 @@ class Packing:
         """
         return None
 
+    def grouped_sum(self, bounds: "Bounds | None", count: int) -> "Planned | None":
+        """Sums of weights by bin (weighted ``bincount``) over ``count`` weights: ``(function(bins, weights, length)
+        -> array, bounds)`` or ``None``.
+
+        ``bins`` is an ``intp`` array of non-negative bin numbers, ``weights``
+        this packing's machine values of the same length; the result holds,
+        for each bin below ``length``, exactly what ``ops.sum`` gives for its
+        weights in order (``ops.zero`` for none).  ``None`` (the default):
+        ``bincount`` sums each bin with ``ops.sum`` on the elements.
+        """
+        return None
+
     def contraction(self, bounds: Sequence["Bounds | None"], terms: int) -> "Planned | None":
         """A vectorised ``einsum`` (``function(subscripts, *arrays) -> array``) whose sums have ``terms`` terms, or ``None``."""
         return None

@@ -273,6 +273,18 @@ def _whole_words(array: Any) -> Bounds | None:
     return int(lo), int(hi)
 
 
+def _float_grouped_ints(bins: Any, weights: Any, length: int) -> Any:
+    """Grouped sums of int64 weights whose every partial sum is below ``2**53`` in magnitude (exact in doubles)."""
+    return np.bincount(bins, weights=weights, minlength=length).astype(np.int64)
+
+
+def _int_grouped(bins: Any, weights: Any, length: int) -> Any:
+    """Grouped sums of int64 weights whose every partial sum fits the word."""
+    out = np.zeros(length, dtype=np.int64)
+    np.add.at(out, bins, weights)
+    return out
+
+
 class IntegerPacking(Packing):
     """``int64`` for [`gentensor.integers`][gentensor.ops._numeric.integers]: kernels run when bounds prove the results fit."""
 
@@ -318,6 +330,18 @@ class IntegerPacking(Packing):
     def reduction(self, name: str, bounds: Bounds | None, count: int) -> Planned | None:
         return _int_reduction(name, bounds, count)
 
+
+    def grouped_sum(self, bounds: Bounds | None, count: int) -> Planned | None:
+        if bounds is None:
+            return None
+        lo, hi = bounds
+        out = (min(0, lo * count), max(0, hi * count))  # every bin's sum lies between these
+        top = _magnitude(bounds) * count
+        if top < 2**53:  # every partial sum is an integer a double holds exactly: NumPy's float bincount
+            return _float_grouped_ints, out
+        if top <= INT64_MAX:  # int64 partial sums, unbuffered
+            return _int_grouped, out
+        return None
 
     def matmul(self, bounds_a: Bounds | None, bounds_b: Bounds | None, k: int) -> Planned | None:
         if bounds_a is None or bounds_b is None:
