@@ -161,6 +161,9 @@ class RingChoices(ast.NodeVisitor):
     * an ``is``/``is not``/``==``/``!=``/``in``/``not in`` comparison with a
       built-in ops (``gt.integers``, or a name imported from gentensor),
       and ``x.name == "..."`` on an ops;
+    * an ``is``/``is not`` comparison with one of Python's operators
+      (``ops.lt is operator.lt``): whether a member is Python's own is asked
+      of ``ops`` (``python_semantics``);
     * a private ops class by name.
     """
 
@@ -272,6 +275,10 @@ class RingChoices(ast.NodeVisitor):
                 continue
             if self._is_builtin(left) or self._is_builtin(right):
                 self._report(node, "compares with a built-in ops")
+            if isinstance(op, (ast.Is, ast.IsNot)) and any(
+                isinstance(side, ast.Attribute) and _terminal(side.value) == "operator" for side in (left, right)
+            ):
+                self._report(node, "compares a member with one of Python's operators")
             for a, b in ((left, right), (right, left)):
                 named = isinstance(a, ast.Attribute) and a.attr == "name" and self._is_ops(a.value)
                 if named and isinstance(b, ast.Constant) and isinstance(b.value, str):
@@ -323,6 +330,9 @@ def test_no_choice_by_which_ring_outside_ops(name: str) -> None:
         "ok = ops == gt.modular(7)",
         'ok = ops.name == "integers"',
         "ok = isinstance(ops, ModularOps)",
+        "ok = ops.is_zero is operator.not_",
+        "key = None if lt is operator.lt else _key(lt)",
+        'ok = getattr(ops, "lt", None) is not operator.lt',
     ],
 )
 def test_the_ring_check_sees_what_it_looks_for(source: str) -> None:
@@ -341,6 +351,8 @@ def test_the_ring_check_sees_what_it_looks_for(source: str) -> None:
         "ok = caps.index or caps.mask",
         "gt.Capabilities(kind='user', field=True)",
         "integers = 3\nok = x is integers",
+        'ok = python_semantics(ops, "lt")',
+        "f = operator.lt if reverse else operator.gt",
     ],
 )
 def test_the_ring_check_passes_what_is_allowed(source: str) -> None:

@@ -29,7 +29,7 @@ from functools import partial
 from typing import Any, Callable
 
 from ..errors import DomainError
-from ..ops import ElementOps, booleans, capabilities_of, defines
+from ..ops import ElementOps, booleans, capabilities_of, defines, python_semantics
 from ..ops import TRANSCENDENTAL
 from ._engine import Plan, element_function
 
@@ -175,7 +175,7 @@ def _generic(ops: ElementOps, name: str) -> Callable[..., Any] | None:
             return partial(_sign, lt, ops.zero, ops.one, ops.neg(ops.one))
         if name == "signbit":
             return partial(_signbit, lt, ops.zero)
-        if lt is operator.lt and caps.exact:
+        if python_semantics(ops, "lt") and caps.exact:
             return max if name == "maximum" else min  # C speed; ties keep either equal value
         return partial(_maximum if name == "maximum" else _minimum, lt)
     return None
@@ -226,7 +226,7 @@ def logical_plan(op: Callable[[Any, Any], Any]) -> Plan:
     """The plan of ``logical_and`` (``op`` is `operator.and_`), ``logical_or``, ``logical_xor``: booleans results."""
 
     def plan(ops: ElementOps) -> tuple[Callable[..., Any], Any]:
-        if ops.is_zero is operator.not_:  # Python truth is the zero test (numbers, booleans)
+        if python_semantics(ops, "is_zero"):  # Python truth is the zero test (numbers, booleans)
             return partial(_logical, op, operator.not_), booleans
         return partial(_logical, op, ops.is_zero), booleans
 
@@ -236,7 +236,7 @@ def logical_plan(op: Callable[[Any, Any], Any]) -> Plan:
 def not_plan(ops: ElementOps) -> tuple[Callable[..., Any], Any]:
     """The plan of ``logical_not``: ``ops.is_zero`` as a ``bool``."""
     is_zero = ops.is_zero
-    if is_zero is operator.not_:
+    if python_semantics(ops, "is_zero"):
         return operator.not_, booleans
     return partial(_is_zero_bool, is_zero), booleans
 

@@ -22,7 +22,7 @@ from ..core.layout import broadcast_shapes
 from ..core.operands import as_operand, convert_scalar, convert_values, operand_ops
 from ..core.tensor import Tensor
 from ..errors import DomainError, LimitError
-from ..ops import ElementOps, booleans, capabilities_of, defines, integers, repeated_squaring, require
+from ..ops import ElementOps, booleans, capabilities_of, defines, integers, repeated_squaring, require, python_semantics
 from ..resources import get_limits, log2_size
 from . import _packed
 from ._engine import arithmetic_ops, compute, element_function, flat_values, result, run, streams_for, values_at
@@ -153,7 +153,7 @@ def plan_equal(ops: ElementOps) -> Plan:
 
 def plan_not_equal(ops: ElementOps) -> Plan:
     eq = ops.equal
-    if eq is operator.eq:
+    if python_semantics(ops, "equal"):
         return operator.ne, booleans
     return partial(_not_of, eq), booleans
 
@@ -173,12 +173,14 @@ def plan_less_equal(ops: ElementOps) -> Plan:
 
 def plan_greater(ops: ElementOps) -> Plan:
     lt = _order(ops, "lt", "greater")
-    return (operator.gt if lt is operator.lt else partial(_swapped, lt)), booleans
+    native = python_semantics(ops, "lt") and _returns_bool(ops)  # then lt is Python's < itself
+    return (operator.gt if native else partial(_swapped, lt)), booleans
 
 
 def plan_greater_equal(ops: ElementOps) -> Plan:
     le = _order(ops, "le", "greater_equal")
-    return (operator.ge if le is operator.le else partial(_swapped, le)), booleans
+    native = python_semantics(ops, "le") and _returns_bool(ops)  # then le is Python's <= itself
+    return (operator.ge if native else partial(_swapped, le)), booleans
 
 
 # -- power ------------------------------------------------------------------------------------
@@ -192,7 +194,7 @@ def _pow_member(ops: ElementOps, nonnegative: bool) -> Callable[[Any, int], Any]
     special = element_function(ops, "power")  # IEEE floats: overflow is inf, 0.0 ** -1 is inf
     if special is not None:
         return special
-    if nonnegative and getattr(ops, "int_pow", None) is operator.pow:
+    if nonnegative and python_semantics(ops, "int_pow"):
         return operator.pow
     member = getattr(ops, "pow", None)
     if member is not None:

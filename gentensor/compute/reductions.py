@@ -28,7 +28,6 @@ import builtins
 import contextlib
 import functools
 import itertools
-import operator
 from math import prod as _prod
 from typing import Any, Callable, Iterable, Iterator
 
@@ -39,7 +38,7 @@ from ..core.layout import Layout, collapse, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, DomainError, GentensorError, ShapeError
-from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, require
+from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, require, python_semantics
 from . import _packed
 from ._engine import arithmetic_ops, flat_values, wrap_results
 
@@ -93,7 +92,7 @@ def ordering(func: str) -> Iterator[None]:
 
 def _order_free_sum(ops: ElementOps) -> bool:
     """True when the elements are Python ints or Fractions added by ``+``: any order of terms gives the same sum."""
-    return ops.add is operator.add and capabilities_of(ops).rational
+    return python_semantics(ops, "add") and capabilities_of(ops).rational
 
 
 def _axes(axis: Any, ndim: int, func: str) -> tuple[int, ...]:
@@ -307,7 +306,7 @@ def _extreme(func: str, x: Any, axis: Any, keepdims: bool, largest: bool) -> Any
             f"{func}: the reduction has no elements to compare (got shape {x.shape} and axis={axis!r}); "
             f"{func} of an empty axis is undefined; use gt.reduce with initial= to give a start value"
         )
-    if lt is operator.lt:
+    if python_semantics(ops, "lt"):
         pick: Callable[[list[Any]], Any] = _builtin_max if largest else _builtin_min
     elif largest:
         pick = functools.partial(functools.reduce, lambda a, c: c if lt(a, c) else a)
@@ -371,7 +370,7 @@ def _truth(func: str, x: Any, axis: Any, keepdims: bool, every: bool) -> Any:
         if done is not NotImplemented:
             return done
     test = _builtin_all if every else _builtin_any
-    if getattr(ops, "is_zero", None) is operator.not_:
+    if python_semantics(ops, "is_zero"):
         pick: Callable[[list[Any]], bool] = test  # Python truth is the ops' zero test (numbers)
     else:
         is_zero = getattr(ops, "is_zero", None) or (lambda v: ops.equal(v, ops.zero))

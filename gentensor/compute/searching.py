@@ -33,7 +33,7 @@ from ..core.operands import as_operand, as_tensor, common_ops, convert_scalar, e
 from ..core.storage import operand_of, view_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
-from ..ops import capabilities_of, integers, packing_of
+from ..ops import capabilities_of, integers, packing_of, python_semantics
 from . import _packed
 from ._engine import flat_values
 from ._functions import nan_test, ordered_lt
@@ -42,13 +42,18 @@ from .reductions import _axes, _blocks, ordering
 __all__ = ["argmax", "argmin", "nonzero", "where", "searchsorted", "count_nonzero", "argwhere", "flatnonzero"]
 
 
-def _arg_block(lt: Callable[[Any, Any], Any], isnan: Callable[[Any], bool] | None, largest: bool, block: list[Any]) -> int:
-    """The position of the first largest (smallest) element of ``block``; the first NaN when there is one."""
+def _arg_block(
+    lt: Callable[[Any, Any], Any], native: bool, isnan: Callable[[Any], bool] | None, largest: bool, block: list[Any]
+) -> int:
+    """The position of the first largest (smallest) element of ``block``; the first NaN when there is one.
+
+    ``native``: ``lt`` is Python's ``<`` (`gentensor.ops.python_semantics`), so ``max``/``min`` pick alike.
+    """
     if isnan is not None:
         for k, v in enumerate(block):
             if isnan(v):
                 return k
-    if lt is operator.lt:
+    if native:
         pick = max if largest else min
         return pick(range(len(block)), key=block.__getitem__)
     best = 0
@@ -61,6 +66,7 @@ def _arg_block(lt: Callable[[Any, Any], Any], isnan: Callable[[Any], bool] | Non
 def _arg_extreme(func: str, x: Any, axis: int | None, keepdims: bool, largest: bool) -> Any:
     x = as_tensor(x, func)
     lt = ordered_lt(x.ops, func)
+    native = python_semantics(x.ops, "lt")
     if x.size:
         found = _packed_arg(func, x, axis, keepdims, largest)
         if found is not None:
@@ -70,7 +76,7 @@ def _arg_extreme(func: str, x: Any, axis: int | None, keepdims: bool, largest: b
         if x.size == 0:
             raise ShapeError(f"{func}: the tensor has no elements (got shape {x.shape}); there is no position to return")
         with ordering(func):
-            k = _arg_block(lt, isnan, largest, x._elements())
+            k = _arg_block(lt, native, isnan, largest, x._elements())
         if keepdims:
             return Tensor._from_flat([k], (1,) * x.ndim, integers)
         return k
@@ -85,7 +91,7 @@ def _arg_extreme(func: str, x: Any, axis: int | None, keepdims: bool, largest: b
             f"{func}: axis {axis} has length 0 (got shape {x.shape}); there is no position to return"
         )
     with ordering(func):
-        out = [_arg_block(lt, isnan, largest, block) for block in b.blocks]
+        out = [_arg_block(lt, native, isnan, largest, block) for block in b.blocks]
     if keepdims:
         shape = tuple(1 if k == ax else n for k, n in enumerate(x.shape))
     else:
@@ -159,12 +165,12 @@ def argmin(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Ten
 
 def _nonzero_flat(x: Tensor[Any]) -> list[int]:
     store = x._store
-    if store.packing is not None and store.packing.dtype.kind in "biufc" and x.ops.is_zero is operator.not_:
+    if store.packing is not None and store.packing.dtype.kind in "biufc" and python_semantics(x.ops, "is_zero"):
         # Python truth is the zero test (numbers, booleans): the machine values' truth.
         return np.flatnonzero(view_of(store, x._layout)).tolist()  # type: ignore[no-any-return]
     values = flat_values(x)
     ops = x.ops
-    if ops.is_zero is operator.not_:  # Python truth is the zero test (numbers, booleans)
+    if python_semantics(ops, "is_zero"):  # Python truth is the zero test (numbers, booleans)
         return [k for k, v in enumerate(values) if v]
     is_zero = ops.is_zero
     return [k for k, v in enumerate(values) if not is_zero(v)]
@@ -205,7 +211,7 @@ def nonzero(x: Any, /) -> tuple[Tensor[Any], ...]:
     if x.ndim == 0:
         raise ShapeError("nonzero: a 0-d tensor has no axes (got shape ()); use x.reshape(1) or bool(x)")
     store = x._store
-    if store.packing is not None and store.packing.dtype.kind in "biufc" and x.ops.is_zero is operator.not_:
+    if store.packing is not None and store.packing.dtype.kind in "biufc" and python_semantics(x.ops, "is_zero"):
         # Python truth is the zero test (numbers, booleans): the machine values' truth, positions by NumPy
         columns = np.nonzero(view_of(store, x._layout))
         return tuple(
@@ -316,12 +322,13 @@ def count_nonzero(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Ten
     axes = _axes(axis, x.ndim, "count_nonzero")
     ops = x.ops
     store = x._store
-    if store.packing is not None and ops.is_zero is operator.not_:
-        found = np.count_nonzero(view_of(store, x._layout), axis=axes, keepdims=keepdims)
+    if store.packing is not None and python_semantics(ops, "is_zero"):
+        every = len(axes) == x.ndim and not keepdims  # axis=None: NumPy's fast count over the whole buffer
+        found = np.count_nonzero(view_of(store, x._layout), axis=None if every else axes, keepdims=keepdims)
         if not np.ndim(found):
             return int(found)
         return Tensor._from_array(np.asarray(found, dtype=np.int64), np.shape(found), integers, (0, x.size))
-    if ops.is_zero is operator.not_:  # Python truth is the zero test (numbers, booleans)
+    if python_semantics(ops, "is_zero"):  # Python truth is the zero test (numbers, booleans)
         count: Callable[[list[Any]], int] = _count_truthy
     else:
         count = partial(_count_nonzero, ops.is_zero)
@@ -400,7 +407,7 @@ def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None)
     hay = elements_as(a, ops)
     needles = [convert_scalar(v, ops, "searchsorted")] if scalar else elements_as(v, ops)
     isnan = nan_test(ops)
-    if lt is operator.lt and isnan is None:
+    if python_semantics(ops, "lt") and isnan is None:
         find = bisect.bisect_left if side == "left" else bisect.bisect_right
         out = [find(hay, n) for n in needles]
     else:

@@ -20,7 +20,6 @@ Examples
 
 from __future__ import annotations
 
-import operator
 from collections import Counter
 from functools import cmp_to_key
 from typing import Any, Callable, NamedTuple
@@ -28,7 +27,7 @@ from typing import Any, Callable, NamedTuple
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
 from ..errors import DomainError
-from ..ops import ElementOps, capabilities_of, integers
+from ..ops import ElementOps, capabilities_of, integers, python_semantics
 from . import _packed
 from ._engine import flat_values
 from ._functions import nan_test, ordered_lt
@@ -91,7 +90,7 @@ class UniqueInverseResult(NamedTuple):
 
 def _hashable_equality(ops: ElementOps) -> bool:
     """True when ``ops.equal`` is Python's ``==`` on hashable elements (numbers, ``modular(n)``): group by hashing."""
-    return ops.equal is operator.eq
+    return python_semantics(ops, "equal")
 
 
 def _groups(values: list[Any], ops: ElementOps) -> tuple[list[int], list[int]]:
@@ -150,7 +149,7 @@ def _ordered_groups(values: list[Any], ops: ElementOps) -> tuple[list[int], list
                 group_of[k] = len(first)
                 first.append(k)
     if lt is not None and len(first) > 1:  # hashed groups of an ordered ops: renumber in ascending order
-        key = None if lt is operator.lt else cmp_to_key(_comparator(lt, values))
+        key = None if python_semantics(ops, "lt") else cmp_to_key(_comparator(lt, values))
         ranked = sorted(range(len(first)), key=(lambda g: values[first[g]]) if key is None else (lambda g: key(first[g])))
         rank = [0] * len(first)
         for r, g in enumerate(ranked):
@@ -189,7 +188,7 @@ def _distinct_fast(ops: ElementOps, values: list[Any]) -> list[Any] | None:
         return None
     caps = capabilities_of(ops)
     if caps.ordered:
-        if getattr(ops, "lt", None) is not operator.lt:
+        if not python_semantics(ops, "lt"):
             return None
         with ordering("unique"):
             return sorted(set(values))

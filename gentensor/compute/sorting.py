@@ -19,7 +19,6 @@ Examples
 
 from __future__ import annotations
 
-import operator
 from functools import cmp_to_key
 from typing import Any, Callable
 
@@ -27,7 +26,7 @@ from ..core.layout import normalize_axis
 from ..errors import ArgumentTypeError, DomainError, GentensorError
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..ops import integers
+from ..ops import integers, python_semantics
 from . import _packed
 from ._functions import nan_test, ordered_lt
 from .reductions import _blocks
@@ -115,7 +114,7 @@ def sort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = 
         return Tensor._from_array(values, x.shape, ops, item.bounds)
     b = _blocks(x, (ax,))
     isnan = nan_test(ops)
-    key = None if lt is operator.lt else _key(lt)
+    key = None if python_semantics(ops, "lt") else _key(lt)
     reverse = bool(descending)
     out: list[Any] = []
     extend = out.extend
@@ -164,7 +163,7 @@ def argsort(x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool
     b = _blocks(x, (ax,))
     isnan = nan_test(ops)
     reverse = bool(descending)
-    key_of = None if lt is operator.lt else _key(lt)
+    key_of = None if python_semantics(ops, "lt") else _key(lt)
     out: list[int] = []
     extend = out.extend
     try:

@@ -10,7 +10,7 @@ tensors.
 
 from __future__ import annotations
 
-from ._capabilities import KINDS, Capabilities, capabilities_of
+from ._capabilities import KINDS, Capabilities, capabilities_of, python_semantics
 from ._modular import modular
 from ._numeric import booleans, complexes, floats, integers, rationals
 from ._objects import objects
@@ -61,6 +61,7 @@ __all__ = [
     "Capabilities",
     "KINDS",
     "capabilities_of",
+    "python_semantics",
     "defines",
     "require",
     "booleans",

@@ -9,11 +9,12 @@ capabilities as a built-in gets the same algorithms.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, fields
 from typing import Any
 from ..errors import ArgumentTypeError, ArgumentValueError
 
-__all__ = ["Capabilities", "KINDS", "capabilities_of"]
+__all__ = ["Capabilities", "KINDS", "capabilities_of", "python_semantics"]
 
 #: The display names of the kinds of elements an ops may declare
 #: (``Capabilities.kind``); no algorithm reads them (the capability fields
@@ -240,3 +241,36 @@ def capabilities_from_flags(ops: Any) -> Capabilities:
         ordered=bool(getattr(ops, "is_ordered", False)),
         characteristic=None,
     )
+
+
+#: The protocol members that may be Python's own operator, and that operator.
+_PYTHON_MEMBERS = {
+    "lt": operator.lt,
+    "le": operator.le,
+    "equal": operator.eq,
+    "add": operator.add,
+    "is_zero": operator.not_,
+    "int_pow": operator.pow,
+}
+
+
+def python_semantics(ops: Any, member: str) -> bool:
+    """True when ``ops.<member>`` is Python's own operator for it, so Python's built-ins answer for the ring.
+
+    ``lt``/``le``: ``<``/``<=`` (``sorted`` without a key, ``max``, ``bisect``
+    order the elements as ``ops.lt`` does); ``equal``: ``==`` (hashing groups
+    equal elements); ``add``: ``+`` (the built-in ``sum``); ``is_zero``:
+    ``not`` (an element's truth is being non-zero, for Python and NumPy);
+    ``int_pow``: ``**``.  The ring's knowledge stays here: algorithms ask this
+    question instead of comparing functions themselves.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> python_semantics(gt.integers, "lt"), python_semantics(gt.integers, "is_zero"), python_semantics(gt.modular(5), "lt")
+    (True, True, False)
+    """
+    python = _PYTHON_MEMBERS.get(member)
+    if python is None:
+        raise ArgumentValueError(f"python_semantics: unknown member {member!r}; use one of {', '.join(_PYTHON_MEMBERS)}")
+    return getattr(ops, member, None) is python
