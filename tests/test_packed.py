@@ -460,10 +460,11 @@ def test_setitem_and_indexing_are_exact(xs, data):
     index_view=st.booleans(),
     bad=st.sampled_from([None, "low", "high"]),
     seed=st.integers(0, 2**32 - 1),
+    lead=st.integers(0, 2),
 )
-def test_integer_array_rows_read_as_numpy(shape, ishape, view, index_view, bad, seed):
-    """``x[idx]`` with a packed integer tensor (one NumPy take along axis 0) against NumPy, on views of both;
-    an index out of range raises the general path's error."""
+def test_integer_array_rows_read_as_numpy(shape, ishape, view, index_view, bad, seed, lead):
+    """``x[idx]``, ``x[:, idx]``, ``x[:, :, idx]`` with a packed integer tensor (one NumPy take along that axis)
+    against NumPy, on views of both; an index out of range raises the general path's error."""
     rng = np.random.default_rng(seed)
     base = rng.integers(-(2**63), 2**63 - 1, shape, endpoint=True)
     r = {"whole": base, "transposed": base.swapaxes(0, -1), "reversed": base[::-1]}[view]
@@ -471,7 +472,8 @@ def test_integer_array_rows_read_as_numpy(shape, ishape, view, index_view, bad, 
          "reversed": gt.tensor(base)[::-1]}[view]
     if view == "transposed" and base.ndim > 1 and base.ndim != 2:
         r = base.swapaxes(-1, -2)
-    n = r.shape[0]
+    lead = min(lead, r.ndim - 1)
+    n = r.shape[lead]
     raw = rng.integers(-n, n, [2 * k for k in ishape] if index_view else ishape)
     idx = gt.tensor(raw)
     if index_view:  # a strided view as the index
@@ -481,10 +483,11 @@ def test_integer_array_rows_read_as_numpy(shape, ishape, view, index_view, bad, 
         raw.reshape(-1)[rng.integers(0, raw.size)] = -n - 1 if bad == "low" else n
         idx = gt.tensor(raw)
         with pytest.raises(gt.IndexingError, match="out of range"):
-            x[idx]
+            x[(slice(None),) * lead + (idx,)]
         return
-    got = x[idx]
-    assert got.shape == r[raw].shape and got.tolist() == r[raw].tolist()
+    got = x[(slice(None),) * lead + (idx,)] if lead else x[idx]
+    expected = r[(slice(None),) * lead + (raw,)]
+    assert got.shape == expected.shape and got.tolist() == expected.tolist()
     assert all(type(v) is int for v in got.reshape((-1,)).tolist())
 
 

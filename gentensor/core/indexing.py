@@ -25,7 +25,7 @@ from .storage import view_of
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
 from ..ops import Capabilities, capabilities_of
 
-__all__ = ["resolve", "resolve_simple", "whole_mask", "leading_rows"]
+__all__ = ["resolve", "resolve_simple", "whole_mask", "taken_along"]
 
 
 class _Advanced:
@@ -343,32 +343,46 @@ def whole_mask(x: Any, key: Any) -> Any:
     return view_of(store, key._layout).reshape(-1)
 
 
-def leading_rows(x: Any, key: Any) -> Any:
-    """NumPy's ``take`` along axis 0 for ``x[key]`` with a packed integer tensor ``key``, both packed; else ``None``.
+def taken_along(x: Any, key: Any, tensor_type: Any) -> Any:
+    """NumPy's ``take`` for ``x[key]`` when ``key`` is a packed integer tensor (of ``tensor_type``), alone or
+    after full slices (``x[idx]``, ``x[:, idx]``), and ``x`` is packed; else ``None``.
 
-    The same elements, in the same order, as `resolve` gives for an integer
-    array on the first axis, without computing every position; ``None`` also
-    when an index is out of range (the general path then names it).
+    The same elements, in the same order, as `resolve` gives for one integer
+    array on that axis, without computing every position; ``None`` also when
+    an index is out of range (the general path then names it).
 
     Examples
     --------
     >>> import gentensor as gt
     >>> x = gt.arange(6).reshape((3, 2))
-    >>> x[gt.tensor([2, -3])].tolist(), leading_rows(x, gt.tensor([3])) is None
-    ([[4, 5], [0, 1]], True)
+    >>> x[gt.tensor([2, -3])].tolist(), x[:, gt.tensor([1, 1])].tolist(), taken_along(x, gt.tensor([3]), gt.Tensor) is None
+    ([[4, 5], [0, 1]], [[1, 1], [3, 3], [5, 5]], True)
     """
+    if type(key) is tuple:
+        if not key or not all(type(k) is slice and k == _FULL for k in key[:-1]):
+            return None
+        axis, key = len(key) - 1, key[-1]
+    else:
+        axis = 0
+    if type(key) is not tensor_type:
+        return None
     store = key._store
     if (
         x._store.packing is None
         or store.packing is None
         or store.packing.dtype.kind != "i"
-        or not x.ndim
+        or axis >= x.ndim
         or not capabilities_of(key._ops).index
         or not key.ndim
     ):
         return None
     index = view_of(store, key._layout)
-    n = x.shape[0]
+    n = x.shape[axis]
     if index.size and (int(index.min()) < -n or int(index.max()) >= n):
         return None
-    return np.take(view_of(x._store, x._layout), index, axis=0)
+    return np.take(view_of(x._store, x._layout), index, axis=axis)
+
+
+#: The full slice ``:``.
+_FULL = slice(None)
+

@@ -35,7 +35,7 @@ from ..errors import ArgumentTypeError, ArgumentValueError, GentensorError, Inde
 from ..ops import ElementOps, OpsSpec, as_ops, capabilities_of, convert_values, infer_ops, known_ops_for_type, packing_of, result_ops
 from ..resources import check_shape, get_limits
 from . import kernels as _kernels
-from .indexing import leading_rows, resolve, resolve_simple, whole_mask
+from .indexing import resolve, resolve_simple, taken_along, whole_mask
 from .storage import Storage, pack_values, packed_storage, promote, view_of
 from .layout import Layout
 from .methods import TensorMethods
@@ -274,9 +274,10 @@ class Tensor(TensorMethods, Generic[E]):
             if mask is not None:  # x[mask], both packed: one NumPy compress
                 picked = np.compress(mask, view_of(self._store, self._layout))
                 return Tensor._from_array(picked, (len(picked),), self._ops, self._store.bounds)
-            rows = leading_rows(self, key)
-            if rows is not None:  # x[idx], both packed: one NumPy take along the first axis
-                return Tensor._from_array(rows, rows.shape, self._ops, self._store.bounds)
+        if type(key) is Tensor or type(key) is tuple:
+            taken = taken_along(self, key, Tensor)
+            if taken is not None:  # x[idx], x[:, idx], both packed: one NumPy take along that axis
+                return Tensor._from_array(taken, taken.shape, self._ops, self._store.bounds)
         layout, pos, shape = resolve(key, self._layout, "__getitem__", _index_array)
         if not shape and key is not Ellipsis and not (isinstance(key, tuple) and any(k is Ellipsis for k in key)):
             # every axis indexed by an int (or a 0-d index array): the element, as NumPy

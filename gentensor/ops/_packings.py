@@ -258,18 +258,17 @@ def _whole_words(array: Any) -> Bounds | None:
     array's size).  NaN fails every comparison, so it is never whole.
     """
     flat = array.reshape(-1)
+    lo, hi = flat.min(), flat.max()
+    if not (-(2.0**63) <= lo and hi < 2.0**63):
+        return None
     buffer = np.empty(min(flat.size, _WHOLE_CHUNK), dtype=flat.dtype)
     same = np.empty(buffer.size, dtype=bool)
-    lo, hi = np.inf, -np.inf
     for start in range(0, flat.size, _WHOLE_CHUNK):
         chunk = flat[start : start + _WHOLE_CHUNK]
         k = chunk.size
         np.trunc(chunk, out=buffer[:k])
         if not np.equal(buffer[:k], chunk, out=same[:k]).all():
             return None
-        lo, hi = min(lo, chunk.min()), max(hi, chunk.max())
-    if not (-(2.0**63) <= lo and hi < 2.0**63):
-        return None
     return int(lo), int(hi)
 
 
