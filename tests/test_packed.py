@@ -788,6 +788,28 @@ def test_weighted_bincount_matches_the_element_path(n, kind, seed, minlength):
         assert got.tolist() == [int(r) for r in reference]
 
 
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(word, min_size=1, max_size=80), st.sampled_from(["integers", "residues", "transposed"]))
+def test_unique_inverse_matches_the_list_path(xs, kind):
+    # Sorted values by NumPy's unique (no stable sort needed); residues (unordered) by first appearance.
+    if kind == "residues":
+        ops = gt.modular(101)
+        values = [v % 101 for v in xs]
+        x, lx = gt.tensor(values, ops=ops), Tensor._from_flat(list(values), (len(values),), ops)
+    elif kind == "transposed" and len(xs) % 2 == 0:
+        x = gt.tensor(xs).reshape((2, len(xs) // 2)).mT
+        lx = listed(xs, (2, len(xs) // 2)).mT
+    else:
+        x, lx = gt.tensor(xs), listed(xs)
+    got, expected = gt.unique_inverse(x), gt.unique_inverse(lx)
+    assert got.values.tolist() == expected.values.tolist()
+    assert got.inverse_indices.tolist() == expected.inverse_indices.tolist()
+    assert got.inverse_indices.shape == x.shape
+    flat_values = got.values.tolist()
+    assert [flat_values[i] for i in got.inverse_indices.reshape((-1,)).tolist()] == x.reshape((-1,)).tolist()
+
+
 # -- a user ring that packs --------------------------------------------------------------------
 P = 251
 

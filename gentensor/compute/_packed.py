@@ -375,6 +375,22 @@ def unique_counts(x: Tensor[Any], ordered: bool) -> tuple[Any, Any] | None:
     return values, tally
 
 
+def unique_inverse(x: Tensor[Any], ordered: bool) -> tuple[Any, Any] | None:
+    """``(values, inverse)`` of packed integer-valued ``x`` (flattened), ordered as `unique` orders them; else ``None``.
+
+    Sorted values need no first positions, so NumPy sorts without keeping
+    ties in order (the inverse indices do not depend on it).
+    """
+    if not ordered:
+        found = unique(x, ordered)
+        return None if found is None else (found[0], found[2])
+    flat = _sortable(x)
+    if flat is None:
+        return None
+    values, inverse = np.unique(flat, return_inverse=True)
+    return values, inverse.reshape(-1)
+
+
 def distinct(x: Tensor[Any], ordered: bool) -> Any:
     """The distinct machine values of packed integer-valued ``x``, sorted (``ordered``) or by first appearance; else ``None``."""
     if not ordered:

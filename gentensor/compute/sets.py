@@ -306,9 +306,13 @@ def unique_inverse(x: Any, /) -> UniqueInverseResult:
     ([5, 7], [[1, 0], [0, 1]])
     """
     x = as_tensor(x, "unique_inverse")
-    packed = _packed_unique(x, counts=False)
-    if packed is not None:
-        return UniqueInverseResult(packed[0], packed[2])
+    found = _packed.unique_inverse(x, capabilities_of(x.ops).ordered)
+    if found is not None:
+        values, inverse = found
+        m = len(values)
+        return UniqueInverseResult(
+            Tensor._from_array(values, (m,), x.ops), Tensor._from_array(inverse, x.shape, integers, (0, max(m - 1, 0)))
+        )
     values = flat_values(x)
     distinct = _distinct_fast(x.ops, values)
     if distinct is not None:
