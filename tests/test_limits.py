@@ -7,6 +7,8 @@ limit) within a few seconds -- and read normally once the limit is raised.
 
 from __future__ import annotations
 
+import io
+
 import json
 import math
 import sys
@@ -455,6 +457,28 @@ def test_digit_limits_are_exact_boundaries(digits, limit):
                 gt.integers.parse(text)
         else:
             assert gt.integers.parse(text) == int(text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 60), st.integers(1, 60), st.sampled_from(["number", "in a string", "in a float"]))
+def test_the_save_format_reader_holds_integer_literals_to_max_digits(digits, limit, where):
+    # The reader takes the C parser's own int() only when no run of digits passes the limit anywhere;
+    # a longer run (even one that is not an integer literal) keeps the checked parse, with the same answers.
+    literal = "9" * digits
+    data = {"number": f"[{literal}, 1]", "in a string": f'[1, 2], "note": "{literal}"', "in a float": f"[1, 2.{literal}]"}[where]
+    ops = '{"builtin": "floats"}' if where == "in a float" else '{"builtin": "integers"}'
+    doc = '{"format": "gentensor", "version": 1, "ops": ' + ops + ', "shape": [2], "data": ' + data + "}"
+    if where == "in a string":  # an unknown key: refused whatever the digits, by the same message
+        with gt.limits(max_digits=limit), pytest.raises(gt.FormatError, match="unknown"):
+            gt.load(io.StringIO(doc), format="json")
+        return
+    with gt.limits(max_digits=limit):
+        if where == "number" and digits > limit:
+            with pytest.raises(gt.FormatError, match="max_digits"):
+                gt.load(io.StringIO(doc), format="json")
+        else:
+            expected = [int(literal), 1] if where == "number" else [1.0, float("2." + literal)]
+            assert gt.load(io.StringIO(doc), format="json").tolist() == expected
 
 
 def test_the_toy_ring_reads_through_the_limits(tmp_path):
