@@ -553,3 +553,23 @@ def test_a_user_floating_ring_matches_numpy(data):
     assert gt.linalg.matrix_rank(x) == n
     close(gt.linalg.condition_number(x), np.linalg.cond(A), TOL * np.linalg.cond(A))
     unchanged(before, x)
+
+
+@pytest.mark.parametrize("ops", OPS, ids=str)
+def test_cholesky_and_eigh_accept_symmetry_up_to_rounding(ops):
+    # A product computed twice (y @ y^H through BLAS on a copy) is Hermitian only up to rounding; NumPy
+    # factors it, and so does gentensor.  One entry a few ulps off the exact conjugate stands for that.
+    rng = np.random.default_rng(7)
+    Y = rng.standard_normal((6, 40)) + (1j * rng.standard_normal((6, 40)) if ops is gt.complexes else 0)
+    C = Y @ Y.conj().T
+    C = (C + C.conj().T) / 2  # exactly Hermitian
+    C[1, 0] = np.nextafter(C[1, 0].real, np.inf) + (1j * C[1, 0].imag if ops is gt.complexes else 0)
+    assert np.abs(C - C.conj().T).max() > 0
+    c = build(C, ops, "packed")
+    L = check(gt.linalg.cholesky(c), ops, (6, 6))
+    close(L, np.linalg.cholesky(C), TOL * np.abs(C).max())  # LAPACK reads the lower triangle, as NumPy
+    close(check(gt.linalg.eigvalsh(c), gt.floats, (6,)), np.linalg.eigvalsh(C), TOL * np.abs(C).max())
+    skewed = C.copy()
+    skewed[0, 1] += 1e-6 * np.abs(C).max()  # past the 1e-10 tolerance: refused, naming the entries
+    with pytest.raises(gentensor.errors.ArgumentValueError, match=r"x\[0, 1\]"):
+        gt.linalg.cholesky(build(skewed, ops, "packed"))

@@ -372,7 +372,9 @@ def cholesky(
         A pivot is zero or provably negative (a symbolic pivot whose sign
         SymPy cannot decide is taken as positive, as SymPy does).
     ValueError
-        ``x`` is not Hermitian (symmetric).
+        ``x`` is not Hermitian (symmetric): exactly, or for floats within
+        ``1e-10`` of the largest entry (LAPACK then reads the lower
+        triangle, as ``numpy.linalg.cholesky``).
     DomainError
         The ring has no square roots here (integers mod n, a user ring).
 
