@@ -377,9 +377,14 @@ def test_a_30x30_matrix_and_a_2x3_stack(ops, storage):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_exactly_singular_matrices(ops, data):
-    """A zero row or column stays exactly zero through any elimination: singular in floating point too."""
+    """A zero row or column stays exactly zero through any elimination: singular in floating point too.
+
+    Unless an entry is so tiny that a multiplier overflows (``0 * inf`` is NaN): entries near the smallest
+    normal double are left out here; `test_singular_to_working_precision` covers them.
+    """
     n, batch, (storage, view) = data.draw(st.integers(1, 5)), data.draw(BATCHES), data.draw(SETUPS)
     A = dominant(data.draw(arrays(ops, batch + (n, n))))
+    assume(np.all((A == 0) | (np.abs(A) >= 1e-100)))
     index = tuple(data.draw(st.integers(0, k - 1)) for k in batch)
     where, line = data.draw(st.integers(0, n - 1)), data.draw(st.booleans())
     if line:
@@ -573,3 +578,22 @@ def test_cholesky_and_eigh_accept_symmetry_up_to_rounding(ops):
     skewed[0, 1] += 1e-6 * np.abs(C).max()  # past the 1e-10 tolerance: refused, naming the entries
     with pytest.raises(gentensor.errors.ArgumentValueError, match=r"x\[0, 1\]"):
         gt.linalg.cholesky(build(skewed, ops, "packed"))
+
+
+@pytest.mark.parametrize("ops", OPS, ids=str)
+def test_singular_to_working_precision(ops):
+    # An exactly singular matrix (a zero row) whose LU meets a subnormal pivot, not a zero one: LAPACK reports
+    # nothing and NumPy returns inf/nan; gentensor refuses finite input whose inverse no double can hold.
+    M = np.array([[60.0, 1.0, 0.0], [0.0, 0.0, 0.0], [2.2250738585072014e-308, 0.0, 60.0]], dtype=kind(ops))
+    stack = np.stack([60.0 * np.eye(3, dtype=kind(ops)), M])
+    with np.errstate(all="ignore"):
+        assert not np.isfinite(np.linalg.inv(M)).all()  # the case this test is for
+    for call in (lambda: gt.linalg.inv(build(stack, ops, "packed")),
+                 lambda: gt.linalg.solve(build(stack, ops, "packed"), build(np.ones(3, dtype=kind(ops)), ops, "packed"))):
+        with pytest.raises(gentensor.errors.SingularMatrixError, match=r"index \(1,\).*working precision"):
+            call()
+    big = np.array([[1e-300, 0.0], [0.0, 1.0]], dtype=kind(ops))  # a huge but finite inverse is still returned
+    close(check(gt.linalg.inv(build(big, ops, "packed")), ops, (2, 2)), np.linalg.inv(big), 1e286)
+    nan = np.array([[np.nan, 1.0], [1.0, 1.0]], dtype=kind(ops))  # NaN: LAPACK says singular; gentensor names the entry
+    with pytest.raises(gentensor.errors.ArgumentValueError, match="non-finite entry"):
+        gt.linalg.inv(build(nan, ops, "packed"))

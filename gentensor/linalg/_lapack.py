@@ -12,9 +12,10 @@ not pack).  Each function takes a whole stack at once, in one LAPACK call
 Decisions, each as NumPy takes it:
 
 * ``det``, ``slogdet``: LU with partial pivoting (``getrf``).
-* ``inv``, ``solve``: the same LU; a matrix is singular exactly when an LU
-  pivot is exactly zero, and `SingularMatrixError` then names its index in
-  the stack.
+* ``inv``, ``solve``: the same LU; a matrix is singular when an LU pivot
+  is exactly zero, or when finite input gives a non-finite result (a pivot
+  too small for doubles, where NumPy returns ``inf``/``nan``), and
+  `SingularMatrixError` then names its index in the stack.
 * ``svd``, ``svdvals``: divide and conquer (``gesdd``); singular values
   descending.  NaN and infinite entries are refused first (LAPACK would
   report "did not converge"), naming the entry.
@@ -208,6 +209,26 @@ def slogdet(x: Tensor[Any]) -> tuple[Any, Any]:
     return _result(sign.astype(_dtype(x.ops)), x.ops), _result(logabs, floats)
 
 
+def _overflowed(a: Any, b: Any, out: Any, func: str) -> None:
+    """Refuse a non-finite result from finite input: the matrix is singular to working precision.
+
+    LAPACK reports only an exactly zero pivot; a subnormal one (an exactly
+    singular matrix with a tiny entry, or one too close to singular for
+    doubles) gives ``inf``/``nan`` entries instead, which NumPy returns.  No
+    double can hold that inverse, so gentensor raises, naming the matrix.
+    """
+    finite = np.isfinite(out)
+    if finite.all() or not np.isfinite(a).all() or (b is not None and not np.isfinite(b).all()):
+        return
+    flat = finite.reshape((-1,) + out.shape[-2:]).all(axis=(-2, -1))
+    k = int(np.argmin(flat))
+    n = a.shape[-1]
+    raise SingularMatrixError(
+        f"{func}: the matrix{_index(k, a.shape[:-2])} is singular to working precision (got a {n}x{n} matrix whose "
+        "LU meets a pivot too small for doubles: the result overflows); gt.linalg.pinv or lstsq give least-squares answers"
+    )
+
+
 def _singular_at(a: Any, func: str) -> SingularMatrixError:
     """The error for the first matrix of the stack ``a`` whose LU meets a zero pivot."""
     batch = a.shape[:-2]
@@ -237,7 +258,9 @@ def inv(x: Tensor[Any], ops: ElementOps) -> Tensor[Any]:
         with np.errstate(all="ignore"):
             out = np.linalg.inv(a)
     except np.linalg.LinAlgError:
+        check_finite(a, "inv")  # NaN makes LAPACK report a singular matrix: say what it is
         raise _singular_at(a, "inv") from None
+    _overflowed(a, None, out, "inv")
     return tensor_of(out, ops)
 
 
@@ -258,7 +281,9 @@ def solve(a: Tensor[Any], b: Tensor[Any], batch: tuple[int, ...], ops: ElementOp
         with np.errstate(all="ignore"):
             out = np.linalg.solve(A, B)
     except np.linalg.LinAlgError:
+        check_finite(A, "solve")  # NaN makes LAPACK report a singular matrix: say what it is
         raise _singular_at(A, "solve") from None
+    _overflowed(A, B, out, "solve")
     return tensor_of(out, ops)
 
 
