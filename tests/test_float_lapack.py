@@ -597,3 +597,21 @@ def test_singular_to_working_precision(ops):
     nan = np.array([[np.nan, 1.0], [1.0, 1.0]], dtype=kind(ops))  # NaN: LAPACK says singular; gentensor names the entry
     with pytest.raises(gentensor.errors.ArgumentValueError, match="non-finite entry"):
         gt.linalg.inv(build(nan, ops, "packed"))
+
+
+def test_explain_names_lapack_for_floating_rings(monkeypatch):
+    # explain says what runs: LAPACK's LU for det/inv/solve of floating rings (unless a method is named)
+    for ops in OPS:
+        for operation in ("det", "inv", "solve"):
+            plan = gt.linalg.explain(operation, ops)
+            assert (plan.algorithm, plan.kernel) == ("lu", "LAPACK (numpy.linalg)"), (ops, operation)
+        assert gt.linalg.explain("rank", ops).algorithm == "gauss"  # rank still eliminates (exact zero test)
+    assert gt.linalg.explain("det", gt.floats, method="gauss").algorithm == "gauss"
+    assert gt.linalg.explain("det", gt.rationals).kernel != "LAPACK (numpy.linalg)"
+    calls = []
+    real_det = np.linalg.det
+    monkeypatch.setattr(np.linalg, "det", lambda a: calls.append(a.shape) or real_det(a))
+    gt.linalg.det(gt.tensor([[2.0, 1.0], [1.0, 3.0]]))
+    assert calls == [(2, 2)]  # what explain said ran
+    gt.linalg.det(gt.tensor([[2.0, 1.0], [1.0, 3.0]]), method="gauss")
+    assert calls == [(2, 2)]  # an explicit method runs gentensor's own elimination

@@ -422,6 +422,8 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
     division-free Berkowitz over any commutative ring.  The kernel is
     ``"generic"`` (the algorithm through the ops' arithmetic) or a registered
     provider's description ([`gentensor.register_provider`][gentensor.ops._providers.register_provider]).
+    An ops that declares ``floating`` runs ``det``, ``inv`` and ``solve`` by
+    LAPACK's LU (``numpy.linalg``) unless a ``method`` is given.
 
     Parameters
     ----------
@@ -445,8 +447,11 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
     >>> import gentensor as gt
     >>> gt.linalg.explain("det", gt.modular(7)).algorithm, gt.linalg.explain("det", gt.modular(6)).algorithm
     ('gauss', 'bareiss')
-    >>> gt.linalg.explain("det", gt.tensor([[1.5]])).algorithm, gt.linalg.explain("charpoly", gt.integers).algorithm
-    ('gauss', 'berkowitz')
+    >>> gt.linalg.explain("det", gt.tensor([[1.5]]))[2:], gt.linalg.explain("charpoly", gt.integers).algorithm
+    (('lu', 'LAPACK (numpy.linalg)'), 'berkowitz')
+    >>> gt.linalg.explain("det", gt.floats, method="gauss").algorithm
+    'gauss'
+    
     """
     if not isinstance(operation, str) or operation not in _policy.POLICY:
         raise ArgumentValueError(f"explain: unknown operation {operation!r}; one of {', '.join(_policy.POLICY)}")
@@ -460,4 +465,6 @@ def explain(operation: str, x: Any, /, *, method: str = "auto") -> LinalgPlan:
         if method == "gauss":  # run in the fraction field (see det)
             ops = _policy.field_ops(ops)
         _policy.check_method("det", method, ops)
+    elif operation in ("det", "inv", "solve") and _lapack.applies(ops):  # see det, inv, solve
+        return LinalgPlan(operation, ops, "lu", "LAPACK (numpy.linalg)")
     return _policy.plan(operation, ops, method)
