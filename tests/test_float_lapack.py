@@ -615,3 +615,14 @@ def test_explain_names_lapack_for_floating_rings(monkeypatch):
     assert calls == [(2, 2)]  # what explain said ran
     gt.linalg.det(gt.tensor([[2.0, 1.0], [1.0, 3.0]]), method="gauss")
     assert calls == [(2, 2)]  # an explicit method runs gentensor's own elimination
+
+
+@pytest.mark.parametrize("ops", OPS, ids=str)
+def test_cholesky_of_non_finite_or_huge_entries(ops):
+    # The cheap first check (exactly Hermitian, finite sum) never lets inf/nan through, and huge finite entries
+    # whose sum overflows take the full checks, quietly (no warning: pytest turns warnings into errors).
+    for bad in (math.inf, math.nan):
+        with pytest.raises(gentensor.errors.ArgumentValueError, match="non-finite entry"):
+            gt.linalg.cholesky(build(np.array([[bad, 0.0], [0.0, 1.0]], dtype=kind(ops)), ops, "packed"))
+    huge = np.array([[1e308, 0.0], [0.0, 1e308]], dtype=kind(ops))
+    close(check(gt.linalg.cholesky(build(huge, ops, "packed")), ops, (2, 2)), np.linalg.cholesky(huge), 1e143)

@@ -400,7 +400,9 @@ def cholesky(x: Tensor[Any], upper: bool) -> Tensor[Any]:
         other = np.conj(other)
     # Exactly Hermitian and finite (a finite sum: no NaN, no inf) is the common case, checked in two cheap passes;
     # otherwise the full checks say what is wrong, or accept symmetry up to rounding.
-    if not (np.array_equal(a, other) and np.isfinite(np.sum(a))):
+    with np.errstate(all="ignore"):  # a sum of huge finite entries may overflow: then the full checks run
+        finite_sum = bool(np.isfinite(np.sum(a)))
+    if not (np.array_equal(a, other) and finite_sum):
         check_finite(a, "cholesky")
         check_hermitian(a, "cholesky")  # up to rounding, as eigh; LAPACK then reads the lower triangle, as NumPy
     try:
