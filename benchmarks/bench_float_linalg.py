@@ -16,10 +16,8 @@ matrix ran before (``method="gauss"`` still runs it).
 
 from __future__ import annotations
 
-import argparse
-import time
 
-from _common import Case, Contender, machine, report
+from _common import Case, Contender, main_of
 
 import numpy as np  # noqa: E402  (after _common puts the in-tree package on the path)
 
@@ -87,14 +85,7 @@ def cases() -> list[Case]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="5 rounds instead of 9")
-    args = parser.parse_args()
-    rounds = 5 if args.quick else 9
-    start = time.perf_counter()
-    met = report(cases(), rounds, median=True)
-    print(f"\n{machine()}; {time.perf_counter() - start:.0f} s in all; goals {'met' if met else 'NOT all met'}")
-    return 0
+    return main_of(cases, __doc__ or "")
 
 
 if __name__ == "__main__":

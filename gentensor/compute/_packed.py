@@ -27,7 +27,7 @@ from ..ops import ElementOps
 from ..ops import Bounds, Packing, packing_of
 from ..parallel import ParallelPolicy, run_tasks
 
-__all__ = ["operand", "elementwise", "same_shape", "with_scalar", "reduction", "unique", "unique_counts", "distinct", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
+__all__ = ["operand", "elementwise", "same_shape", "with_scalar", "reduction", "unique", "unique_part", "distinct", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
 
 #: Elements below which a packed kernel runs on the calling thread whatever the policy (a pool round trip costs more).
 THREAD_MINIMUM = 1 << 16
@@ -359,36 +359,24 @@ def unique(x: Tensor[Any], ordered: bool, counts: bool = True) -> tuple[Any, Any
     return values, first, inverse.reshape(-1), tally
 
 
-def unique_counts(x: Tensor[Any], ordered: bool) -> tuple[Any, Any] | None:
-    """``(values, counts)`` of packed integer-valued ``x`` (flattened), ordered as `unique` orders them; else ``None``.
+def unique_part(x: Tensor[Any], ordered: bool, part: str) -> tuple[Any, Any] | None:
+    """``(values, counts)`` (``part="counts"``) or ``(values, inverse)`` (``"inverse"``) of packed integer-valued
+    ``x`` (flattened), ordered as `unique` orders them; else ``None``.
 
-    Sorted values need neither first positions nor inverse indices, so NumPy
-    computes only the counts (a sort and a difference).
+    Sorted values need no first positions, so NumPy computes only the part
+    asked for, without keeping ties in order (neither part depends on it).
     """
     if not ordered:
         found = unique(x, ordered)
-        return None if found is None else (found[0], found[3])
+        return None if found is None else (found[0], found[3 if part == "counts" else 2])
     flat = _sortable(x)
     if flat is None:
         return None
-    values, tally = np.unique(flat, return_counts=True)
-    return values, tally
-
-
-def unique_inverse(x: Tensor[Any], ordered: bool) -> tuple[Any, Any] | None:
-    """``(values, inverse)`` of packed integer-valued ``x`` (flattened), ordered as `unique` orders them; else ``None``.
-
-    Sorted values need no first positions, so NumPy sorts without keeping
-    ties in order (the inverse indices do not depend on it).
-    """
-    if not ordered:
-        found = unique(x, ordered)
-        return None if found is None else (found[0], found[2])
-    flat = _sortable(x)
-    if flat is None:
-        return None
-    values, inverse = np.unique(flat, return_inverse=True)
-    return values, inverse.reshape(-1)
+    if part == "counts":
+        values, other = np.unique(flat, return_counts=True)
+    else:
+        values, other = np.unique(flat, return_inverse=True)
+    return values, other.reshape(-1)
 
 
 def distinct(x: Tensor[Any], ordered: bool) -> Any:

@@ -267,7 +267,7 @@ def unique_counts(x: Any, /) -> UniqueCountsResult:
     ([1, 2], [1, 3])
     """
     x = as_tensor(x, "unique_counts")
-    packed = _packed.unique_counts(x, capabilities_of(x.ops).ordered)
+    packed = _packed.unique_part(x, capabilities_of(x.ops).ordered, "counts")
     if packed is not None:
         values, tally = packed
         m = len(values)
@@ -306,7 +306,7 @@ def unique_inverse(x: Any, /) -> UniqueInverseResult:
     ([5, 7], [[1, 0], [0, 1]])
     """
     x = as_tensor(x, "unique_inverse")
-    found = _packed.unique_inverse(x, capabilities_of(x.ops).ordered)
+    found = _packed.unique_part(x, capabilities_of(x.ops).ordered, "inverse")
     if found is not None:
         values, inverse = found
         m = len(values)
