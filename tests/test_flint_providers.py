@@ -20,11 +20,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import gentensor as gt
 from gentensor.compute._contract import matmul_flat
 from gentensor.compute._euclid import Euclid
-from gentensor.linalg import _charpoly, _fast, _flint, _lattice, _lll, _policy, _providers, _smith
+from gentensor.linalg import _charpoly, _fast, _flint, _flintc, _lattice, _lll, _policy, _providers, _smith
 
 if _fast.flint_module() is None:
     pytest.skip(
@@ -92,7 +94,7 @@ def ids(pairs: list[tuple[Any, Any]]) -> list[str]:
 
 
 def test_every_flint_kernel_is_exercised_here() -> None:
-    tested = {"matmul", "matrix_power", "det", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
+    tested = {"matmul", "matrix_power", "det", "det.words", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
               "hnf", "hnf.transform", "snf", "lll", "lll.transform", "lll.words", "det_mod"}
     assert {op for _, op, *_ in _flint.TABLE} <= tested
 
@@ -275,6 +277,71 @@ def test_det_mod(modulus: int) -> None:
     R = Euclid(ops)
     for rows in cases(ops, square=True):
         assert kernel(copy(rows), modulus, ops) == _smith.det_mod(rows, modulus, R)
+
+
+WORD_RINGS = [pair for pair in kernels("det.words") if pair[0].capabilities.characteristic < 2**63]  # packed residues
+
+
+@pytest.mark.parametrize("ops, kernel", WORD_RINGS, ids=ids(WORD_RINGS))
+def test_det_words(ops: Any, kernel: Any) -> None:
+    """Residues copied into FLINT's nmod_mat in C (``_flintc``): the generic determinant of the same rows."""
+    assert _flintc.available()  # Linux with python-flint: the C route must be found, or this test says so
+    for rows in cases(ops, square=True):
+        words = np.array([[int(v) for v in row] for row in rows], dtype=np.int64)
+        assert kernel(words, ops) == _policy.det(copy(rows), ops, "gauss", None), rows
+        assert kernel(words.T, ops) == _policy.det([list(c) for c in zip(*rows)], ops, "gauss", None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([2, 3, 65521, 2**31 - 1, 4294967291]),
+    st.integers(1, 24),
+    st.integers(0, 2**32),
+    st.sampled_from(["whole", "transposed", "strided", "stack"]),
+)
+@example(65521, 20, 0, "stack")  # past the bulk kernels' orders: each matrix of the stack by the C route
+@example(2**31 - 1, 24, 1, "strided")
+def test_det_of_packed_residues_is_the_integer_determinant_reduced(p: int, n: int, seed: int, view: str) -> None:
+    """A packed matrix mod p through the C route, against the integer determinant of its lift, reduced."""
+    rng = np.random.default_rng(seed)
+    big = rng.integers(0, p, (2, 2 * n, 2 * n), dtype=np.int64)
+    if rng.random() < 0.3:  # singular: a repeated row
+        big[:, 1] = big[:, 0]
+    x = gt.tensor(big, ops=gt.modular(p))
+    picked = {"whole": x[0, :n, :n], "transposed": x[0, :n, :n].mT, "strided": x[0, ::2, ::2], "stack": x[:, :n, :n]}[view]
+    lifted = gt.tensor(picked.tolist())
+    want = gt.linalg.det(lifted)
+    if view == "stack":
+        assert gt.linalg.det(picked).tolist() == [d % p for d in want.tolist()]
+    else:
+        assert gt.linalg.det(picked) == want % p
+
+
+def test_det_words_declines_and_the_rows_path_answers(monkeypatch: Any) -> None:
+    p = 2**31 - 1
+    words = np.random.default_rng(3).integers(0, p, (30, 30), dtype=np.int64)
+    want = _policy.det(words.tolist(), gt.modular(p), "gauss", None)
+    assert _flintc.determinant(words, p) == want
+    out_of_range = words.copy()
+    out_of_range[5, 7] = p  # not a residue: refused, never handed to FLINT
+    assert _flintc.determinant(out_of_range, p) is None
+    out_of_range[5, 7] = -1
+    assert _flintc.determinant(out_of_range, p) is None
+    assert _flintc.determinant(words[:, :29], p) is None  # not square
+    x = gt.tensor(words, ops=gt.modular(p))
+    monkeypatch.setattr(_flintc, "_lib", None)  # the C route unusable in this process
+    monkeypatch.setattr(_flintc, "_checked", True)
+    assert _flintc.determinant(words, p) is None
+    assert gt.linalg.det(x) == want
+
+
+def test_the_c_route_needs_one_library_of_the_same_version(monkeypatch: Any) -> None:
+    assert _flintc._library_path() is not None
+    monkeypatch.setattr(_flintc, "_library_path", lambda: None)
+    assert _flintc._load() is None
+    monkeypatch.undo()
+    monkeypatch.setattr(_fast.flint_module(), "__FLINT_VERSION__", "3.0.0-not-this-one")
+    assert _flintc._load() is None
 
 
 def test_public_functions_agree_on_both_tables() -> None:

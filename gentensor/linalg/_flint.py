@@ -493,6 +493,15 @@ def det_modp(rows: list[list[int]], ops: ElementOps) -> int:
     return int(_mod_mat(rows, _modulus(ops)).det())
 
 
+def det_words_modp(words: Any, ops: ElementOps) -> Any:
+    """``"det.words"`` mod a prime: one ``(n, n)`` array of packed residues copied into FLINT's ``nmod_mat``
+    (`._flintc`); ``NotImplemented`` where that route is unusable (the rows then go through `det_modp`)."""
+    from . import _flintc
+
+    found = _flintc.determinant(words, _modulus(ops))
+    return NotImplemented if found is None else found
+
+
 def inv_modp(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     try:
         return _ints(_mod_mat(rows, _modulus(ops)).inv())
@@ -601,7 +610,8 @@ TABLE: list[tuple[Any, str, Any, str, str]] = [
     (rationals, "minpoly", minpoly_rat, "flint", "FLINT fmpq_mat.minpoly"),
     ("modular-prime", "matmul", matmul_mod, "flint", "FLINT nmod_mat product"),
     ("modular-prime", "matrix_power", power_mod, "flint", "FLINT nmod_mat powering"),
-    ("modular-prime", "det", det_modp, "flint", "FLINT nmod_mat.det (fmpz_mod_mat above 2**64)"),
+    ("modular-prime", "det", det_modp, "flint", "FLINT nmod_mat.det (packed: through FLINT C; fmpz_mod_mat above 2**64)"),
+    ("modular-prime", "det.words", det_words_modp, "flint", "FLINT nmod_mat_det on the packed residues (C, no Python ints)"),
     ("modular-prime", "det.gauss", det_modp, "flint", "FLINT nmod_mat.det (fmpz_mod_mat above 2**64)"),
     ("modular-prime", "inv", inv_modp, "flint", "FLINT nmod_mat.inv (fmpz_mod_mat above 2**64)"),
     ("modular-prime", "solve", solve_modp, "flint", "FLINT nmod_mat.solve (fmpz_mod_mat above 2**64)"),

@@ -23,6 +23,7 @@ from ..compute import flat_values
 from ..core.operands import as_tensor, convert_values
 from ..core.tensor import Tensor
 from ..ops import ElementOps, integers
+from ..parallel import resolve
 from . import _lapack, _policy
 from ._numberfield import number_field_kernel
 from ._stack import Stack, arithmetic, packed_elements, run, stack_of, wrap_matrices
@@ -90,6 +91,33 @@ def _in_bulk(x: Any, func: str) -> Any:
     return wrap_matrices(found, batch, (n, n), _result_ops(ops, func))
 
 
+def _from_words(x: Tensor[Any], func: str, executor: Any, workers: Any) -> Any:
+    """Each matrix of packed ``x`` as one ``(n, n)`` array of its words to the ``"<func>.words"`` provider, or ``None``.
+
+    For a provider that reads machine words without Python objects (FLINT's
+    C functions on residues, `._flintc`).  A stack runs in this thread
+    unless a parallel policy is in force (then the per-matrix path
+    distributes it); any ``NotImplemented`` hands the whole call back.
+    """
+    ops = arithmetic(x.ops)
+    if ops is not x.ops or x.ndim < 2 or x.shape[-1] != x.shape[-2] or not x.shape[-1]:
+        return None
+    kernel = _policy.kernel_of(ops, f"{func}.words")
+    if kernel is None or (x.ndim > 2 and resolve(executor, workers, where=func).mode != "serial"):
+        return None
+    words = packed_elements(x)
+    if words is None:
+        return None
+    n = x.shape[-1]
+    results = []
+    for matrix in words.reshape(-1, n, n):
+        found = kernel(matrix, ops)
+        if found is NotImplemented:
+            return None
+        results.append(found)
+    return results[0] if x.ndim == 2 else Tensor._from_flat(results, x.shape[:-2], ops)
+
+
 # -- the public functions ---------------------------------------------------------------
 
 
@@ -154,6 +182,9 @@ def det(
         if _lapack.applies(x.ops) and x.ndim >= 2 and x.shape[-1] == x.shape[-2]:  # floating point: LAPACK's LU
             return _lapack.det(x)
         found = _in_bulk(x, "det")  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
+        if found is not None:
+            return found
+        found = _from_words(x, "det", executor, workers)  # packed matrices straight to a provider ("det.words")
         if found is not None:
             return found
     stack = stack_of(x, "det", square=True)

@@ -1,0 +1,161 @@
+"""FLINT's C functions on packed residues: a matrix copied straight into an ``nmod_mat`` (``ctypes``).
+
+python-flint builds a matrix only element by element from Python objects:
+about 70 ns an entry, 4-7 times FLINT's own determinant of an 80x80 matrix
+mod p.  The FLINT library that python-flint has loaded exports the C
+functions that make and use an ``nmod_mat``, so a packed matrix of residues
+(int64 words in ``[0, p)``, the same bits as FLINT's unsigned limbs) goes in
+with one ``memmove`` per matrix and never becomes Python ints.
+
+This route is taken only when every check below passes, once per process;
+otherwise `determinant` answers ``None`` and the caller takes python-flint's
+route, so the answer never depends on it:
+
+- python-flint is importable and allowed (``GENTENSOR_NO_FLINT`` unset);
+- the process has loaded exactly one library file named ``libflint*``
+  (found in ``/proc/self/maps``, so Linux only);
+- that library's ``flint_version`` is python-flint's ``__FLINT_VERSION__`` and
+  FLINT 3 (the C signatures declared here are FLINT 3's);
+- a self-test: entries written through ``nmod_mat_entry_ptr`` read back
+  through ``nmod_mat_get_entry``, and determinants of fixed matrices equal
+  python-flint's ``nmod_mat.det``.
+
+A matrix's rows are written with one copy when FLINT's row pointers show
+one C-ordered block, else row by row.  The GIL is released during the C
+calls (``ctypes.CDLL``); like python-flint's own calls they cannot be
+interrupted midway.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+from typing import Any, Optional
+
+from . import _fast
+
+__all__ = ["determinant", "available"]
+
+#: The bytes allocated for one ``nmod_mat_struct`` (FLINT 3's is seven words): room to spare, never read here.
+_STRUCT_BYTES = 256
+
+_lock = threading.Lock()
+_checked = False
+_lib: Any = None
+
+
+def _library_path() -> Optional[str]:
+    """The one ``libflint*`` file mapped into this process, or ``None`` (none, several, or no ``/proc``)."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            found = {line.split(None, 5)[-1].strip() for line in maps if "/libflint" in line}
+    except OSError:
+        return None
+    paths = {path for path in found if path.rsplit("/", 1)[-1].startswith("libflint")}
+    return paths.pop() if len(paths) == 1 else None
+
+
+def _declare(lib: Any) -> None:
+    """FLINT 3's signatures of the functions used (``slong``/``ulong`` are 64-bit words)."""
+    word, uword, pointer = ctypes.c_int64, ctypes.c_uint64, ctypes.c_void_p
+    for name, argtypes, restype in (
+        ("nmod_mat_init", [pointer, word, word, uword], None),
+        ("nmod_mat_clear", [pointer], None),
+        ("nmod_mat_entry_ptr", [pointer, word, word], pointer),
+        ("nmod_mat_get_entry", [pointer, word, word], uword),
+        ("nmod_mat_det", [pointer], uword),
+    ):
+        function = getattr(lib, name)
+        function.argtypes = argtypes
+        function.restype = restype
+
+
+def _load() -> Any:
+    """The checked library (see the module's docstring), or ``None``."""
+    flint = _fast.flint_module()
+    if flint is None or ctypes.sizeof(ctypes.c_void_p) != 8:
+        return None
+    import numpy as np
+
+    version = str(getattr(flint, "__FLINT_VERSION__", ""))
+    path = _library_path()
+    if path is None or not version.startswith("3."):
+        return None
+    try:
+        lib = ctypes.CDLL(path)
+        stored = ctypes.string_at(ctypes.addressof(ctypes.c_char.in_dll(lib, "flint_version")), 32)
+        if stored.split(b"\0", 1)[0].decode("ascii", "replace") != version:
+            return None
+        _declare(lib)
+        rng = np.random.default_rng(20261126)
+        for n, p in ((1, 2), (3, 3), (5, 65521), (7, 2**31 - 1), (12, 4294967291)):
+            a = rng.integers(0, p, (n, n), dtype=np.int64)
+            if _det(lib, a, p, check=True) != int(flint.nmod_mat(a.tolist(), p).det()):
+                return None
+    except (OSError, AttributeError, ValueError, TypeError):
+        return None
+    return lib
+
+
+def available() -> bool:
+    """Whether the C route is usable in this process (checked once, at the first call).
+
+    Examples
+    --------
+    >>> isinstance(available(), bool)
+    True
+    """
+    global _checked, _lib
+    if not _checked:
+        with _lock:
+            if not _checked:
+                _lib = _load()
+                _checked = True
+    return _lib is not None
+
+
+def _det(lib: Any, a: Any, p: int, check: bool = False) -> Optional[int]:
+    """``det(a) mod p`` of the C-contiguous int64 ``(n, n)`` array ``a`` of residues; ``check`` reads every entry back."""
+    n = a.shape[0]
+    mat = ctypes.create_string_buffer(_STRUCT_BYTES)
+    lib.nmod_mat_init(mat, n, n, p)
+    try:
+        row_bytes = 8 * n
+        first = lib.nmod_mat_entry_ptr(mat, 0, 0)
+        last = lib.nmod_mat_entry_ptr(mat, n - 1, 0)
+        second = lib.nmod_mat_entry_ptr(mat, 1, 0) if n > 1 else first + row_bytes
+        source = a.ctypes.data
+        if second - first == row_bytes and last - first == (n - 1) * row_bytes:
+            ctypes.memmove(first, source, n * row_bytes)  # one C-ordered block, as FLINT allocates it
+        else:
+            for i in range(n):
+                ctypes.memmove(lib.nmod_mat_entry_ptr(mat, i, 0), source + i * row_bytes, row_bytes)
+        if check:
+            flat = a.reshape(-1).tolist()
+            if any(lib.nmod_mat_get_entry(mat, k // n, k % n) != v for k, v in enumerate(flat)):
+                return None
+        return int(lib.nmod_mat_det(mat))
+    finally:
+        lib.nmod_mat_clear(mat)
+
+
+def determinant(words: Any, p: int) -> Optional[int]:
+    """``det mod p`` of an ``(n, n)`` array of residues in ``[0, p)`` (``p`` prime), or ``None`` when the C route is unusable.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> found = determinant(np.array([[3, 1], [4, 1]]), 7)
+    >>> found is None or found == (3 * 1 - 1 * 4) % 7
+    True
+    """
+    if not available() or not 2 <= p < 2**64:
+        return None
+    import numpy as np
+
+    a = np.ascontiguousarray(words, dtype=np.int64)
+    if a.ndim != 2 or a.shape[0] != a.shape[1] or a.shape[0] == 0:
+        return None
+    if int(a.min()) < 0 or int(a.max()) >= p:  # FLINT's limbs must be residues: a cheap proof, not a promise
+        return None
+    return _det(_lib, a, p)
