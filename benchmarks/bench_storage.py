@@ -173,6 +173,25 @@ def product_cases() -> list[Case]:
                 ],
             )
         )
+        rng = np.random.default_rng(7)
+        B = rng.integers(0, p, (200, 200))
+        big, theirs = gt.tensor(B, ops=gt.modular(p)), flint.nmod_mat(B.tolist(), p)
+        assert gt.linalg.rank(big) == theirs.rank() and gt.linalg.inv(big).tolist() == [
+            [int(v) for v in theirs.inv().entries()[i * 200 : (i + 1) * 200]] for i in range(200)
+        ]
+        for name, mine, own_call in (
+            ("inv", lambda: gt.linalg.inv(big), lambda: theirs.inv()),
+            ("rank", lambda: gt.linalg.rank(big), lambda: theirs.rank()),
+        ):
+            cases.append(
+                Case(
+                    f"{name} mod 2**31-1, 200x200",
+                    [
+                        Contender("gentensor (packed)", mine),
+                        Contender(f"FLINT nmod_mat {name} (own time)", own_call, goal=1.5),
+                    ],
+                )
+            )
     return cases
 
 

@@ -94,7 +94,7 @@ def ids(pairs: list[tuple[Any, Any]]) -> list[str]:
 
 
 def test_every_flint_kernel_is_exercised_here() -> None:
-    tested = {"matmul", "matrix_power", "det", "det.words", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
+    tested = {"matmul", "matrix_power", "det", "det.words", "rank.words", "inv.words", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
               "hnf", "hnf.transform", "snf", "lll", "lll.transform", "lll.words", "det_mod"}
     assert {op for _, op, *_ in _flint.TABLE} <= tested
 
@@ -292,6 +292,30 @@ def test_det_words(ops: Any, kernel: Any) -> None:
         assert kernel(words.T, ops) == _policy.det([list(c) for c in zip(*rows)], ops, "gauss", None)
 
 
+RANK_RINGS = [pair for pair in kernels("rank.words") if pair[0].capabilities.characteristic < 2**63]
+INV_RINGS = [pair for pair in kernels("inv.words") if pair[0].capabilities.characteristic < 2**63]
+
+
+@pytest.mark.parametrize("ops, kernel", RANK_RINGS, ids=ids(RANK_RINGS))
+def test_rank_words(ops: Any, kernel: Any) -> None:
+    for rows in cases(ops, square=False) + cases(ops, square=True):
+        words = np.array([[int(v) for v in row] for row in rows], dtype=np.int64)
+        assert kernel(words, ops) == _policy.rank(copy(rows), ops, "rank", None), rows
+
+
+@pytest.mark.parametrize("ops, kernel", INV_RINGS, ids=ids(INV_RINGS))
+def test_inv_words(ops: Any, kernel: Any) -> None:
+    """The inverse as int64 words; a singular matrix declines (the rows path raises)."""
+    for rows in cases(ops, square=True):
+        words = np.array([[int(v) for v in row] for row in rows], dtype=np.int64)
+        got = kernel(words, ops)
+        want = outcome(_policy.inv, copy(rows), ops, "inv", None)
+        if want == "singular":
+            assert got is NotImplemented, rows
+        else:
+            assert got.dtype == np.int64 and got.tolist() == [[int(v) for v in row] for row in want], rows
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.sampled_from([2, 3, 65521, 2**31 - 1, 4294967291]),
@@ -308,13 +332,29 @@ def test_det_of_packed_residues_is_the_integer_determinant_reduced(p: int, n: in
     if rng.random() < 0.3:  # singular: a repeated row
         big[:, 1] = big[:, 0]
     x = gt.tensor(big, ops=gt.modular(p))
+    if x._store.packing is None:  # GENTENSOR_NO_PACKED=1: nothing reaches the C route (the rows path is tested above)
+        return
     picked = {"whole": x[0, :n, :n], "transposed": x[0, :n, :n].mT, "strided": x[0, ::2, ::2], "stack": x[:, :n, :n]}[view]
     lifted = gt.tensor(picked.tolist())
     want = gt.linalg.det(lifted)
+    matrices = [picked[i] for i in range(picked.shape[0])] if view == "stack" else [picked]
+    ranks = [_policy.rank(m.tolist(), m.ops, "rank", None) for m in matrices]  # pure-Python elimination mod p
     if view == "stack":
         assert gt.linalg.det(picked).tolist() == [d % p for d in want.tolist()]
+        assert gt.linalg.rank(picked).tolist() == ranks == gt.linalg.matrix_rank(picked).tolist()
     else:
         assert gt.linalg.det(picked) == want % p
+        assert gt.linalg.rank(picked) == ranks[0] == gt.linalg.matrix_rank(picked)
+    if all(r == n for r in ranks):  # invertible: the packed inverse times the matrix is the identity
+        inverse = gt.linalg.inv(picked)
+        assert inverse._store.packing is not None  # packed in, packed out (this test's matrices are packed)
+        assert (inverse @ picked == gt.eye(n, ops=picked.ops)).all()
+        assert inverse.tolist() == [
+            [[int(v) for v in row] for row in _policy.inv(m.tolist(), m.ops, "inv", None)] for m in matrices
+        ] if view == "stack" else [[int(v) for v in row] for row in _policy.inv(picked.tolist(), picked.ops, "inv", None)]
+    else:
+        with pytest.raises(gt.SingularMatrixError):
+            gt.linalg.inv(picked)
 
 
 def test_det_words_declines_and_the_rows_path_answers(monkeypatch: Any) -> None:

@@ -502,6 +502,23 @@ def det_words_modp(words: Any, ops: ElementOps) -> Any:
     return NotImplemented if found is None else found
 
 
+def rank_words_modp(words: Any, ops: ElementOps) -> Any:
+    """``"rank.words"`` mod a prime: FLINT's ``nmod_mat_rank`` on one ``(m, n)`` array of packed residues."""
+    from . import _flintc
+
+    found = _flintc.rank(words, _modulus(ops))
+    return NotImplemented if found is None else found
+
+
+def inv_words_modp(words: Any, ops: ElementOps) -> Any:
+    """``"inv.words"`` mod a prime: FLINT's ``nmod_mat_inv`` on packed residues, the inverse as an int64 array;
+    ``NotImplemented`` for a singular matrix too (the rows path then raises its usual error)."""
+    from . import _flintc
+
+    found = _flintc.inverse(words, _modulus(ops))
+    return NotImplemented if found is None else found
+
+
 def inv_modp(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:
     try:
         return _ints(_mod_mat(rows, _modulus(ops)).inv())
@@ -612,6 +629,8 @@ TABLE: list[tuple[Any, str, Any, str, str]] = [
     ("modular-prime", "matrix_power", power_mod, "flint", "FLINT nmod_mat powering"),
     ("modular-prime", "det", det_modp, "flint", "FLINT nmod_mat.det (packed: through FLINT C; fmpz_mod_mat above 2**64)"),
     ("modular-prime", "det.words", det_words_modp, "flint", "FLINT nmod_mat_det on the packed residues (C, no Python ints)"),
+    ("modular-prime", "rank.words", rank_words_modp, "flint", "FLINT nmod_mat_rank on the packed residues (C)"),
+    ("modular-prime", "inv.words", inv_words_modp, "flint", "FLINT nmod_mat_inv on the packed residues (C)"),
     ("modular-prime", "det.gauss", det_modp, "flint", "FLINT nmod_mat.det (fmpz_mod_mat above 2**64)"),
     ("modular-prime", "inv", inv_modp, "flint", "FLINT nmod_mat.inv (fmpz_mod_mat above 2**64)"),
     ("modular-prime", "solve", solve_modp, "flint", "FLINT nmod_mat.solve (fmpz_mod_mat above 2**64)"),

@@ -34,7 +34,7 @@ from typing import Any, Optional
 
 from . import _fast
 
-__all__ = ["determinant", "available"]
+__all__ = ["available", "determinant", "inverse", "rank"]
 
 #: The bytes allocated for one ``nmod_mat_struct`` (FLINT 3's is seven words): room to spare, never read here.
 _STRUCT_BYTES = 256
@@ -64,6 +64,8 @@ def _declare(lib: Any) -> None:
         ("nmod_mat_entry_ptr", [pointer, word, word], pointer),
         ("nmod_mat_get_entry", [pointer, word, word], uword),
         ("nmod_mat_det", [pointer], uword),
+        ("nmod_mat_rank", [pointer], word),
+        ("nmod_mat_inv", [pointer, pointer], ctypes.c_int),
     ):
         function = getattr(lib, name)
         function.argtypes = argtypes
@@ -88,13 +90,26 @@ def _load() -> Any:
             return None
         _declare(lib)
         rng = np.random.default_rng(20261126)
-        for n, p in ((1, 2), (3, 3), (5, 65521), (7, 2**31 - 1), (12, 4294967291)):
-            a = rng.integers(0, p, (n, n), dtype=np.int64)
-            if _det(lib, a, p, check=True) != int(flint.nmod_mat(a.tolist(), p).det()):
+        for n, p in ((1, 2), (3, 3), (5, 65521), (7, 2**31 - 1), (12, 4294967291), (6, 5)):
+            a = rng.integers(0, p, (n, n + 1), dtype=np.int64)
+            a[-1, :] = (a[0, :] * 2) % p if n == 6 else a[-1, :]  # one singular matrix
+            square, theirs = a[:, :n].copy(), flint.nmod_mat(a[:, :n].tolist(), p)
+            if _det(lib, square, p, check=True) != int(theirs.det()):
+                return None
+            if _rank(lib, a, p) != flint.nmod_mat(a.tolist(), p).rank():
+                return None
+            mine = _inverse(lib, square, p)
+            if (mine is None) != (theirs.det() == 0) or (mine is not None and mine.tolist() != _rows(theirs.inv())):
                 return None
     except (OSError, AttributeError, ValueError, TypeError):
         return None
     return lib
+
+
+def _rows(mat: Any) -> list[list[int]]:
+    entries = [int(v) for v in mat.entries()]
+    n = mat.ncols()
+    return [entries[i : i + n] for i in range(0, len(entries), n)]
 
 
 def available() -> bool:
@@ -114,29 +129,93 @@ def available() -> bool:
     return _lib is not None
 
 
+def _rows_at(lib: Any, mat: Any, m: int, n: int) -> list[int]:
+    """The addresses of ``mat``'s rows: one C-ordered block when FLINT's row pointers say so (three checked)."""
+    row_bytes = 8 * n
+    first = lib.nmod_mat_entry_ptr(mat, 0, 0)
+    last = lib.nmod_mat_entry_ptr(mat, m - 1, 0)
+    second = lib.nmod_mat_entry_ptr(mat, 1, 0) if m > 1 else first + row_bytes
+    if second - first == row_bytes and last - first == (m - 1) * row_bytes:
+        return [first]
+    return [lib.nmod_mat_entry_ptr(mat, i, 0) for i in range(m)]
+
+
+def _write(lib: Any, mat: Any, a: Any) -> None:
+    """Copy the C-contiguous int64 ``(m, n)`` array ``a`` of residues into the ``nmod_mat`` ``mat`` of that shape."""
+    m, n = a.shape
+    rows = _rows_at(lib, mat, m, n)
+    source, row_bytes = a.ctypes.data, 8 * n
+    if len(rows) == 1:
+        ctypes.memmove(rows[0], source, m * row_bytes)
+    else:
+        for i, address in enumerate(rows):
+            ctypes.memmove(address, source + i * row_bytes, row_bytes)
+
+
+def _read(lib: Any, mat: Any, m: int, n: int) -> Any:
+    """The entries of the ``(m, n)`` ``nmod_mat`` ``mat`` as a new int64 array."""
+    import numpy as np
+
+    out = np.empty((m, n), dtype=np.int64)
+    rows = _rows_at(lib, mat, m, n)
+    target, row_bytes = out.ctypes.data, 8 * n
+    if len(rows) == 1:
+        ctypes.memmove(target, rows[0], m * row_bytes)
+    else:
+        for i, address in enumerate(rows):
+            ctypes.memmove(target + i * row_bytes, address, row_bytes)
+    return out
+
+
+class _Matrices:
+    """``nmod_mat``s made in C for one call, each cleared on exit (also when the call raises)."""
+
+    def __init__(self, lib: Any, p: int) -> None:
+        self.lib, self.p = lib, p
+        self.made: list[Any] = []
+
+    def new(self, m: int, n: int, a: Any = None) -> Any:
+        mat = ctypes.create_string_buffer(_STRUCT_BYTES)
+        self.lib.nmod_mat_init(mat, m, n, self.p)
+        self.made.append(mat)
+        if a is not None:
+            _write(self.lib, mat, a)
+        return mat
+
+    def __enter__(self) -> "_Matrices":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        for mat in self.made:
+            self.lib.nmod_mat_clear(mat)
+
+
 def _det(lib: Any, a: Any, p: int, check: bool = False) -> Optional[int]:
     """``det(a) mod p`` of the C-contiguous int64 ``(n, n)`` array ``a`` of residues; ``check`` reads every entry back."""
     n = a.shape[0]
-    mat = ctypes.create_string_buffer(_STRUCT_BYTES)
-    lib.nmod_mat_init(mat, n, n, p)
-    try:
-        row_bytes = 8 * n
-        first = lib.nmod_mat_entry_ptr(mat, 0, 0)
-        last = lib.nmod_mat_entry_ptr(mat, n - 1, 0)
-        second = lib.nmod_mat_entry_ptr(mat, 1, 0) if n > 1 else first + row_bytes
-        source = a.ctypes.data
-        if second - first == row_bytes and last - first == (n - 1) * row_bytes:
-            ctypes.memmove(first, source, n * row_bytes)  # one C-ordered block, as FLINT allocates it
-        else:
-            for i in range(n):
-                ctypes.memmove(lib.nmod_mat_entry_ptr(mat, i, 0), source + i * row_bytes, row_bytes)
+    with _Matrices(lib, p) as made:
+        mat = made.new(n, n, a)
         if check:
             flat = a.reshape(-1).tolist()
             if any(lib.nmod_mat_get_entry(mat, k // n, k % n) != v for k, v in enumerate(flat)):
                 return None
+            if not (_read(lib, mat, n, n) == a).all():
+                return None
         return int(lib.nmod_mat_det(mat))
-    finally:
-        lib.nmod_mat_clear(mat)
+
+
+def _residues(words: Any, p: int, square: bool) -> Any:
+    """``words`` as a C-contiguous int64 matrix when the C route is usable and they are residues mod ``p``, else ``None``."""
+    if not available() or not 2 <= p < 2**64:
+        return None
+    import numpy as np
+
+    a = np.ascontiguousarray(words, dtype=np.int64)
+    if a.ndim != 2 or 0 in a.shape or (square and a.shape[0] != a.shape[1]):
+        return None
+    if int(a.min()) < 0 or int(a.max()) >= p:  # FLINT's limbs must be residues: a cheap proof, not a promise
+        return None
+    return a
 
 
 def determinant(words: Any, p: int) -> Optional[int]:
@@ -149,13 +228,48 @@ def determinant(words: Any, p: int) -> Optional[int]:
     >>> found is None or found == (3 * 1 - 1 * 4) % 7
     True
     """
-    if not available() or not 2 <= p < 2**64:
-        return None
-    import numpy as np
+    a = _residues(words, p, square=True)
+    return None if a is None else _det(_lib, a, p)
 
-    a = np.ascontiguousarray(words, dtype=np.int64)
-    if a.ndim != 2 or a.shape[0] != a.shape[1] or a.shape[0] == 0:
-        return None
-    if int(a.min()) < 0 or int(a.max()) >= p:  # FLINT's limbs must be residues: a cheap proof, not a promise
-        return None
-    return _det(_lib, a, p)
+
+def rank(words: Any, p: int) -> Optional[int]:
+    """The rank mod ``p`` (prime) of an ``(m, n)`` array of residues, or ``None`` when the C route is unusable.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rank(np.array([[1, 2], [2, 4]]), 7) in (None, 1)
+    True
+    """
+    a = _residues(words, p, square=False)
+    return None if a is None else _rank(_lib, a, p)
+
+
+def _rank(lib: Any, a: Any, p: int) -> int:
+    with _Matrices(lib, p) as made:
+        m, n = a.shape
+        return int(lib.nmod_mat_rank(made.new(m, n, a)))
+
+
+def inverse(words: Any, p: int) -> Any:
+    """The inverse mod ``p`` (prime) of an ``(n, n)`` array of residues as an int64 array; ``None`` when it is
+    singular or the C route is unusable (the caller's own path then decides which).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> found = inverse(np.array([[2, 1], [1, 1]]), 7)
+    >>> found is None or found.tolist() == [[1, 6], [6, 2]]
+    True
+    """
+    a = _residues(words, p, square=True)
+    return None if a is None else _inverse(_lib, a, p)
+
+
+def _inverse(lib: Any, a: Any, p: int) -> Any:
+    n = a.shape[0]
+    with _Matrices(lib, p) as made:
+        result = made.new(n, n)
+        if not lib.nmod_mat_inv(result, made.new(n, n, a)):
+            return None
+        return _read(lib, result, n, n)

@@ -43,6 +43,7 @@ from ..errors import DomainError, ShapeError
 from ..ops import OpsSpec, capabilities_of, floats, integers
 from . import _lapack, _policy
 from ._stack import stack_of
+from .measures import _from_words, _per_matrix
 
 __all__ = [
     "matmul",
@@ -282,6 +283,9 @@ def matrix_rank(x: Any, /, *, rtol: Any = None) -> Tensor[Any] | int:
     """
     t = as_tensor(x, "matrix_rank")
     if capabilities_of(t.ops).exact:  # as gt.linalg.rank: no tolerance involved
+        words = _from_words(t, "rank", None, None, square=False)  # packed residues: "rank.words"
+        if words is not None:
+            return _per_matrix(words, t, integers)
         stack = stack_of(t, "matrix_rank", square=False)
         _policy.check_commutative(stack.ops, "matrix_rank")
         provider = _policy.kernel_of(stack.ops, "rank")

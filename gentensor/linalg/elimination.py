@@ -27,7 +27,7 @@ from ._policy import LinalgPlan
 from ._stack import arithmetic, nest, run, stack_of, system_of, system_shapes, wrap_matrices
 from ._userzero import with_iszerofunc
 from .functions import domain_power, fractional_power
-from .measures import _ISZEROFUNC, _in_bulk, _kernel, _result_ops
+from .measures import _ISZEROFUNC, _from_words, _in_bulk, _kernel, _result_ops
 from .power import positive_power
 from .minors import adjugates
 
@@ -141,6 +141,12 @@ def inv(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, work
     found = _in_bulk(x, "inv") if iszerofunc is None else None
     if found is not None:
         return found
+    if iszerofunc is None and _result_ops(x.ops, "inv") is x.ops:
+        words = _from_words(x, "inv", executor, workers)  # packed residues: "inv.words", the inverses packed
+        if words is not None:
+            import numpy as np  # packed words: NumPy is there
+
+            return Tensor._from_array(np.stack(words).reshape(x.shape), x.shape, x.ops)
     stack = stack_of(x, "inv", square=True)
     out_ops = _result_ops(stack.ops, "inv")
     user = with_iszerofunc(stack.ops, iszerofunc, "inv")

@@ -91,8 +91,9 @@ def _in_bulk(x: Any, func: str) -> Any:
     return wrap_matrices(found, batch, (n, n), _result_ops(ops, func))
 
 
-def _from_words(x: Tensor[Any], func: str, executor: Any, workers: Any) -> Any:
-    """Each matrix of packed ``x`` as one ``(n, n)`` array of its words to the ``"<func>.words"`` provider, or ``None``.
+def _from_words(x: Tensor[Any], func: str, executor: Any, workers: Any, square: bool = True) -> list[Any] | None:
+    """Each matrix of packed ``x`` as one ``(m, n)`` array of its words to the ``"<func>.words"`` provider:
+    the results in C order of the stack, or ``None``.
 
     For a provider that reads machine words without Python objects (FLINT's
     C functions on residues, `._flintc`).  A stack runs in this thread
@@ -100,7 +101,7 @@ def _from_words(x: Tensor[Any], func: str, executor: Any, workers: Any) -> Any:
     distributes it); any ``NotImplemented`` hands the whole call back.
     """
     ops = arithmetic(x.ops)
-    if ops is not x.ops or x.ndim < 2 or x.shape[-1] != x.shape[-2] or not x.shape[-1]:
+    if ops is not x.ops or x.ndim < 2 or 0 in x.shape[-2:] or (square and x.shape[-1] != x.shape[-2]):
         return None
     kernel = _policy.kernel_of(ops, f"{func}.words")
     if kernel is None or (x.ndim > 2 and resolve(executor, workers, where=func).mode != "serial"):
@@ -108,14 +109,18 @@ def _from_words(x: Tensor[Any], func: str, executor: Any, workers: Any) -> Any:
     words = packed_elements(x)
     if words is None:
         return None
-    n = x.shape[-1]
     results = []
-    for matrix in words.reshape(-1, n, n):
+    for matrix in words.reshape((-1,) + x.shape[-2:]):
         found = kernel(matrix, ops)
         if found is NotImplemented:
             return None
         results.append(found)
-    return results[0] if x.ndim == 2 else Tensor._from_flat(results, x.shape[:-2], ops)
+    return results
+
+
+def _per_matrix(found: list[Any], x: Tensor[Any], ops: ElementOps) -> Any:
+    """One result per matrix of ``x``: the result itself for one matrix, else a tensor of the stack's shape."""
+    return found[0] if x.ndim == 2 else Tensor._from_flat(found, x.shape[:-2], ops)
 
 
 # -- the public functions ---------------------------------------------------------------
@@ -184,9 +189,9 @@ def det(
         found = _in_bulk(x, "det")  # stacks of small matrices in bulk ("det.stack", see _bulk.py)
         if found is not None:
             return found
-        found = _from_words(x, "det", executor, workers)  # packed matrices straight to a provider ("det.words")
-        if found is not None:
-            return found
+        words = _from_words(x, "det", executor, workers)  # packed matrices straight to a provider ("det.words")
+        if words is not None:
+            return _per_matrix(words, x, x.ops)
     stack = stack_of(x, "det", square=True)
     user = with_iszerofunc(stack.ops, iszerofunc, "det")
     if user is not None:  # the caller's zero test where the sound one cannot decide: generic kernels
@@ -240,6 +245,11 @@ def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     >>> gt.linalg.rank(gt.eye(3))
     3
     """
+    if iszerofunc is None:
+        x = as_tensor(x, "rank")
+        words = _from_words(x, "rank", executor, workers, square=False)  # packed residues: "rank.words"
+        if words is not None:
+            return _per_matrix(words, x, integers)
     stack = stack_of(x, "rank", square=False)
     _policy.check_commutative(stack.ops, "rank")
     user = with_iszerofunc(stack.ops, iszerofunc, "rank")
