@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
@@ -1152,3 +1152,29 @@ def test_packed_matrix_power_is_exact(n, k, batch, scale, data):
     residues = gt.tensor([v % p for v in flat], ops=gt.modular(p)).reshape((batch, n, n))
     want = [[[v % p for v in row] for row in _object_power(np.array(m) % p, k).tolist()] for m in mats]
     assert gt.linalg.matrix_power(residues, k).tolist() == want
+
+
+def _python_sorted(xs: list[float], descending: bool) -> list[float]:
+    """The list path's order: stable, NaNs last in their order (also when descending)."""
+    nans = [v for v in xs if v != v]
+    return sorted([v for v in xs if v == v], reverse=descending) + nans
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    xs=st.lists(
+        st.one_of(st.sampled_from([0.0, -0.0, 1.5, -2.0, math.inf, -math.inf, math.nan, -math.nan]), st.floats()),
+        min_size=0,
+        max_size=40,
+    ),
+    descending=st.booleans(),
+    size=st.sampled_from([1, 3000]),
+)
+@example(xs=[0.0, -0.0, 1.0, -1.0, 0.0], descending=False, size=3000)  # zeros of both signs, no NaN
+@example(xs=[-0.0, 2.0, 0.0, -0.0], descending=True, size=3000)
+@example(xs=[-math.nan, 1.0, math.nan, 0.5], descending=False, size=3000)
+def test_packed_float_sort_is_the_stable_sort_bit_for_bit(xs, descending, size):
+    """NumPy's unstable sort runs only where equal values cannot be told apart (no zero, no NaN)."""
+    values = (xs * (size // max(1, len(xs)) + 1))[: max(len(xs), min(size, 40 * len(xs)))]
+    x = gt.tensor(values, ops=gt.floats)
+    assert _bits(gt.sort(x, descending=descending).tolist()) == _bits(_python_sorted(values, descending))

@@ -328,10 +328,18 @@ def sort_order(array: Any, axis: int, descending: bool) -> Any:
 
 def sorted_values(array: Any, axis: int, descending: bool) -> Any:
     """``array`` sorted along ``axis`` as `sort_order` orders it (equal machine values are the same element)."""
-    if array.dtype.kind in "biu":
-        values = np.sort(array, axis=axis, kind="stable")
+    if array.dtype.kind in "biu" or (array.dtype.kind == "f" and not _order_shows(array)):
+        # Equal values are indistinguishable here, so NumPy's fastest sort (not stable) gives the stable result.
+        values = np.sort(array, axis=axis)
         return np.flip(values, axis=axis) if descending else values
     return np.take_along_axis(array, sort_order(array, axis, descending), axis=axis)
+
+
+def _order_shows(floats: Any) -> bool:
+    """Whether a sort of ``floats`` could show the order of equal values: a NaN (kept last, in their order,
+    payloads and signs distinguishable) or a zero (``0.0 == -0.0``)."""
+    with np.errstate(invalid="ignore"):
+        return bool(np.isnan(floats).any() or (floats == 0).any())
 
 
 def unique(x: Tensor[Any], ordered: bool, counts: bool = True) -> tuple[Any, Any, Any, Any] | None:

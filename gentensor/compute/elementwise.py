@@ -67,6 +67,7 @@ from ..arrays.dtypes import resolve_dtype
 from ..errors import ArgumentTypeError, ArgumentValueError, OpsMismatchError, ReadOnlyError, ShapeError
 from ..ops import integers, OpsSpec
 from ..parallel import run_map
+from .reductions import all as _all
 
 __all__ = [
     "add",
@@ -125,7 +126,7 @@ def array_equal(a: Any, b: Any, /) -> bool:
     result = equal(a, b)
     if not isinstance(result, Tensor):
         return bool(result)
-    return bool(builtins.all(result._elements()))
+    return bool(_all(result))  # packed booleans: one NumPy pass
 
 
 # -- arbitrary functions --------------------------------------------------------------------

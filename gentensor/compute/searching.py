@@ -163,11 +163,23 @@ def argmin(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Ten
     return _arg_extreme("argmin", x, axis, keepdims, False)
 
 
-def _nonzero_flat(x: Tensor[Any]) -> list[int]:
+def _truth_view(x: Tensor[Any]) -> Any:
+    """``x``'s machine values when their truth is the zero test (packed numbers, booleans), else ``None``."""
     store = x._store
     if store.packing is not None and store.packing.dtype.kind in "biufc" and python_semantics(x.ops, "is_zero"):
-        # Python truth is the zero test (numbers, booleans): the machine values' truth.
-        return np.flatnonzero(view_of(store, x._layout)).tolist()  # type: ignore[no-any-return]
+        return view_of(store, x._layout)
+    return None
+
+
+def _positions(array: Any, shape: tuple[int, ...], top: int) -> Tensor[Any]:
+    """A new integers tensor of the positions ``array`` (NumPy's), each in ``[0, top)``."""
+    return Tensor._from_array(array.astype(np.int64, copy=False), shape, integers, (0, top - 1) if array.size else None)
+
+
+def _nonzero_flat(x: Tensor[Any]) -> list[int]:
+    view = _truth_view(x)
+    if view is not None:
+        return np.flatnonzero(view).tolist()  # type: ignore[no-any-return]
     values = flat_values(x)
     ops = x.ops
     if python_semantics(ops, "is_zero"):  # Python truth is the zero test (numbers, booleans)
@@ -210,14 +222,9 @@ def nonzero(x: Any, /) -> tuple[Tensor[Any], ...]:
     x = as_tensor(x, "nonzero")
     if x.ndim == 0:
         raise ShapeError("nonzero: a 0-d tensor has no axes (got shape ()); use x.reshape(1) or bool(x)")
-    store = x._store
-    if store.packing is not None and store.packing.dtype.kind in "biufc" and python_semantics(x.ops, "is_zero"):
-        # Python truth is the zero test (numbers, booleans): the machine values' truth, positions by NumPy
-        columns = np.nonzero(view_of(store, x._layout))
-        return tuple(
-            Tensor._from_array(c.astype(np.int64, copy=False), (len(c),), integers, (0, n - 1) if len(c) else None)
-            for c, n in zip(columns, x.shape)
-        )
+    view = _truth_view(x)
+    if view is not None:  # Python truth is the zero test: the machine values' truth, positions by NumPy
+        return tuple(_positions(c, (len(c),), n) for c, n in zip(np.nonzero(view), x.shape))
     flat = _nonzero_flat(x)
     return tuple(Tensor._from_flat(col, (len(flat),), integers) for col in _unravel_all(flat, x.shape))
 
@@ -278,7 +285,12 @@ def flatnonzero(a: Any, /) -> Tensor[Any]:
     >>> gt.flatnonzero(gt.tensor([[0, 2], [3, 0]])).tolist()
     [1, 2]
     """
-    flat = _nonzero_flat(as_tensor(a, "flatnonzero"))
+    x = as_tensor(a, "flatnonzero")
+    view = _truth_view(x)
+    if view is not None:  # the machine values' truth, positions by NumPy
+        found = np.flatnonzero(view)
+        return _positions(found, found.shape, x.size)
+    flat = _nonzero_flat(x)
     return Tensor._from_flat(flat, (len(flat),), integers)
 
 
@@ -297,6 +309,10 @@ def argwhere(a: Any, /) -> Tensor[Any]:
     [[0, 1], [1, 0]]
     """
     x = as_tensor(a, "argwhere")
+    view = _truth_view(x)
+    if view is not None and x.ndim:  # the machine values' truth, positions by NumPy
+        found = np.argwhere(view)
+        return _positions(found, found.shape, max(x.shape))
     flat = _nonzero_flat(x)
     columns = _unravel_all(flat, x.shape)
     rows = [v for row in zip(*columns) for v in row] if columns else []
