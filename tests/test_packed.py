@@ -1178,3 +1178,74 @@ def test_packed_float_sort_is_the_stable_sort_bit_for_bit(xs, descending, size):
     values = (xs * (size // max(1, len(xs)) + 1))[: max(len(xs), min(size, 40 * len(xs)))]
     x = gt.tensor(values, ops=gt.floats)
     assert _bits(gt.sort(x, descending=descending).tolist()) == _bits(_python_sorted(values, descending))
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    shape=st.sampled_from([(5,), (3, 4), (2, 3, 4)]),
+    last_axis=st.booleans(),
+    kind=st.sampled_from(["tensor", "broadcast", "scalar", "past the word", "near the word", "overlapping"]),
+    data=st.data(),
+)
+def test_fancy_assignment_on_packed_storage_is_numpys(shape, last_axis, kind, data):
+    """``x[idx] = v`` and ``x[:, idx] = v`` (one integer index tensor) against NumPy object arrays; the bounds
+    after the write stay true (``x * 4`` near the word is exact) and the storage stays whole."""
+    axis = len(shape) - 1 if last_axis else 0
+    n = shape[axis]
+    idx = data.draw(st.lists(st.integers(-n, n - 1), min_size=1, max_size=6))  # repeats: the last write wins
+    selected = shape[:axis] + (len(idx),) + shape[axis + 1 :]
+    start = np.arange(int(np.prod(shape))).reshape(shape) * 3 - 7
+    want = start.astype(object)
+    x = gt.tensor(start)
+    key_np = (slice(None),) * axis + (np.array(idx),)
+    key_gt = (slice(None),) * axis + (gt.tensor(idx),) if axis else gt.tensor(idx)
+    if kind == "scalar":
+        value_np = value_gt = data.draw(st.one_of(st.integers(-1000, 1000), st.sampled_from([2**62, -(2**62), 2**61 + 3])))
+    elif kind == "past the word":
+        value_np = value_gt = 2**70
+    elif kind == "overlapping":  # a view of x itself, broadcast along the selection
+        view = x[(slice(None),) * axis + (slice(0, 1),)]
+        value_np, value_gt = np.array(view.tolist(), dtype=object), view
+    else:
+        top = 2**62 if kind == "near the word" else 1000
+        values = np.array(data.draw(st.lists(st.integers(-top, top), min_size=int(np.prod(selected)),
+                                             max_size=int(np.prod(selected))))).reshape(selected)
+        if kind == "broadcast":
+            values = values[(slice(0, 1),) * len(selected)]
+        value_np, value_gt = values.astype(object), gt.tensor(values)
+    want[key_np] = value_np
+    assert (x + 0).tolist() == start.tolist()  # proves (and keeps) bounds of x before the write
+    x[key_gt] = value_gt
+    assert x.tolist() == want.tolist()
+    assert (x * 4).tolist() == (want * 4).tolist()  # exact: the bounds the write recorded enclose the values
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    key=st.sampled_from(["slice", "two arrays", "mask", "reversed"]),
+    near=st.booleans(),
+    data=st.data(),
+)
+def test_packed_values_written_words_to_words_keep_true_bounds(key, near, data):
+    """``x[key] = tensor`` of one ops, both packed, for keys other than one index array: NumPy's result, and
+    the recorded bounds enclose what was written (``x * 4`` near the word stays exact)."""
+    start = np.arange(24).reshape(4, 6) * 5 - 11
+    want, x = start.astype(object), gt.tensor(start)
+    keys = {
+        "slice": ((slice(1, 3), slice(None, None, 2)), None),
+        "two arrays": ((np.array([0, 3, 0]), np.array([5, 1, 5])), None),
+        "mask": (start % 3 == 0, None),
+        "reversed": ((slice(None, None, -1),), "self"),
+    }
+    key_np, source = keys[key]
+    shape = want[key_np].shape
+    top = 2**62 if near else 100
+    drawn = data.draw(st.lists(st.integers(-top, top), min_size=int(np.prod(shape)), max_size=int(np.prod(shape))))
+    values = x[tuple(slice(None) for _ in range(2))] if source == "self" else gt.tensor(np.array(drawn).reshape(shape))
+    value_np = np.array(values.tolist(), dtype=object)
+    key_gt = tuple(gt.tensor(k) if isinstance(k, np.ndarray) else k for k in key_np) if isinstance(key_np, tuple) else gt.tensor(key_np)
+    assert (x + 0).tolist() == start.tolist()  # proves (and keeps) bounds of x before the write
+    want[key_np] = value_np
+    x[key_gt] = values
+    assert x.tolist() == want.tolist()
+    assert (x * 4).tolist() == (want * 4).tolist()

@@ -21,7 +21,7 @@ import numpy as np
 
 from .kernels import row_starts
 from .layout import Layout, broadcast_shapes
-from .storage import view_of
+from .storage import bounds_of, view_of
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
 from ..ops import Capabilities, capabilities_of
 
@@ -358,6 +358,16 @@ def taken_along(x: Any, key: Any, tensor_type: Any) -> Any:
     >>> x[gt.tensor([2, -3])].tolist(), x[:, gt.tensor([1, 1])].tolist(), taken_along(x, gt.tensor([3]), gt.Tensor) is None
     ([[4, 5], [0, 1]], [[1, 1], [3, 3], [5, 5]], True)
     """
+    found = _along(x, key, tensor_type)
+    if found is None:
+        return None
+    axis, index = found
+    return np.take(view_of(x._store, x._layout), index, axis=axis)
+
+
+def _along(x: Any, key: Any, tensor_type: Any) -> tuple[int, Any] | None:
+    """``(axis, index words)`` when ``key`` is one packed integer tensor (of ``tensor_type``), alone or after
+    full slices, every index in range, and ``x`` is packed; else ``None``."""
     if type(key) is tuple:
         if not key or not all(type(k) is slice and k == _FULL for k in key[:-1]):
             return None
@@ -380,9 +390,87 @@ def taken_along(x: Any, key: Any, tensor_type: Any) -> Any:
     n = x.shape[axis]
     if index.size and (int(index.min()) < -n or int(index.max()) >= n):
         return None
-    return np.take(view_of(x._store, x._layout), index, axis=axis)
+    return axis, index
+
+
+def scattered_along(x: Any, key: Any, value: Any, tensor_type: Any) -> bool:
+    """``x[key] = value`` by NumPy's assignment for ``key`` as `taken_along` takes it, when ``value`` is a
+    packed tensor of ``x``'s ops or a native scalar that packs: ``True`` when written, else nothing is done.
+
+    Writes the same positions `resolve` computes, the last write winning
+    where an index repeats, as the general path does.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.zeros((2, 3), dtype=gt.int64)
+    >>> scattered_along(x, (slice(None), gt.tensor([2, 0])), gt.tensor([5, 7]), gt.Tensor), x.tolist()
+    (True, [[7, 0, 5], [7, 0, 5]])
+    """
+    found = _along(x, key, tensor_type)
+    if found is None:
+        return False
+    axis, index = found
+    store, ops = x._store, x._ops
+    if type(value) is tensor_type:
+        shape = x.shape[:axis] + index.shape + x.shape[axis + 1 :]
+        words = packed_values_for(x, value, shape, "__setitem__")
+        if words is None:
+            return False
+        written = bounds_of(value._store, words)
+    elif type(value) in getattr(ops, "native_types", ()):
+        words = store.packing.scalar(ops.convert(value))
+        if words is None:  # past the packing: the general path promotes the storage
+            return False
+        written = (int(words), int(words)) if store.packing.bounded else None
+    else:
+        return False
+    view_of(store, x._layout)[(_FULL,) * axis + (index,)] = words
+    store.written(written)
+    return True
 
 
 #: The full slice ``:``.
 _FULL = slice(None)
 
+
+
+def value_layout(value: Any, shape: tuple[int, ...], func: str) -> Layout:
+    """The layout through which tensor ``value`` is written to a selection of ``shape``: its leading
+    length-1 axes dropped (as NumPy assigns), then broadcast to ``shape``.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> value_layout(gt.tensor([[1, 2]]), (3, 2), "f").strides
+    (0, 1)
+    """
+    lay = value._layout
+    extra = lay.ndim - len(shape)
+    if extra > 0 and all(n == 1 for n in lay.shape[:extra]):
+        lay = lay.drop_axes(range(extra))
+    found = lay.broadcast_to(shape)
+    if found is None:
+        raise ShapeError(f"{func}: cannot broadcast a value of shape {value.shape} to shape {shape}")
+    return found  # type: ignore[no-any-return]
+
+
+def packed_values_for(x: Any, value: Any, shape: tuple[int, ...], func: str) -> Any:
+    """The machine words of tensor ``value`` broadcast to ``shape`` (a NumPy view, read only), when ``x`` and
+    ``value`` are packed tensors of one ops (so of one packing); else ``None``.
+
+    ``x[key] = value`` then writes words to words, with no Python element in
+    between.  The view may share ``x``'s buffer; NumPy's assignment copies
+    overlapping operands first.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.arange(4)
+    >>> packed_values_for(x, gt.tensor([7]), (3,), "f").tolist(), packed_values_for(x, gt.tensor([0.5]), (3,), "f")
+    ([7, 7, 7], None)
+    """
+    store = x._store
+    if store.packing is None or value._store.packing is None or value._ops is not x._ops:
+        return None
+    return view_of(value._store, value_layout(value, shape, func))

@@ -35,8 +35,8 @@ from ..errors import ArgumentTypeError, ArgumentValueError, GentensorError, Inde
 from ..ops import ElementOps, OpsSpec, as_ops, capabilities_of, convert_values, infer_ops, known_ops_for_type, packing_of, result_ops
 from ..resources import check_shape, get_limits
 from . import kernels as _kernels
-from .indexing import resolve, resolve_simple, taken_along, whole_mask
-from .storage import Storage, pack_values, packed_storage, promote, view_of
+from .indexing import packed_values_for, resolve, resolve_simple, scattered_along, taken_along, value_layout, whole_mask
+from .storage import Storage, bounds_of, pack_values, packed_storage, promote, view_of
 from .layout import Layout
 from .methods import TensorMethods
 
@@ -293,6 +293,8 @@ class Tensor(TensorMethods, Generic[E]):
                 "write to a copy: y = x.copy()"
             )
         store = self._store
+        if store.packing is not None and scattered_along(self, key, value, Tensor):  # x[idx] = v, x[:, idx] = v
+            return
         if type(key) is Tensor and store.packing is not None and not isinstance(value, Tensor) and not is_array_like(value):
             mask = whole_mask(self, key)
             view = view_of(store, self._layout) if mask is not None else None
@@ -313,6 +315,16 @@ class Tensor(TensorMethods, Generic[E]):
                     store.data[np.asarray(pos, dtype=np.intp)] = machine
                 store.written((int(machine), int(machine)) if store.packing.bounded else None)
                 return
+        if type(value) is Tensor:
+            words = packed_values_for(self, value, shape, "__setitem__")
+            if words is not None:  # packed into packed, one ops: words to words
+                written = bounds_of(value._store, words)
+                if pos is None:
+                    view_of(store, layout)[...] = words
+                else:
+                    store.data[np.asarray(pos, dtype=np.intp)] = words.reshape(-1)
+                store.written(written)
+                return
         values = self._values_for(value, shape, "__setitem__")
         if pos is None:
             _kernels.write(self._store, layout, values)
@@ -328,14 +340,7 @@ class Tensor(TensorMethods, Generic[E]):
             value = to_tensor(value)
         if value._ops is not ops:
             result_ops(ops, value._ops)  # raises OpsMismatchError when they cannot meet
-        lay = value._layout
-        extra = lay.ndim - len(shape)
-        if extra > 0 and all(n == 1 for n in lay.shape[:extra]):
-            lay = lay.drop_axes(range(extra))  # leading length-1 axes are dropped, as NumPy assigns
-        lay = lay.broadcast_to(shape)
-        if lay is None:
-            raise ShapeError(f"{func}: cannot broadcast a value of shape {value.shape} to shape {shape}")
-        values = _kernels.gather(value._store, lay)
+        values = _kernels.gather(value._store, value_layout(value, shape, func))
         return convert_values(values, value._ops, ops)
 
     def item(self) -> E:
