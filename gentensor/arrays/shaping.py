@@ -22,8 +22,11 @@ from __future__ import annotations
 from math import prod
 from typing import Any, Sequence
 
+import numpy as np
+
 from ..core.layout import as_int, broadcast_shapes, normalize_axis
 from ..core.operands import as_tensor
+from ..core.storage import view_of
 from ..core.tensor import Tensor
 from ..errors import ArgumentTypeError, IndexingError, ShapeError
 from ..resources import check_shape
@@ -334,11 +337,18 @@ def diag(v: Any, /, *, k: int = 0) -> Tensor[Any]:
         return diagonal(x, offset=k)
     if x.ndim != 1:
         raise ShapeError(f"diag: needs a 1-d or 2-d tensor (got shape {x.shape}); use gt.diagonal for stacks")
-    values = x._elements()
-    n = len(values) + abs(k)
+    n = x.shape[0] + abs(k)
     check_shape((n, n), "diag")
-    out = [x.ops.zero] * (n * n)
     row, col = max(-k, 0), max(k, 0)
+    packing = x._store.packing
+    zero = None if packing is None else packing.scalar(x.ops.zero)
+    if zero is not None:  # packed: the words on the diagonal of a matrix of the packed zero
+        words = view_of(x._store, x._layout)
+        out_words = np.full((n, n), zero, dtype=words.dtype)
+        out_words.reshape(-1)[row * n + col :: n + 1][: len(words)] = words
+        return Tensor._from_array(out_words, (n, n), x.ops)
+    values = x._elements()
+    out = [x.ops.zero] * (n * n)
     for i, value in enumerate(values):
         out[(row + i) * n + col + i] = value
     return Tensor._from_flat(out, (n, n), x.ops)

@@ -27,7 +27,7 @@ from ..ops import ElementOps
 from ..ops import Bounds, Packing, packing_of
 from ..parallel import ParallelPolicy, run_tasks
 
-__all__ = ["operand", "elementwise", "same_shape", "with_scalar", "reduction", "unique", "unique_part", "distinct", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
+__all__ = ["order_shows", "operand", "elementwise", "same_shape", "with_scalar", "reduction", "unique", "unique_part", "distinct", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
 
 #: Elements below which a packed kernel runs on the calling thread whatever the policy (a pool round trip costs more).
 THREAD_MINIMUM = 1 << 16
@@ -328,14 +328,14 @@ def sort_order(array: Any, axis: int, descending: bool) -> Any:
 
 def sorted_values(array: Any, axis: int, descending: bool) -> Any:
     """``array`` sorted along ``axis`` as `sort_order` orders it (equal machine values are the same element)."""
-    if array.dtype.kind in "biu" or (array.dtype.kind == "f" and not _order_shows(array)):
+    if array.dtype.kind in "biu" or (array.dtype.kind == "f" and not order_shows(array)):
         # Equal values are indistinguishable here, so NumPy's fastest sort (not stable) gives the stable result.
         values = np.sort(array, axis=axis)
         return np.flip(values, axis=axis) if descending else values
     return np.take_along_axis(array, sort_order(array, axis, descending), axis=axis)
 
 
-def _order_shows(floats: Any) -> bool:
+def order_shows(floats: Any) -> bool:
     """Whether a sort of ``floats`` could show the order of equal values: a NaN (kept last, in their order,
     payloads and signs distinguishable) or a zero (``0.0 == -0.0``)."""
     with np.errstate(invalid="ignore"):

@@ -60,6 +60,7 @@ from ..errors import ArgumentTypeError, ArgumentValueError, ShapeError
 from ..ops import ElementOps
 from ._engine import arithmetic_ops
 from ._functions import nan_test
+from ._packed import order_shows
 from .reductions import _axes
 from .sorting import sort
 
@@ -184,10 +185,10 @@ def _lanes(x: Tensor[Any], axes: tuple[int, ...]) -> tuple[list[list[Any]], int]
 
 def _packed_picks(x: Tensor[Any], axes: tuple[int, ...], positions: set[int]) -> dict[int, list[Any]] | None:
     """``{k: the k-th smallest element of each lane}`` for the ``positions`` a quantile needs, by ``np.partition``
-    (linear time, where ``_lanes`` sorts), when ``x`` packs integers that are their machine values in the ops'
-    order; else ``None``."""
+    (linear time, where ``_lanes`` sorts), when ``x`` packs numbers that are their machine values in the ops'
+    order (floats: no NaN and no zero, so equal values cannot be told apart); else ``None``."""
     packing = x._store.packing
-    if packing is None or packing.dtype.kind not in "biu" or not packing.ordered or packing.from_machine is not None:
+    if packing is None or packing.dtype.kind not in "biuf" or not packing.ordered or packing.from_machine is not None:
         return None
     kept = [a for a in range(x.ndim) if a not in axes]
     n = math.prod(x.shape[a] for a in axes)
@@ -197,7 +198,10 @@ def _packed_picks(x: Tensor[Any], axes: tuple[int, ...], positions: set[int]) ->
     if flat._store.packing is None:
         return None
     order = sorted(positions)
-    parted = np.partition(view_of(flat._store, flat._layout), order, axis=-1)
+    array = view_of(flat._store, flat._layout)
+    if array.dtype.kind == "f" and order_shows(array):  # a NaN, or zeros of both signs: the stable sort decides
+        return None
+    parted = np.partition(array, order, axis=-1)
     return {k: parted[:, k].tolist() for k in order}
 
 
