@@ -1249,3 +1249,23 @@ def test_packed_values_written_words_to_words_keep_true_bounds(key, near, data):
     x[key_gt] = values
     assert x.tolist() == want.tolist()
     assert (x * 4).tolist() == (want * 4).tolist()
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    xs=st.lists(st.one_of(st.integers(-100, 100), st.integers(-(2**62), 2**62)), min_size=1, max_size=12),
+    low=st.one_of(st.integers(-100, 100), st.sampled_from([2**62, -(2**62)]), st.lists(st.integers(-(2**62), 2**62), min_size=12, max_size=12)),
+    high=st.one_of(st.integers(-100, 100), st.sampled_from([2**62, -(2**62), 2**70, -(2**70)])),
+)
+def test_packed_clip_is_minimum_of_maximum(xs, low, high):
+    """One-pass integer clip against ``minimum(maximum(x, low), high)`` in Python ints (``low > high`` included),
+    and its bounds: ``4 * clip(...)`` stays exact near the word."""
+    n = len(xs)
+    lows = low[:n] if isinstance(low, list) else [low] * n
+    want = [min(max(v, lo), high) for v, lo in zip(xs, lows)]
+    x = gt.tensor(xs)
+    got = gt.clip(x, gt.tensor(lows) if isinstance(low, list) else low, high)
+    assert got.tolist() == want
+    assert (got * 4).tolist() == [4 * v for v in want]
+    bounds = got._store.bounds  # what later kernels are proven by: it must enclose every value
+    assert bounds is None or bounds[0] <= min(want) and max(want) <= bounds[1]

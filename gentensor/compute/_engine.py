@@ -51,6 +51,7 @@ __all__ = [
     "compute",
     "binary",
     "unary",
+    "packed_kernel",
     "wrap_results",
     "result",
 ]
@@ -486,6 +487,25 @@ def unary(
     shape = x._layout.shape
     values = convert_values(flat_values(x), x._ops, ops)
     return result(run(func, f, [values], shape), shape, out_ops)
+
+
+def _packed_only(*values: Any) -> Any:
+    raise AssertionError("packed_kernel never maps element functions")  # pragma: no cover
+
+
+def packed_kernel(func: str, operands: tuple[Any, ...]) -> Any:
+    """``func`` of ``operands`` (the first a packed tensor) by its packing's kernel of that name, when there is
+    one and the bounds prove it exact; else ``NotImplemented`` (the caller then composes the operation).
+
+    For an operation that is a composition of others (``clip``) and that a
+    packing may run in one pass; no promotion of booleans.
+    """
+    if not _worth_packing(operands[0]):
+        return NotImplemented
+    try:
+        return _packed_call(func, operands, lambda ops: (_packed_only, ops), False, resolve(where=func))
+    except GentensorError:  # operands that do not meet: the composition raises its own error
+        return NotImplemented
 
 
 def _worth_packing(x: Any) -> bool:

@@ -170,7 +170,10 @@ _NATURAL: dict[tuple[Any, ...], bool] = {}
 
 
 def _writes_into(f: Callable[..., Any], arrays: list[Any], out: Packing) -> bool:
-    """Whether ``f`` is a ufunc whose own result for these operands has the packing's dtype (so ``out=`` changes nothing)."""
+    """Whether ``f`` is a ufunc whose own result for these operands has the packing's dtype (so ``out=`` changes
+    nothing), or a kernel that says it writes into ``out=`` in its operands' dtype (``writes_into``)."""
+    if getattr(f, "writes_into", False):
+        return all(np.asarray(a).dtype == out.dtype for a in arrays)
     if not isinstance(f, np.ufunc) or f.nout != 1:
         return False
     dtypes = tuple(np.asarray(a).dtype for a in arrays)

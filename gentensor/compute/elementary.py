@@ -33,7 +33,7 @@ from typing import Any
 from ..core.operands import as_operand
 from ..core.tensor import Tensor
 from ..errors import DomainError
-from ._engine import binary
+from ._engine import binary, packed_kernel
 from ._maker import documented
 from ._maker import (  # made from their rows in gentensor/compute/_table.py
     ceil,
@@ -102,6 +102,10 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Tensor[Any] | Any:
     out = as_operand(x)
     if isinstance(out, Tensor) and min is None and max is None:
         return out.copy()
+    if isinstance(out, Tensor) and min is not None and max is not None:
+        done = packed_kernel("clip", (out, min, max))  # one pass where the packing has it (integers)
+        if done is not NotImplemented:
+            return done
     try:
         if min is not None:
             out = maximum(out, min)

@@ -163,6 +163,28 @@ def _int_extreme(f: Any) -> Callable[[Bounds, Bounds], Planned]:
     return plan
 
 
+class _IntoKernel:
+    """A NumPy function that takes ``out=`` and gives the operands' own dtype (``writes_into``): the engine may
+    hand it a recycled result buffer, as it does a ufunc."""
+
+    writes_into = True
+
+    def __init__(self, f: Callable[..., Any]) -> None:
+        self.f = f
+
+    def __call__(self, *arrays: Any, out: Any = None) -> Any:
+        return self.f(*arrays, out=out)
+
+
+_CLIP = _IntoKernel(np.clip)
+
+
+def _int_clip(x: Bounds, low: Bounds, high: Bounds) -> Planned:
+    """``minimum(maximum(x, low), high)`` in NumPy's one pass: on integers ``np.clip`` is that composition
+    (``low > high`` gives ``high``), and it is monotone in all three, so the corners bound it."""
+    return _CLIP, (min(max(x[0], low[0]), high[0]), min(max(x[1], low[1]), high[1]))
+
+
 def _int_sign(a: Bounds) -> Planned:
     return np.sign, (-1 if a[0] < 0 else 0, 1 if a[1] > 0 else 0)
 
@@ -217,6 +239,7 @@ _COMPARISONS = {
 }
 
 _INT_PLANS: dict[str, Callable[..., Planned | None]] = {
+    "clip": _int_clip,
     "add": _int_add,
     "subtract": _int_subtract,
     "multiply": _int_multiply,
