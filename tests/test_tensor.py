@@ -939,3 +939,21 @@ def test_mask_shape_must_match():
     with pytest.raises(IndexError, match=r"boolean mask of shape \(0,\) does not match the indexed axes \(1,\) of shape \(2,\)"):
         x[:, gt.zeros(0, ops=gt.booleans)]
     assert x[:, gt.zeros(2, ops=gt.booleans)].shape == (3, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    shape=st.sampled_from([(1,), (5,), (2, 3), (3, 4), (2, 2, 3)]),
+    data=st.data(),
+    transposed=st.booleans(),
+    threshold=st.integers(-5, 5),
+)
+def test_small_mask_reads_match_numpy_in_any_storage(shape, data, transposed, threshold):
+    """``x[mask]`` with a whole-shape mask on small tensors (packed ``x``, mask in lists; or both in lists)."""
+    values = data.draw(st.lists(st.integers(-9, 9), min_size=int(np.prod(shape)), max_size=int(np.prod(shape))))
+    arr = np.array(values).reshape(shape)
+    for x in (gt.tensor(arr.tolist()), gt.Tensor._from_flat(list(values), shape, gt.integers)):
+        y, a = (x.mT, arr.swapaxes(-1, -2)) if transposed and len(shape) > 1 else (x, arr)
+        mask = y > threshold
+        assert y[mask].tolist() == a[a > threshold].tolist()
+        assert y[gt.tensor((a > threshold).tolist())].tolist() == a[a > threshold].tolist()

@@ -274,6 +274,13 @@ class Tensor(TensorMethods, Generic[E]):
             if mask is not None:  # x[mask], both packed: one NumPy compress
                 picked = np.compress(mask, view_of(self._store, self._layout))
                 return Tensor._from_array(picked, (len(picked),), self._ops, self._store.bounds)
+            if key._layout.shape == self._layout.shape and key.ndim and capabilities_of(key._ops).mask:
+                # a whole-shape mask, not both packed (small tensors): the elements where it is true, in C order
+                if self._store.packing is None:
+                    chosen = list(itertools.compress(self._elements(), key._elements()))
+                    return Tensor._from_flat(chosen, (len(chosen),), self._ops)
+                picked = np.compress(np.array(key._elements(), dtype=bool), view_of(self._store, self._layout))
+                return Tensor._from_array(picked, (len(picked),), self._ops, self._store.bounds)
         if type(key) is Tensor or type(key) is tuple:
             taken = taken_along(self, key, Tensor)
             if taken is not None:  # x[idx], x[:, idx], both packed: one NumPy take along that axis
