@@ -1269,3 +1269,18 @@ def test_packed_clip_is_minimum_of_maximum(xs, low, high):
     assert (got * 4).tolist() == [4 * v for v in want]
     bounds = got._store.bounds  # what later kernels are proven by: it must enclose every value
     assert bounds is None or bounds[0] <= min(want) and max(want) <= bounds[1]
+
+
+@settings(max_examples=8, deadline=None)
+@given(m=st.integers(65, 100), k=st.integers(60, 100), n=st.integers(65, 100), seed=st.integers(0, 2**32))
+def test_blocked_blas_products_are_exact(m, k, n, seed):
+    """Products past one BLAS thread's size run as blocks of single-threaded BLAS (edge blocks included), with
+    sums of products near 2**53 (odd, so a rounding would show); against NumPy object arrays."""
+    rng = np.random.default_rng(seed)
+    top = math.isqrt((2**53 - 1) // k)
+    a = rng.integers(-top, top + 1, (m, k))
+    b = rng.integers(-top, top + 1, (k, n))
+    odd = top - 1 + top % 2
+    a[-1, :], b[:, -1] = odd, odd  # the last block's corner: a sum of k products of odd * odd
+    want = (a.astype(object) @ b.astype(object)).tolist()
+    assert (gt.tensor(a) @ gt.tensor(b)).tolist() == want

@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+from math import isqrt
 from typing import Any
 
 import numpy as np
@@ -44,6 +45,9 @@ _BLAS_ONE_THREAD = 2**18
 #: Multiply-adds below which NumPy's int64 loop beats the two conversions to float64 and back.
 _BLAS_WORTH = 2**12
 
+#: The smallest side of the result blocks that single-threaded BLAS runs faster than NumPy's int64 loop.
+_BLOCK_MINIMUM = 8
+
 
 def int_matmul(bound: int) -> Planned | None:
     """Exact ``a @ b`` of int64 matrices whose sums of products stay below ``bound`` in size."""
@@ -65,14 +69,21 @@ def exact_matmul(a: Any, b: Any) -> Any:
 
     float64 BLAS for one matrix product that BLAS runs on one thread (at
     least `_BLAS_WORTH` multiply-adds, at most `_BLAS_ONE_THREAD`: 16x16 to
-    64x64) and for large work (`_BLAS_MINIMUM`); NumPy's int64 loop between,
-    for stacks of matrices and for matrix-vector products.
+    64x64), for one larger matrix product cut into blocks of that size (up
+    to `_BLAS_MINIMUM`: multithreaded BLAS can stall for milliseconds waking
+    its threads when another program holds a core), and for large work;
+    NumPy's int64 loop for stacks of matrices, matrix-vector products and
+    inner lengths too long for blocks.
     """
     work = _work(a, b)
     if work >= _BLAS_MINIMUM:
         return _float_matmul(a, b)
-    if a.ndim == 2 == b.ndim and a.shape[0] > 1 and b.shape[1] > 1 and _BLAS_WORTH <= work <= _BLAS_ONE_THREAD:
-        return _float_matmul(a, b)
+    if a.ndim == 2 == b.ndim and a.shape[0] > 1 and b.shape[1] > 1 and work >= _BLAS_WORTH:
+        if work <= _BLAS_ONE_THREAD:
+            return _float_matmul(a, b)
+        side = isqrt(_BLAS_ONE_THREAD // a.shape[1])
+        if side >= _BLOCK_MINIMUM:
+            return _blocked_float_matmul(a, b, side)
     return np.matmul(a, b)
 
 
@@ -88,6 +99,19 @@ def int_einsum(subscripts: str, *arrays: Any) -> Any:
 
 def _float_matmul(a: Any, b: Any) -> Any:
     return np.matmul(a.astype(np.float64), b.astype(np.float64)).astype(np.int64)
+
+
+def _blocked_float_matmul(a: Any, b: Any, side: int) -> Any:
+    """``a @ b`` in float64 BLAS as ``side x side`` blocks of the result, each small enough that OpenBLAS runs it on
+    the calling thread (at most `_BLAS_ONE_THREAD` multiply-adds): 3-4 times NumPy's int64 loop, and no
+    thread to wake (the exactness argument is `exact_matmul`'s, block by block)."""
+    fa, fb = a.astype(np.float64), b.astype(np.float64)
+    m, n = a.shape[0], b.shape[1]
+    out = np.empty((m, n), dtype=np.float64)
+    for r in range(0, m, side):
+        for c in range(0, n, side):
+            np.matmul(fa[r : r + side], fb[:, c : c + side], out=out[r : r + side, c : c + side])
+    return out.astype(np.int64)
 
 
 def int_vecdot(a: Any, b: Any) -> Any:
