@@ -174,6 +174,7 @@ def _writes_into(f: Callable[..., Any], arrays: list[Any], out: Packing) -> bool
     nothing), or a kernel that says it writes into ``out=`` in its operands' dtype (``writes_into``)."""
     if getattr(f, "writes_into", False):
         return all(np.asarray(a).dtype == out.dtype for a in arrays)
+    f = getattr(f, "ufunc", None) or f  # a kernel that wraps a ufunc (silencing its warnings) and passes out= on
     if not isinstance(f, np.ufunc) or f.nout != 1:
         return False
     dtypes = tuple(np.asarray(a).dtype for a in arrays)

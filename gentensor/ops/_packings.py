@@ -29,15 +29,25 @@ def _magnitude(b: Bounds) -> int:
     return max(-b[0], b[1])
 
 
-def _quiet(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``f`` with NumPy's floating-point warnings silenced (IEEE results are the answer, as on the list path)."""
+class _Quiet:
+    """A kernel ``f`` with NumPy's floating-point warnings silenced (IEEE results are the answer, as on the list
+    path).  A ufunc stays visible as ``ufunc``, so the engine may still hand it a result buffer (``out=``)."""
 
-    def run(*arrays: Any) -> Any:
+    __slots__ = ("f", "ufunc", "__name__")
+
+    def __init__(self, f: Callable[..., Any]) -> None:
+        self.f = f
+        self.ufunc = f if isinstance(f, np.ufunc) else None
+        self.__name__ = getattr(f, "__name__", "kernel")
+
+    def __call__(self, *arrays: Any, out: Any = None) -> Any:
         with np.errstate(all="ignore"):
-            return f(*arrays)
+            return self.f(*arrays) if out is None else self.f(*arrays, out=out)
 
-    run.__name__ = getattr(f, "__name__", "kernel")
-    return run
+
+def _quiet(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``f`` with NumPy's floating-point warnings silenced (see `_Quiet`)."""
+    return _Quiet(f)
 
 
 def _nonzero_divisor(f: Callable[..., Any]) -> Callable[..., Any]:
