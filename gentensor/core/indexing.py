@@ -404,8 +404,11 @@ def scattered_along(x: Any, key: Any, value: Any, tensor_type: Any) -> bool:
     --------
     >>> import gentensor as gt
     >>> x = gt.zeros((2, 3), dtype=gt.int64)
-    >>> scattered_along(x, (slice(None), gt.tensor([2, 0])), gt.tensor([5, 7]), gt.Tensor), x.tolist()
-    (True, [[7, 0, 5], [7, 0, 5]])
+    >>> key, value = (slice(None), gt.tensor([2, 0])), gt.tensor([5, 7])
+    >>> if not scattered_along(x, key, value, gt.Tensor):  # list storage (GENTENSOR_NO_PACKED=1): the general path
+    ...     x[key] = value
+    >>> x.tolist()
+    [[7, 0, 5], [7, 0, 5]]
     """
     found = _along(x, key, tensor_type)
     if found is None:
@@ -467,8 +470,9 @@ def packed_values_for(x: Any, value: Any, shape: tuple[int, ...], func: str) -> 
     --------
     >>> import gentensor as gt
     >>> x = gt.arange(4)
-    >>> packed_values_for(x, gt.tensor([7]), (3,), "f").tolist(), packed_values_for(x, gt.tensor([0.5]), (3,), "f")
-    ([7, 7, 7], None)
+    >>> words = packed_values_for(x, gt.tensor([7]), (3,), "f")  # None in list storage (GENTENSOR_NO_PACKED=1)
+    >>> words is None or words.tolist() == [7, 7, 7], packed_values_for(x, gt.tensor([0.5]), (3,), "f")
+    (True, None)
     """
     store = x._store
     if store.packing is None or value._store.packing is None or value._ops is not x._ops:
