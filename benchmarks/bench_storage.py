@@ -182,6 +182,7 @@ def product_cases() -> list[Case]:
         for name, mine, own_call in (
             ("inv", lambda: gt.linalg.inv(big), lambda: theirs.inv()),
             ("rank", lambda: gt.linalg.rank(big), lambda: theirs.rank()),
+            ("rref", lambda: gt.linalg.rref(big), lambda: theirs.rref()),
         ):
             cases.append(
                 Case(

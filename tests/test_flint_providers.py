@@ -94,7 +94,7 @@ def ids(pairs: list[tuple[Any, Any]]) -> list[str]:
 
 
 def test_every_flint_kernel_is_exercised_here() -> None:
-    tested = {"matmul", "matrix_power", "det", "det.words", "rank.words", "inv.words", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
+    tested = {"matmul", "matrix_power", "det", "det.words", "rank.words", "inv.words", "rref.words", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
               "hnf", "hnf.transform", "snf", "lll", "lll.transform", "lll.words", "det_mod"}
     assert {op for _, op, *_ in _flint.TABLE} <= tested
 
@@ -294,6 +294,17 @@ def test_det_words(ops: Any, kernel: Any) -> None:
 
 RANK_RINGS = [pair for pair in kernels("rank.words") if pair[0].capabilities.characteristic < 2**63]
 INV_RINGS = [pair for pair in kernels("inv.words") if pair[0].capabilities.characteristic < 2**63]
+RREF_RINGS = [pair for pair in kernels("rref.words") if pair[0].capabilities.characteristic < 2**63]
+
+
+@pytest.mark.parametrize("ops, kernel", RREF_RINGS, ids=ids(RREF_RINGS))
+def test_rref_words(ops: Any, kernel: Any) -> None:
+    for rows in cases(ops, square=False) + cases(ops, square=True):
+        words = np.array([[int(v) for v in row] for row in rows], dtype=np.int64)
+        form, pivots = kernel(words, ops)
+        want, want_pivots = _policy.rref(copy(rows), ops, "rref", None)
+        assert form.dtype == np.int64 and form.tolist() == [[int(v) for v in row] for row in want], rows
+        assert list(pivots) == list(want_pivots), rows
 
 
 @pytest.mark.parametrize("ops, kernel", RANK_RINGS, ids=ids(RANK_RINGS))
@@ -339,6 +350,10 @@ def test_det_of_packed_residues_is_the_integer_determinant_reduced(p: int, n: in
     want = gt.linalg.det(lifted)
     matrices = [picked[i] for i in range(picked.shape[0])] if view == "stack" else [picked]
     ranks = [_policy.rank(m.tolist(), m.ops, "rank", None) for m in matrices]  # pure-Python elimination mod p
+    forms = [_policy.rref(m.tolist(), m.ops, "rref", None) for m in matrices]  # pure-Python elimination mod p
+    reduced = gt.linalg.rref(picked)
+    assert reduced.matrix.tolist() == ([f for f, _ in forms] if view == "stack" else forms[0][0])
+    assert reduced.pivots == (tuple(tuple(q) for _, q in forms) if view == "stack" else tuple(forms[0][1]))
     if view == "stack":
         assert gt.linalg.det(picked).tolist() == [d % p for d in want.tolist()]
         assert gt.linalg.rank(picked).tolist() == ranks == gt.linalg.matrix_rank(picked).tolist()

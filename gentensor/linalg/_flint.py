@@ -510,6 +510,14 @@ def rank_words_modp(words: Any, ops: ElementOps) -> Any:
     return NotImplemented if found is None else found
 
 
+def rref_words_modp(words: Any, ops: ElementOps) -> Any:
+    """``"rref.words"`` mod a prime: FLINT's ``nmod_mat_rref`` on packed residues, ``(form as int64, pivots)``."""
+    from . import _flintc
+
+    found = _flintc.rref(words, _modulus(ops))
+    return NotImplemented if found is None else found
+
+
 def inv_words_modp(words: Any, ops: ElementOps) -> Any:
     """``"inv.words"`` mod a prime: FLINT's ``nmod_mat_inv`` on packed residues, the inverse as an int64 array;
     ``NotImplemented`` for a singular matrix too (the rows path then raises its usual error)."""
@@ -630,6 +638,7 @@ TABLE: list[tuple[Any, str, Any, str, str]] = [
     ("modular-prime", "det", det_modp, "flint", "FLINT nmod_mat.det (packed: through FLINT C; fmpz_mod_mat above 2**64)"),
     ("modular-prime", "det.words", det_words_modp, "flint", "FLINT nmod_mat_det on the packed residues (C, no Python ints)"),
     ("modular-prime", "rank.words", rank_words_modp, "flint", "FLINT nmod_mat_rank on the packed residues (C)"),
+    ("modular-prime", "rref.words", rref_words_modp, "flint", "FLINT nmod_mat_rref on the packed residues (C)"),
     ("modular-prime", "inv.words", inv_words_modp, "flint", "FLINT nmod_mat_inv on the packed residues (C)"),
     ("modular-prime", "det.gauss", det_modp, "flint", "FLINT nmod_mat.det (fmpz_mod_mat above 2**64)"),
     ("modular-prime", "inv", inv_modp, "flint", "FLINT nmod_mat.inv (fmpz_mod_mat above 2**64)"),

@@ -34,7 +34,7 @@ from typing import Any, Optional
 
 from . import _fast
 
-__all__ = ["available", "determinant", "inverse", "rank"]
+__all__ = ["available", "determinant", "inverse", "rank", "rref"]
 
 #: The bytes allocated for one ``nmod_mat_struct`` (FLINT 3's is seven words): room to spare, never read here.
 _STRUCT_BYTES = 256
@@ -66,6 +66,7 @@ def _declare(lib: Any) -> None:
         ("nmod_mat_det", [pointer], uword),
         ("nmod_mat_rank", [pointer], word),
         ("nmod_mat_inv", [pointer, pointer], ctypes.c_int),
+        ("nmod_mat_rref", [pointer], word),
     ):
         function = getattr(lib, name)
         function.argtypes = argtypes
@@ -97,6 +98,10 @@ def _load() -> Any:
             if _det(lib, square, p, check=True) != int(theirs.det()):
                 return None
             if _rank(lib, a, p) != flint.nmod_mat(a.tolist(), p).rank():
+                return None
+            form, _ = _rref(lib, a, p)
+            theirs_form, theirs_rank = flint.nmod_mat(a.tolist(), p).rref()
+            if form.tolist() != _rows(theirs_form):
                 return None
             mine = _inverse(lib, square, p)
             if (mine is None) != (theirs.det() == 0) or (mine is not None and mine.tolist() != _rows(theirs.inv())):
@@ -273,3 +278,30 @@ def _inverse(lib: Any, a: Any, p: int) -> Any:
         if not lib.nmod_mat_inv(result, made.new(n, n, a)):
             return None
         return _read(lib, result, n, n)
+
+
+def rref(words: Any, p: int) -> Any:
+    """``(reduced row echelon form as an int64 array, pivot columns)`` mod ``p`` (prime) of an ``(m, n)`` array of
+    residues, or ``None`` when the C route is unusable.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> found = rref(np.array([[2, 4, 2], [1, 3, 4]]), 7)
+    >>> found is None or (found[0].tolist(), found[1]) == ([[1, 0, 2], [0, 1, 3]], (0, 1))
+    True
+    """
+    a = _residues(words, p, square=False)
+    return None if a is None else _rref(_lib, a, p)
+
+
+def _rref(lib: Any, a: Any, p: int) -> tuple[Any, tuple[int, ...]]:
+    import numpy as np
+
+    m, n = a.shape
+    with _Matrices(lib, p) as made:
+        mat = made.new(m, n, a)
+        rank = int(lib.nmod_mat_rref(mat))
+        form = _read(lib, mat, m, n)
+    pivots = tuple(int(j) for j in np.argmax(form[:rank] != 0, axis=1))  # each pivot row's first non-zero: its 1
+    return form, pivots

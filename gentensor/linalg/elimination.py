@@ -257,6 +257,15 @@ def rref(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     >>> [[str(v) for v in row] for row in m.tolist()], piv
     ([['1', '0', '-5'], ['0', '1', '3']], (0, 1))
     """
+    if iszerofunc is None:
+        x = as_tensor(x, "rref")
+        words = _from_words(x, "rref", executor, workers, square=False) if _result_ops(x.ops, "rref") is x.ops else None
+        if words is not None:  # packed residues: "rref.words", the forms packed
+            import numpy as np  # packed words: NumPy is there
+
+            matrix = Tensor._from_array(np.stack([w[0] for w in words]).reshape(x.shape), x.shape, x.ops)
+            found = [w[1] for w in words]
+            return RrefResult(matrix, found[0] if x.ndim == 2 else nest(found, x.shape[:-2]))
     stack = stack_of(x, "rref", square=False)
     out_ops = _result_ops(stack.ops, "rref")
     user = with_iszerofunc(stack.ops, iszerofunc, "rref")
