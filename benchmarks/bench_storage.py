@@ -176,6 +176,8 @@ def product_cases() -> list[Case]:
         rng = np.random.default_rng(7)
         B = rng.integers(0, p, (200, 200))
         big, theirs = gt.tensor(B, ops=gt.modular(p)), flint.nmod_mat(B.tolist(), p)
+        R = rng.integers(0, p, (200, 10))
+        right, their_right = gt.tensor(R, ops=gt.modular(p)), flint.nmod_mat(R.tolist(), p)
         assert gt.linalg.rank(big) == theirs.rank() and gt.linalg.inv(big).tolist() == [
             [int(v) for v in theirs.inv().entries()[i * 200 : (i + 1) * 200]] for i in range(200)
         ]
@@ -183,6 +185,7 @@ def product_cases() -> list[Case]:
             ("inv", lambda: gt.linalg.inv(big), lambda: theirs.inv()),
             ("rank", lambda: gt.linalg.rank(big), lambda: theirs.rank()),
             ("rref", lambda: gt.linalg.rref(big), lambda: theirs.rref()),
+            ("solve", lambda: gt.linalg.solve(big, right), lambda: theirs.solve(their_right)),
         ):
             cases.append(
                 Case(

@@ -94,7 +94,7 @@ def ids(pairs: list[tuple[Any, Any]]) -> list[str]:
 
 
 def test_every_flint_kernel_is_exercised_here() -> None:
-    tested = {"matmul", "matrix_power", "det", "det.words", "rank.words", "inv.words", "rref.words", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
+    tested = {"matmul", "matrix_power", "det", "det.words", "rank.words", "inv.words", "rref.words", "solve.words", "det.gauss", "inv", "solve", "rank", "rref", "charpoly", "minpoly",
               "hnf", "hnf.transform", "snf", "lll", "lll.transform", "lll.words", "det_mod"}
     assert {op for _, op, *_ in _flint.TABLE} <= tested
 
@@ -295,6 +295,22 @@ def test_det_words(ops: Any, kernel: Any) -> None:
 RANK_RINGS = [pair for pair in kernels("rank.words") if pair[0].capabilities.characteristic < 2**63]
 INV_RINGS = [pair for pair in kernels("inv.words") if pair[0].capabilities.characteristic < 2**63]
 RREF_RINGS = [pair for pair in kernels("rref.words") if pair[0].capabilities.characteristic < 2**63]
+SOLVE_RINGS = [pair for pair in kernels("solve.words") if pair[0].capabilities.characteristic < 2**63]
+
+
+@pytest.mark.parametrize("ops, kernel", SOLVE_RINGS, ids=ids(SOLVE_RINGS))
+def test_solve_words(ops: Any, kernel: Any) -> None:
+    """The solution as int64 words; a singular matrix declines (the rows path raises)."""
+    rng = random.Random(11)
+    for A in cases(ops, square=True):
+        B = matrix(rng, ops, len(A), 3)
+        words = [np.array([[int(v) for v in row] for row in m], dtype=np.int64) for m in (A, B)]
+        got = kernel(*words, ops)
+        want = outcome(_policy.solve, copy(A), copy(B), ops, "solve", None)
+        if want == "singular":
+            assert got is NotImplemented, A
+        else:
+            assert got.dtype == np.int64 and got.tolist() == [[int(v) for v in row] for row in want], A
 
 
 @pytest.mark.parametrize("ops, kernel", RREF_RINGS, ids=ids(RREF_RINGS))
@@ -360,6 +376,11 @@ def test_det_of_packed_residues_is_the_integer_determinant_reduced(p: int, n: in
     else:
         assert gt.linalg.det(picked) == want % p
         assert gt.linalg.rank(picked) == ranks[0] == gt.linalg.matrix_rank(picked)
+    if all(r == n for r in ranks) and view != "stack":  # one invertible system, a matrix and a vector on the right
+        right = gt.tensor(rng.integers(0, p, (n, 2)), ops=picked.ops)
+        solution = gt.linalg.solve(picked, right)
+        assert solution.tolist() == [[int(v) for v in row] for row in _policy.solve(picked.tolist(), right.tolist(), picked.ops, "solve", None)]
+        assert (picked @ gt.linalg.solve(picked, right[:, 1]) == right[:, 1]).all()
     if all(r == n for r in ranks):  # invertible: the packed inverse times the matrix is the identity
         inverse = gt.linalg.inv(picked)
         assert inverse._store.packing is not None  # packed in, packed out (this test's matrices are packed)

@@ -518,6 +518,15 @@ def rref_words_modp(words: Any, ops: ElementOps) -> Any:
     return NotImplemented if found is None else found
 
 
+def solve_words_modp(a: Any, b: Any, ops: ElementOps) -> Any:
+    """``"solve.words"`` mod a prime: FLINT's ``nmod_mat_solve`` on packed residues (``a`` square, ``b`` ``(n, k)``),
+    ``x`` as an int64 array; ``NotImplemented`` for a singular ``a`` too (the rows path raises its usual error)."""
+    from . import _flintc
+
+    found = _flintc.solve(a, b, _modulus(ops))
+    return NotImplemented if found is None else found
+
+
 def inv_words_modp(words: Any, ops: ElementOps) -> Any:
     """``"inv.words"`` mod a prime: FLINT's ``nmod_mat_inv`` on packed residues, the inverse as an int64 array;
     ``NotImplemented`` for a singular matrix too (the rows path then raises its usual error)."""
@@ -639,6 +648,7 @@ TABLE: list[tuple[Any, str, Any, str, str]] = [
     ("modular-prime", "det.words", det_words_modp, "flint", "FLINT nmod_mat_det on the packed residues (C, no Python ints)"),
     ("modular-prime", "rank.words", rank_words_modp, "flint", "FLINT nmod_mat_rank on the packed residues (C)"),
     ("modular-prime", "rref.words", rref_words_modp, "flint", "FLINT nmod_mat_rref on the packed residues (C)"),
+    ("modular-prime", "solve.words", solve_words_modp, "flint", "FLINT nmod_mat_solve on the packed residues (C)"),
     ("modular-prime", "inv.words", inv_words_modp, "flint", "FLINT nmod_mat_inv on the packed residues (C)"),
     ("modular-prime", "det.gauss", det_modp, "flint", "FLINT nmod_mat.det (fmpz_mod_mat above 2**64)"),
     ("modular-prime", "inv", inv_modp, "flint", "FLINT nmod_mat.inv (fmpz_mod_mat above 2**64)"),

@@ -34,7 +34,7 @@ from typing import Any, Optional
 
 from . import _fast
 
-__all__ = ["available", "determinant", "inverse", "rank", "rref"]
+__all__ = ["available", "determinant", "inverse", "rank", "rref", "solve"]
 
 #: The bytes allocated for one ``nmod_mat_struct`` (FLINT 3's is seven words): room to spare, never read here.
 _STRUCT_BYTES = 256
@@ -67,6 +67,7 @@ def _declare(lib: Any) -> None:
         ("nmod_mat_rank", [pointer], word),
         ("nmod_mat_inv", [pointer, pointer], ctypes.c_int),
         ("nmod_mat_rref", [pointer], word),
+        ("nmod_mat_solve", [pointer, pointer, pointer], ctypes.c_int),
     ):
         function = getattr(lib, name)
         function.argtypes = argtypes
@@ -102,6 +103,12 @@ def _load() -> Any:
             form, _ = _rref(lib, a, p)
             theirs_form, theirs_rank = flint.nmod_mat(a.tolist(), p).rref()
             if form.tolist() != _rows(theirs_form):
+                return None
+            right = a[:, n:]  # one more column: a right-hand side
+            x = _solve(lib, square, right.copy(), p)
+            if (x is None) != (theirs.det() == 0) or (
+                x is not None and x.tolist() != _rows(theirs.solve(flint.nmod_mat(right.tolist(), p)))
+            ):
                 return None
             mine = _inverse(lib, square, p)
             if (mine is None) != (theirs.det() == 0) or (mine is not None and mine.tolist() != _rows(theirs.inv())):
@@ -305,3 +312,30 @@ def _rref(lib: Any, a: Any, p: int) -> tuple[Any, tuple[int, ...]]:
         form = _read(lib, mat, m, n)
     pivots = tuple(int(j) for j in np.argmax(form[:rank] != 0, axis=1))  # each pivot row's first non-zero: its 1
     return form, pivots
+
+
+def solve(a_words: Any, b_words: Any, p: int) -> Any:
+    """``x`` with ``a @ x == b`` mod ``p`` (prime) for an ``(n, n)`` and an ``(n, k)`` array of residues, as an int64
+    array; ``None`` when ``a`` is singular or the C route is unusable (the caller's own path decides which).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> found = solve(np.array([[2, 1], [1, 1]]), np.array([[3], [2]]), 7)
+    >>> found is None or found.tolist() == [[1], [1]]
+    True
+    """
+    a = _residues(a_words, p, square=True)
+    b = _residues(b_words, p, square=False)
+    if a is None or b is None or b.shape[0] != a.shape[0]:
+        return None
+    return _solve(_lib, a, b, p)
+
+
+def _solve(lib: Any, a: Any, b: Any, p: int) -> Any:
+    n, k = b.shape
+    with _Matrices(lib, p) as made:
+        x = made.new(n, k)
+        if not lib.nmod_mat_solve(x, made.new(n, n, a), made.new(n, k, b)):
+            return None
+        return _read(lib, x, n, k)

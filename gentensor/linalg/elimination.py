@@ -24,7 +24,7 @@ from ..errors import ArgumentTypeError, ArgumentValueError, NonSquareError, Shap
 from ..ops import ZERO, ElementOps, as_ops
 from . import _lapack, _policy
 from ._policy import LinalgPlan
-from ._stack import arithmetic, nest, run, stack_of, system_of, system_shapes, wrap_matrices
+from ._stack import arithmetic, nest, packed_elements, run, stack_of, system_of, system_shapes, wrap_matrices
 from ._userzero import with_iszerofunc
 from .functions import domain_power, fractional_power
 from .measures import _ISZEROFUNC, _from_words, _in_bulk, _kernel, _result_ops
@@ -215,6 +215,10 @@ def solve(
     if iszerofunc is None and _lapack.applies(shapes.ops):  # floating point: LAPACK's LU
         out = _lapack.solve(shapes.a, shapes.b, shapes.batch, _result_ops(shapes.ops, "solve"))
         return out.reshape(shapes.batch + (shapes.n,)) if shapes.vector else out
+    if iszerofunc is None and not shapes.batch and _result_ops(shapes.ops, "solve") is shapes.ops:
+        found = _solved_words(shapes)  # packed residues: "solve.words", the solution packed
+        if found is not None:
+            return found
     pairs, k, vector = system_of(a, b, "solve", square=True, shapes=shapes)
     batch, n, ops = pairs.batch, pairs.n, pairs.ops
     out_ops = _result_ops(ops, "solve")
@@ -231,6 +235,22 @@ def solve(
         return out.reshape(batch + (n,))
     return out
 
+
+
+def _solved_words(shapes: Any) -> Tensor[Any] | None:
+    """One system of packed tensors of one ops through the ``"solve.words"`` provider, or ``None``."""
+    a, b, ops = shapes.a, shapes.b, shapes.ops
+    kernel = _policy.kernel_of(ops, "solve.words")
+    if kernel is None or a.ops is not ops or b.ops is not ops:
+        return None
+    words_a, words_b = packed_elements(a), packed_elements(b)
+    if words_a is None or words_b is None or not shapes.n or not shapes.k:
+        return None
+    found = kernel(words_a.reshape(shapes.n, shapes.n), words_b.reshape(shapes.n, shapes.k), ops)
+    if found is NotImplemented:
+        return None
+    shape = (shapes.n,) if shapes.vector else (shapes.n, shapes.k)
+    return Tensor._from_array(found.reshape(shape), shape, ops)
 
 
 @sections(_ISZEROFUNC)
