@@ -96,6 +96,20 @@ def cases() -> list[Case]:
     assert gt.linspace(0.0, 1.0, N).tolist() == np.linspace(0.0, 1.0, N).tolist()
     small_m = m[:100, :100]
     gsmall_m = gt.tensor(small_m)
+    picks = rng.integers(0, N, 10**5)
+    gpicks = gt.tensor(picks)
+    target, gtarget = a.copy(), gt.tensor(a)
+    target[picks] = target[picks] + 1
+    gtarget[gpicks] = gtarget[gpicks] + 1
+    assert gtarget.tolist() == target.tolist()
+    assert gt.flatnonzero(ga).tolist() == np.flatnonzero(a).tolist()
+    assert gt.argwhere(gm > 0).tolist() == np.argwhere(m > 0).tolist()
+    assert gt.clip(ga, -10, 10).tolist() == np.clip(a, -10, 10).tolist()
+    assert gt.diag(ga[:1000]).tolist() == np.diag(a[:1000]).tolist()
+    assert gt.quantile(gfloats, 0.3) == float(np.quantile(floats, 0.3))
+    assert gt.array_equal(ga, gb) == np.array_equal(a, b)
+    assert gt.sort(gm, axis=0).tolist() == np.sort(m, axis=0).tolist()
+    assert (gfloats * 2.0).tolist() == (floats * 2.0).tolist()
     assert gt.linalg.matrix_power(gsmall_m, 5).tolist() == np.linalg.matrix_power(small_m, 5).tolist()  # fits int64
 
     return [
@@ -130,6 +144,16 @@ def cases() -> list[Case]:
         Case("astype(integers), 10^6 whole floats", [Contender("gentensor (packed)", lambda: gwhole.astype(gt.integers)),
              Contender("NumPy astype(int64) (unchecked)", lambda: whole.astype(np.int64), goal=3.0)]),
         _pair("linspace(0, 1, 10^6)", lambda: gt.linspace(0.0, 1.0, N), lambda: np.linspace(0.0, 1.0, N)),
+        _pair("flatnonzero, 10^6 ints", lambda: gt.flatnonzero(ga), lambda: np.flatnonzero(a)),
+        _pair("argwhere(m > 0), 1000x1000 ints", lambda: gt.argwhere(gm > 0), lambda: np.argwhere(m > 0)),
+        _pair("clip(a, -10, 10), 10^6 ints", lambda: gt.clip(ga, -10, 10), lambda: np.clip(a, -10, 10)),
+        _pair("x[idx] = x[idx] + 1, 10^5 of 10^6 ints", lambda: gtarget.__setitem__(gpicks, gtarget[gpicks] + 1),
+              lambda: target.__setitem__(picks, target[picks] + 1)),
+        _pair("diag of 1000 ints", lambda: gt.diag(ga[:1000]), lambda: np.diag(a[:1000])),
+        _pair("sort(m, axis=0), 1000x1000 ints", lambda: gt.sort(gm, axis=0), lambda: np.sort(m, axis=0)),
+        _pair("array_equal, 10^6 ints", lambda: gt.array_equal(ga, ga), lambda: np.array_equal(a, a)),
+        _pair("a * 2.0, 10^6 floats", lambda: gfloats * 2.0, lambda: floats * 2.0),
+        _pair("quantile(x, 0.3), 10^6 floats", lambda: gt.quantile(gfloats, 0.3), lambda: np.quantile(floats, 0.3)),
         # std adds left to right (as the element path does, bit for bit); NumPy adds pairwise: no goal
         Case("std, 10^6 floats", [Contender("gentensor (packed)", lambda: gt.std(gfloats)), Contender("NumPy float64", lambda: np.std(floats))]),
     ]

@@ -344,7 +344,10 @@ def diag(v: Any, /, *, k: int = 0) -> Tensor[Any]:
     zero = None if packing is None else packing.scalar(x.ops.zero)
     if zero is not None:  # packed: the words on the diagonal of a matrix of the packed zero
         words = view_of(x._store, x._layout)
-        out_words = np.full((n, n), zero, dtype=words.dtype)
+        blank = np.zeros((), dtype=words.dtype)
+        blank[()] = zero
+        # calloc'd pages when the zero word is all zero bits (as NumPy's diag): no pass to fill them
+        out_words = np.zeros((n, n), words.dtype) if not blank.tobytes().strip(b"\0") else np.full((n, n), zero, words.dtype)
         out_words.reshape(-1)[row * n + col :: n + 1][: len(words)] = words
         return Tensor._from_array(out_words, (n, n), x.ops)
     values = x._elements()

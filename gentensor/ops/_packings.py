@@ -211,9 +211,10 @@ def _isqrt_words(a: Any) -> Any:
     most ``sqrt(2.0**63) < _ISQRT_TOP + 1``, so ``s * s`` fits the word, and
     ``(s + 1)**2 <= a`` is tested as ``2*s + 1 <= a - s*s`` (no overflow).
     """
-    root = np.sqrt(a.astype(np.float64))
+    root = a.astype(np.float64)
+    np.sqrt(root, out=root)
     s = root.astype(np.int64)  # truncation: the floor of a non-negative root
-    square = np.multiply(s, s)
+    square = np.multiply(s, s, out=root.view(np.int64))  # the root's buffer, done with: one 8-byte word each
     low = np.greater(square, a)  # the estimate one too high
     s -= low
     np.multiply(s, s, out=square)
