@@ -20,7 +20,6 @@ element and its operands.
 
 from __future__ import annotations
 
-import builtins
 import concurrent.futures as cf
 import itertools
 from math import prod
@@ -308,8 +307,9 @@ def _map(f: Callable[..., Any], streams: list[Any], shape: tuple[int, ...]) -> l
 
 
 def _map_all(f: Callable[..., Any], streams: list[Any], n: int) -> list[Any]:
-    if builtins.any(type(s) is not _repeat for s in streams):
-        return list(map(f, *streams))
+    for s in streams:
+        if type(s) is not _repeat:  # a finite stream ends the map
+            return list(map(f, *streams))
     return list(itertools.islice(map(f, *streams), n))
 
 

@@ -126,6 +126,8 @@ def array_equal(a: Any, b: Any, /) -> bool:
     result = equal(a, b)
     if not isinstance(result, Tensor):
         return bool(result)
+    if result._store.packing is None:
+        return builtins.all(result._elements())
     return bool(_all(result))  # packed booleans: one NumPy pass
 
 

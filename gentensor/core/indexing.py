@@ -369,7 +369,7 @@ def _along(x: Any, key: Any, tensor_type: Any) -> tuple[int, Any] | None:
     """``(axis, index words)`` when ``key`` is one packed integer tensor (of ``tensor_type``), alone or after
     full slices, every index in range, and ``x`` is packed; else ``None``."""
     if type(key) is tuple:
-        if not key or not all(type(k) is slice and k == _FULL for k in key[:-1]):
+        if not key or type(key[-1]) is not tensor_type or not all(type(k) is slice and k == _FULL for k in key[:-1]):
             return None
         axis, key = len(key) - 1, key[-1]
     else:

@@ -19,6 +19,11 @@ from ..resources import check_ndim, check_shape
 __all__ = ["Layout", "as_int", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides", "unravel"]
 
 
+#: The C-order layouts at offset 0 made last, by shape (at most `_CONTIGUOUS_KEPT`): every new tensor needs one.
+_CONTIGUOUS: dict[tuple[int, ...], "Layout"] = {}
+_CONTIGUOUS_KEPT = 1024
+
+
 def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
     """C-order (row-major) strides, in elements, for ``shape``.
 
@@ -226,7 +231,14 @@ class Layout(_LayoutSlots):
         >>> Layout.contiguous((2, 3)).strides, Layout.contiguous((2, 3)).is_contiguous
         ((3, 1), True)
         """
-        return cls(shape, contiguous_strides(shape), offset, None, True)
+        if offset or type(shape) is not tuple:
+            return cls(shape, contiguous_strides(shape), offset, None, True)
+        found = _CONTIGUOUS.get(shape)
+        if found is None:  # layouts are immutable: one per shape serves every new tensor of that shape
+            if len(_CONTIGUOUS) >= _CONTIGUOUS_KEPT:
+                _CONTIGUOUS.clear()
+            found = _CONTIGUOUS[shape] = cls(shape, contiguous_strides(shape), 0, None, True)
+        return found
 
     def __repr__(self) -> str:
         return f"Layout(shape={self.shape}, strides={self.strides}, offset={self.offset})"

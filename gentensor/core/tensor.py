@@ -316,7 +316,9 @@ class Tensor(TensorMethods, Generic[E]):
             # One element written everywhere: convert it once and fill the machine words.
             machine = store.packing.scalar(self._ops.convert(value))
             if machine is not None:
-                if pos is None:
+                if pos is None and not shape:  # one element: its word
+                    store.data[layout.offset] = machine
+                elif pos is None:
                     view_of(store, layout)[...] = machine
                 else:
                     store.data[np.asarray(pos, dtype=np.intp)] = machine
