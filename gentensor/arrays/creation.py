@@ -348,6 +348,17 @@ def arange(
     >>> gt.arange(5).tolist(), gt.arange(1, 2, Fraction(1, 3))
     ([0, 1, 2, 3, 4], tensor([  1, 4/3, 5/3], ops=rationals))
     """
+    if ops is None and dtype is None and device is None and type(start) is int and type(step) is int and step:
+        ints = range(start, stop, step) if type(stop) is int else range(start) if stop is None else None
+        try:
+            count = len(ints) if ints is not None else -1
+        except OverflowError:  # more values than a machine index: the general path refuses it
+            count = -1
+        if count > 0:  # Python ints: the machine arange when they fit the word (the common call)
+            check_shape((count,), "arange")
+            packed = _machine_arange(ints.start, ints.step, count, integers)  # type: ignore[union-attr]
+            if packed is not None:
+                return packed
     check_device(device, "arange")
     ops = resolve_dtype(ops, dtype, "arange")
     if stop is None:

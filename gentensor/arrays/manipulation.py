@@ -103,6 +103,8 @@ def _reshape_target(shape: Any, x: Tensor[Any]) -> tuple[int, ...]:
     """The requested shape as a tuple of non-negative ints, one ``-1`` inferred from ``x.size``."""
     from ..core.layout import normalize_shape
 
+    if type(shape) is tuple and all(type(n) is int and n >= 0 for n in shape):
+        return normalize_shape(shape, "reshape")
     raw = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
     dims = []
     for n in raw:

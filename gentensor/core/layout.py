@@ -106,6 +106,13 @@ def normalize_shape(shape: object, func: str) -> tuple[int, ...]:
     >>> normalize_shape(3, "f"), normalize_shape([2, 0], "f")
     ((3,), (2, 0))
     """
+    if type(shape) is tuple:  # the common case: a tuple of non-negative Python ints, as it is
+        for n in shape:
+            if type(n) is not int or n < 0:
+                break
+        else:
+            check_ndim(len(shape), func)
+            return shape
     if isinstance(shape, bool):
         raise ArgumentTypeError(f"{func}: a shape must be an int or a tuple of ints (got {shape!r})")
     try:
