@@ -50,16 +50,24 @@ def _quiet(f: Callable[..., Any]) -> Callable[..., Any]:
     return _Quiet(f)
 
 
-def _nonzero_divisor(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``f(a, b)`` after checking ``b`` has no zero; a zero raises ``ZeroDivisionError`` (the caller locates it)."""
+class _NonzeroDivisor:
+    """The ufunc ``f(a, b)`` after checking ``b`` has no zero; a zero raises ``ZeroDivisionError`` (the caller
+    locates it).  The ufunc stays visible as ``ufunc``, so the engine may hand it a result buffer (``out=``)."""
 
-    def run(a: Any, b: Any) -> Any:
+    __slots__ = ("ufunc", "__name__")
+
+    def __init__(self, f: Any) -> None:
+        self.ufunc = f
+        self.__name__ = getattr(f, "__name__", "kernel")
+
+    def __call__(self, a: Any, b: Any, out: Any = None) -> Any:
         if not np.all(b):
             raise ZeroDivisionError("integer division or modulo by zero")
-        return f(a, b)
+        return self.ufunc(a, b) if out is None else self.ufunc(a, b, out=out)
 
-    run.__name__ = getattr(f, "__name__", "kernel")
-    return run
+
+def _nonzero_divisor(f: Any) -> Callable[..., Any]:
+    return _NonzeroDivisor(f)
 
 
 def _int_add(a: Bounds, b: Bounds) -> Planned | None:
