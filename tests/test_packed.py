@@ -1284,3 +1284,27 @@ def test_blocked_blas_products_are_exact(m, k, n, seed):
     a[-1, :], b[:, -1] = odd, odd  # the last block's corner: a sum of k products of odd * odd
     want = (a.astype(object) @ b.astype(object)).tolist()
     assert (gt.tensor(a) @ gt.tensor(b)).tolist() == want
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    n=st.sampled_from([2, 3, 7, 10007, 2**31 - 1, 3037000500]),
+    data=st.data(),
+    scalar=st.integers(-(2**70), 2**70),
+)
+def test_residue_arithmetic_on_words_is_python_mod(n, data, scalar):
+    """Packed ``+``, ``-``, ``*`` and negation of residues (each reduced in place, large results in recycled
+    buffers) against Python's ``%`` on ints, the edges ``0`` and ``n - 1`` included, with scalars on either side."""
+    edge = st.one_of(st.integers(0, n - 1), st.sampled_from([0, n - 1]))
+    xs = data.draw(st.lists(edge, min_size=1, max_size=40))
+    ys = data.draw(st.lists(edge, min_size=len(xs), max_size=len(xs)))
+    x, y = gt.tensor(xs, ops=gt.modular(n)), gt.tensor(ys, ops=gt.modular(n))
+    assert PACKING_DISABLED or (x._store.packing is not None and y._store.packing is not None)
+    assert (x + y).tolist() == [(a + b) % n for a, b in zip(xs, ys)]
+    assert (x - y).tolist() == [(a - b) % n for a, b in zip(xs, ys)]
+    assert (x * y).tolist() == [(a * b) % n for a, b in zip(xs, ys)]
+    assert (-x).tolist() == [(-a) % n for a in xs]
+    assert (x + scalar).tolist() == [(a + scalar) % n for a in xs] == (scalar + x).tolist()
+    assert (scalar - x).tolist() == [(scalar - a) % n for a in xs]
+    assert (x * scalar).tolist() == [(a * scalar) % n for a in xs]
+    assert x.tolist() == xs and y.tolist() == ys  # the operands are left as they were

@@ -528,32 +528,37 @@ class ModularPacking(Packing):
         self.n = n
         m = np.int64(n)
 
-        def add(a: Any, b: Any) -> Any:
-            r = np.add(a, b)  # below 2n: one conditional subtraction reduces it
+        # Each takes ``out=`` (int64, like its operands), so large results go into recycled buffers.
+        def add(a: Any, b: Any, out: Any = None) -> Any:
+            r = np.add(a, b, out=out)  # in [0, 2n - 1): r, or r - n when that is not negative
             if r.ndim == 0:
                 return np.remainder(r, m)
-            np.subtract(r, m, out=r, where=r >= m)
+            less = np.subtract(r, m)  # negative exactly when r < n: as uint64 then larger than r
+            np.minimum(r.view(np.uint64), less.view(np.uint64), out=r.view(np.uint64))
             return r
 
-        def subtract(a: Any, b: Any) -> Any:
-            r = np.subtract(a, b)  # above -n: one conditional addition reduces it
+        def subtract(a: Any, b: Any, out: Any = None) -> Any:
+            r = np.subtract(a, b, out=out)  # in (-n, n): r, or r + n when r is negative
             if r.ndim == 0:
                 return np.remainder(r, m)
-            np.add(r, m, out=r, where=r < 0)
+            more = np.add(r, m)  # as uint64 a negative r is larger than r + n, a non-negative one smaller
+            np.minimum(r.view(np.uint64), more.view(np.uint64), out=r.view(np.uint64))
             return r
 
-        def multiply(a: Any, b: Any) -> Any:
-            return np.remainder(np.multiply(a, b), m)
+        def multiply(a: Any, b: Any, out: Any = None) -> Any:
+            r = np.multiply(a, b, out=out)
+            return np.remainder(r, m, out=r) if r.ndim else np.remainder(r, m)
 
-        def negative(a: Any) -> Any:
-            return np.remainder(np.negative(a), m)
+        def negative(a: Any, out: Any = None) -> Any:
+            r = np.negative(a, out=out)
+            return np.remainder(r, m, out=r) if r.ndim else np.remainder(r, m)
 
         self._table: dict[str, Callable[..., Any]] = {
-            "add": add,
-            "subtract": subtract,
-            "multiply": multiply,
-            "square": multiply,
-            "negative": negative,
+            "add": _IntoKernel(add),
+            "subtract": _IntoKernel(subtract),
+            "multiply": _IntoKernel(multiply),
+            "square": _IntoKernel(multiply),
+            "negative": _IntoKernel(negative),
             "positive": np.copy,
             "equal": np.equal,
             "not_equal": np.not_equal,
