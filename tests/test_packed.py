@@ -1308,3 +1308,44 @@ def test_residue_arithmetic_on_words_is_python_mod(n, data, scalar):
     assert (scalar - x).tolist() == [(scalar - a) % n for a in xs]
     assert (x * scalar).tolist() == [(a * scalar) % n for a in xs]
     assert x.tolist() == xs and y.tolist() == ys  # the operands are left as they were
+
+
+_INPLACE_OPS = {
+    "+=": (operator.iadd, operator.add), "-=": (operator.isub, operator.sub), "*=": (operator.imul, operator.mul),
+    "//=": (operator.ifloordiv, operator.floordiv), "%=": (operator.imod, operator.mod),
+    "&=": (operator.iand, operator.and_), "|=": (operator.ior, operator.or_),
+}
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    op=st.sampled_from(sorted(_INPLACE_OPS)),
+    xs=st.lists(st.one_of(st.integers(-1000, 1000), st.integers(-(2**62), 2**62)), min_size=2, max_size=30),
+    kind=st.sampled_from(["scalar", "tensor", "reversed view of itself", "column"]),
+    scalar=st.one_of(st.integers(-9, 9), st.sampled_from([2**40, -(2**40), 2**62])),
+    data=st.data(),
+)
+def test_inplace_operators_on_packed_words_are_pythons(op, xs, kind, scalar, data):
+    """``x <op>= y`` written into the packed words (or promoted, or refused) against Python ints, the target's
+    views seeing it; after it the recorded bounds still prove products exact (``x * 4``)."""
+    inplace, plain = _INPLACE_OPS[op]
+    n = len(xs)
+    x = gt.tensor(xs)
+    assert (x + 0).tolist() == xs  # proves bounds before the write
+    view = x[::2]
+    if kind == "scalar":
+        other, others = scalar, [scalar] * n
+    elif kind == "reversed view of itself":
+        other, others = x[::-1], xs[::-1]
+    else:
+        ys = data.draw(st.lists(st.integers(-(2**62), 2**62), min_size=n, max_size=n))
+        other, others = gt.tensor(ys), ys
+    if op in ("//=", "%=") and 0 in others:
+        with pytest.raises(ZeroDivisionError):
+            x = inplace(x, other)
+        assert x.tolist() == xs  # a call that raises leaves its input unchanged
+        return
+    want = [plain(a, b) for a, b in zip(xs, others)]
+    x = inplace(x, other)
+    assert x.tolist() == want and view.tolist() == want[::2]
+    assert (x * 4).tolist() == [4 * v for v in want]

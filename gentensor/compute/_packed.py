@@ -27,7 +27,7 @@ from ..ops import ElementOps
 from ..ops import Bounds, Packing, packing_of
 from ..parallel import ParallelPolicy, run_tasks
 
-__all__ = ["order_shows", "operand", "elementwise", "same_shape", "with_scalar", "reduction", "unique", "unique_part", "distinct", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
+__all__ = ["order_shows", "into", "operand", "elementwise", "same_shape", "with_scalar", "reduction", "unique", "unique_part", "distinct", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]
 
 #: Elements below which a packed kernel runs on the calling thread whatever the policy (a pool round trip costs more).
 THREAD_MINIMUM = 1 << 16
@@ -132,6 +132,42 @@ def with_scalar(
     if reflected:
         x, y = y, x
     return _pair(func, x, y, packing, out_ops, out_packing, t._layout.shape, policy)
+
+
+def into(func: str, target: Tensor[Any], other: Any, ops: ElementOps) -> bool:
+    """``target <op>= other`` written straight into ``target``'s packed words by the kernel of ``func``, when the
+    kernel writes its result in the packing's dtype (``out=``) and the bounds prove it exact: ``True`` when done.
+
+    ``other`` is a tensor of ``ops`` (packed, or a list that packs) or a native scalar, already checked to
+    broadcast to ``target``'s shape.  The kernel's own checks (a zero divisor) run before it writes, and NumPy
+    copies an ``other`` that overlaps the target first, so a call that raises leaves ``target`` unchanged.
+    """
+    store = target._store
+    packing = store.packing
+    if packing is None or packing is not packing_of(ops) or target._ops is not ops:
+        return False
+    x = operand_of(store, target._layout, ops, ops, packing)
+    if isinstance(other, Tensor):
+        if other._ops is not ops:
+            return False
+        y = operand_of(other._store, other._layout, ops, ops, packing)
+    elif type(other) in getattr(ops, "native_types", ()):
+        y = operand(other, ops, packing, _native)
+    else:
+        return False
+    if x is None or y is None:
+        return False
+    planned = packing.kernel(func, [x.bounds, y.bounds])
+    if planned is None and packing.bounded and (x.tighten() | y.tighten()):
+        planned = packing.kernel(func, [x.bounds, y.bounds])
+    if planned is None:
+        return False
+    f, out_bounds = planned
+    if not _writes_into(f, [x.array, y.array], packing):
+        return False
+    f(x.array, y.array, out=x.array)
+    store.written(out_bounds if packing.bounded else None)
+    return True
 
 
 def _pair(

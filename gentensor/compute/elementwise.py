@@ -68,6 +68,7 @@ from ..errors import ArgumentTypeError, ArgumentValueError, OpsMismatchError, Re
 from ..ops import integers, OpsSpec
 from ..parallel import run_map
 from .reductions import all as _all
+from . import _packed
 
 __all__ = [
     "add",
@@ -266,6 +267,8 @@ def inplace(name: str, x: Tensor[Any], other: Any, /) -> Tensor[Any]:
         )
     # A 0-d target computes through a 1-element view, so the result is a tensor too.
     target = x if x.ndim else x._view(Layout((1,), (1,), x._layout.offset))
+    if x._store.packing is not None and arithmetic_ops(x._ops) is x._ops and _packed.into(name, target, other, x._ops):
+        return x  # the packing's kernel wrote into the target's words (its bounds proved the results fit)
     result = func(target, other)
     if result._ops is not x._ops:
         shown = operand_ops((other,), symbol)
