@@ -24,7 +24,7 @@ import numpy as np
 from ..core.storage import RECYCLE_MINIMUM, Operand, operand_of, recycled_buffer
 from ..core.tensor import Tensor
 from ..ops import ElementOps
-from ..ops import Bounds, Packing, packing_of
+from ..ops import Packing, packing_of
 from ..parallel import ParallelPolicy, run_tasks
 
 __all__ = ["order_shows", "into", "operand", "elementwise", "same_shape", "with_scalar", "reduction", "unique", "unique_part", "distinct", "THREAD_MINIMUM", "PACKED_MINIMUM", "threaded"]

@@ -14,6 +14,7 @@ with one scatter.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from typing import Any, Callable
 
@@ -478,3 +479,53 @@ def packed_values_for(x: Any, value: Any, shape: tuple[int, ...], func: str) -> 
     if store.packing is None or value._store.packing is None or value._ops is not x._ops:
         return None
     return view_of(value._store, value_layout(value, shape, func))
+
+
+def written_words(x: Any, layout: Layout, pos: Any, shape: tuple[int, ...], value: Any) -> bool:
+    """``x[key] = value`` word to word, for the selection `resolve` gave (``layout``, or storage positions
+    ``pos``, of ``shape``), when `packed_values_for` applies: ``True`` when written.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.arange(4)
+    >>> x[1:3] = gt.tensor([7, 8])
+    >>> x.tolist()
+    [0, 7, 8, 3]
+    """
+    words = packed_values_for(x, value, shape, "__setitem__")
+    if words is None:
+        return False
+    store = x._store
+    written = bounds_of(value._store, words)  # before the write: value may be a view of x
+    if pos is None:
+        view_of(store, layout)[...] = words
+    else:
+        store.data[np.asarray(pos, dtype=np.intp)] = words.reshape(-1)
+    store.written(written)
+    return True
+
+
+def masked(x: Any, key: Any, tensor_type: Any) -> Any:
+    """``x[key]`` for a boolean mask ``key`` of ``x``'s whole shape (a tensor of ``tensor_type``), selected in C
+    order without computing positions: one NumPy ``compress`` when ``x`` is packed, else the elements where the
+    mask is true; ``None`` for any other key.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> x = gt.tensor([[1, -2], [-3, 4]])
+    >>> masked(x, x > 0, gt.Tensor).tolist(), masked(x, gt.tensor([True, False]), gt.Tensor)
+    ([1, 4], None)
+    """
+    if key._layout.shape != x._layout.shape or not key.ndim or not capabilities_of(key._ops).mask:
+        return None
+    store = x._store
+    if store.packing is None:
+        chosen = list(itertools.compress(x._elements(), key._elements()))
+        return tensor_type._from_flat(chosen, (len(chosen),), x._ops)
+    mask = whole_mask(x, key)  # both packed: the mask's own words
+    if mask is None:
+        mask = np.array(key._elements(), dtype=bool)
+    picked = np.compress(mask, view_of(store, x._layout))
+    return tensor_type._from_array(picked, (len(picked),), x._ops, store.bounds)

@@ -27,16 +27,16 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from fractions import Fraction
 from math import prod
-from typing import Any, Callable, Generic, Iterator, TypeVar
+from typing import Any, Generic, Iterator, TypeVar
 
 import numpy as np
 
-from ..errors import ArgumentTypeError, ArgumentValueError, GentensorError, IndexingError, LimitError, OpsMismatchError, ReadOnlyError, ShapeError
-from ..ops import ElementOps, OpsSpec, as_ops, capabilities_of, convert_values, infer_ops, known_ops_for_type, packing_of, result_ops
+from ..errors import ArgumentTypeError, ArgumentValueError, IndexingError, ReadOnlyError, ShapeError
+from ..ops import ElementOps, OpsSpec, as_ops, capabilities_of, convert_values, infer_ops, packing_of, result_ops
 from ..resources import check_shape, get_limits
 from . import kernels as _kernels
-from .indexing import packed_values_for, resolve, resolve_simple, scattered_along, taken_along, value_layout, whole_mask
-from .storage import Storage, bounds_of, pack_values, packed_storage, promote, view_of
+from .indexing import masked, resolve, resolve_simple, scattered_along, taken_along, value_layout, whole_mask, written_words
+from .storage import Storage, pack_values, packed_storage, promote, view_of
 from .layout import Layout
 from .methods import TensorMethods
 
@@ -270,17 +270,9 @@ class Tensor(TensorMethods, Generic[E]):
                 return store.data[offset]
             return store.packing.element(store.data, offset)
         if type(key) is Tensor:
-            mask = whole_mask(self, key)
-            if mask is not None:  # x[mask], both packed: one NumPy compress
-                picked = np.compress(mask, view_of(self._store, self._layout))
-                return Tensor._from_array(picked, (len(picked),), self._ops, self._store.bounds)
-            if key._layout.shape == self._layout.shape and key.ndim and capabilities_of(key._ops).mask:
-                # a whole-shape mask, not both packed (small tensors): the elements where it is true, in C order
-                if self._store.packing is None:
-                    chosen = list(itertools.compress(self._elements(), key._elements()))
-                    return Tensor._from_flat(chosen, (len(chosen),), self._ops)
-                picked = np.compress(np.array(key._elements(), dtype=bool), view_of(self._store, self._layout))
-                return Tensor._from_array(picked, (len(picked),), self._ops, self._store.bounds)
+            chosen = masked(self, key, Tensor)
+            if chosen is not None:  # x[mask] with a mask of x's whole shape: no positions computed
+                return chosen
         if type(key) is Tensor or type(key) is tuple:
             taken = taken_along(self, key, Tensor)
             if taken is not None:  # x[idx], x[:, idx], both packed: one NumPy take along that axis
@@ -324,16 +316,8 @@ class Tensor(TensorMethods, Generic[E]):
                     store.data[np.asarray(pos, dtype=np.intp)] = machine
                 store.written((int(machine), int(machine)) if store.packing.bounded else None)
                 return
-        if type(value) is Tensor:
-            words = packed_values_for(self, value, shape, "__setitem__")
-            if words is not None:  # packed into packed, one ops: words to words
-                written = bounds_of(value._store, words)
-                if pos is None:
-                    view_of(store, layout)[...] = words
-                else:
-                    store.data[np.asarray(pos, dtype=np.intp)] = words.reshape(-1)
-                store.written(written)
-                return
+        if type(value) is Tensor and written_words(self, layout, pos, shape, value):
+            return  # packed into packed, one ops: words to words
         values = self._values_for(value, shape, "__setitem__")
         if pos is None:
             _kernels.write(self._store, layout, values)

@@ -37,6 +37,7 @@ from ..ops import ElementOps, capabilities_of, integers, rationals
 from ..ops import is_prime
 from . import _fast
 from ._bulk import numpy_module
+from ._flintc import det_words_modp, inv_words_modp, rank_words_modp, rref_words_modp, solve_words_modp
 from ._lattice import Euclid
 from ._lll import certify, lll_independent, size_reduce
 from ._lllcert import Verdict, verdict
@@ -491,49 +492,6 @@ def minpoly_rat(rows: list[list[Fraction]], ops: ElementOps) -> list[Fraction]:
 
 def det_modp(rows: list[list[int]], ops: ElementOps) -> int:
     return int(_mod_mat(rows, _modulus(ops)).det())
-
-
-def det_words_modp(words: Any, ops: ElementOps) -> Any:
-    """``"det.words"`` mod a prime: one ``(n, n)`` array of packed residues copied into FLINT's ``nmod_mat``
-    (`._flintc`); ``NotImplemented`` where that route is unusable (the rows then go through `det_modp`)."""
-    from . import _flintc
-
-    found = _flintc.determinant(words, _modulus(ops))
-    return NotImplemented if found is None else found
-
-
-def rank_words_modp(words: Any, ops: ElementOps) -> Any:
-    """``"rank.words"`` mod a prime: FLINT's ``nmod_mat_rank`` on one ``(m, n)`` array of packed residues."""
-    from . import _flintc
-
-    found = _flintc.rank(words, _modulus(ops))
-    return NotImplemented if found is None else found
-
-
-def rref_words_modp(words: Any, ops: ElementOps) -> Any:
-    """``"rref.words"`` mod a prime: FLINT's ``nmod_mat_rref`` on packed residues, ``(form as int64, pivots)``."""
-    from . import _flintc
-
-    found = _flintc.rref(words, _modulus(ops))
-    return NotImplemented if found is None else found
-
-
-def solve_words_modp(a: Any, b: Any, ops: ElementOps) -> Any:
-    """``"solve.words"`` mod a prime: FLINT's ``nmod_mat_solve`` on packed residues (``a`` square, ``b`` ``(n, k)``),
-    ``x`` as an int64 array; ``NotImplemented`` for a singular ``a`` too (the rows path raises its usual error)."""
-    from . import _flintc
-
-    found = _flintc.solve(a, b, _modulus(ops))
-    return NotImplemented if found is None else found
-
-
-def inv_words_modp(words: Any, ops: ElementOps) -> Any:
-    """``"inv.words"`` mod a prime: FLINT's ``nmod_mat_inv`` on packed residues, the inverse as an int64 array;
-    ``NotImplemented`` for a singular matrix too (the rows path then raises its usual error)."""
-    from . import _flintc
-
-    found = _flintc.inverse(words, _modulus(ops))
-    return NotImplemented if found is None else found
 
 
 def inv_modp(rows: list[list[int]], ops: ElementOps) -> Optional[list[list[int]]]:

@@ -32,9 +32,22 @@ import ctypes
 import threading
 from typing import Any, Optional
 
+from ..ops import ElementOps, capabilities_of
 from . import _fast
 
-__all__ = ["available", "determinant", "inverse", "rank", "rref", "solve"]
+__all__ = [
+    "available",
+    "determinant",
+    "inverse",
+    "rank",
+    "rref",
+    "solve",
+    "det_words_modp",
+    "rank_words_modp",
+    "rref_words_modp",
+    "solve_words_modp",
+    "inv_words_modp",
+]
 
 #: The bytes allocated for one ``nmod_mat_struct`` (FLINT 3's is seven words): room to spare, never read here.
 _STRUCT_BYTES = 256
@@ -339,3 +352,44 @@ def _solve(lib: Any, a: Any, b: Any, p: int) -> Any:
         if not lib.nmod_mat_solve(x, made.new(n, n, a), made.new(n, k, b)):
             return None
         return _read(lib, x, n, k)
+
+
+# -- the providers (``"<operation>.words"`` of `._providers`, registered through `._flint.TABLE`) ----------------
+
+
+def _modulus(ops: ElementOps) -> int:
+    n = capabilities_of(ops).characteristic
+    assert n  # the "modular-prime" family: Z/pZ
+    return n
+
+
+def _declined(found: Any) -> Any:
+    return NotImplemented if found is None else found
+
+
+def det_words_modp(words: Any, ops: ElementOps) -> Any:
+    """``"det.words"`` mod a prime: one ``(n, n)`` array of packed residues copied into FLINT's ``nmod_mat``;
+    ``NotImplemented`` where this route is unusable (the rows then go through python-flint)."""
+    return _declined(determinant(words, _modulus(ops)))
+
+
+def rank_words_modp(words: Any, ops: ElementOps) -> Any:
+    """``"rank.words"`` mod a prime: FLINT's ``nmod_mat_rank`` on one ``(m, n)`` array of packed residues."""
+    return _declined(rank(words, _modulus(ops)))
+
+
+def rref_words_modp(words: Any, ops: ElementOps) -> Any:
+    """``"rref.words"`` mod a prime: FLINT's ``nmod_mat_rref`` on packed residues, ``(form as int64, pivots)``."""
+    return _declined(rref(words, _modulus(ops)))
+
+
+def solve_words_modp(a: Any, b: Any, ops: ElementOps) -> Any:
+    """``"solve.words"`` mod a prime: FLINT's ``nmod_mat_solve`` on packed residues (``a`` square, ``b`` ``(n, k)``),
+    ``x`` as an int64 array; ``NotImplemented`` for a singular ``a`` too (the rows path raises its usual error)."""
+    return _declined(solve(a, b, _modulus(ops)))
+
+
+def inv_words_modp(words: Any, ops: ElementOps) -> Any:
+    """``"inv.words"`` mod a prime: FLINT's ``nmod_mat_inv`` on packed residues, the inverse as an int64 array;
+    ``NotImplemented`` for a singular matrix too (the rows path then raises its usual error)."""
+    return _declined(inverse(words, _modulus(ops)))

@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from ..errors import ArgumentTypeError, ArgumentValueError, LimitError, NotDivisibleError
 from ..resources import get_limits
 from ._capabilities import Capabilities
-from ._packings import modular_packing
+from ._modpacking import modular_packing
 from ._codec import _Bad, decode_int, encode_int
 from ._parse import parse_cell
 from ._protocol import BaseOps
