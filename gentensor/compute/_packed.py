@@ -84,10 +84,7 @@ def elementwise(
         if item is None:
             return NotImplemented
         items.append(item)
-    bounds = [item.bounds for item in items]
-    planned = packing.kernel(func, bounds)
-    if planned is None and packing.bounded and any(item.tighten() for item in items):
-        planned = packing.kernel(func, [item.bounds for item in items])
+    planned = _kernel_plan(func, packing, items)
     if planned is None:
         return NotImplemented
     f, out_bounds = planned
@@ -99,6 +96,15 @@ def elementwise(
     if result is NotImplemented:
         return NotImplemented
     return Tensor._from_array(result, shape, out_ops, out_bounds if out_packing.bounded else None, recycle=True)
+
+
+def _kernel_plan(func: str, packing: Packing, items: list[Operand]) -> Any:
+    """The packing's plan of ``func`` for these operands' bounds; if it declines, every operand's bounds
+    tightened to exact ones and asked once more (``None`` when it still declines)."""
+    planned = packing.kernel(func, [item.bounds for item in items])
+    if planned is None and packing.bounded and any([item.tighten() for item in items]):  # a list: tighten them all
+        planned = packing.kernel(func, [item.bounds for item in items])
+    return planned
 
 
 def same_shape(
@@ -157,9 +163,7 @@ def into(func: str, target: Tensor[Any], other: Any, ops: ElementOps) -> bool:
         return False
     if x is None or y is None:
         return False
-    planned = packing.kernel(func, [x.bounds, y.bounds])
-    if planned is None and packing.bounded and (x.tighten() | y.tighten()):
-        planned = packing.kernel(func, [x.bounds, y.bounds])
+    planned = _kernel_plan(func, packing, [x, y])
     if planned is None:
         return False
     f, out_bounds = planned
@@ -175,9 +179,7 @@ def _pair(
     policy: ParallelPolicy | None,
 ) -> Any:
     """The kernel of ``func`` on two operands when their bounds prove it exact (tightened once if needed)."""
-    planned = packing.kernel(func, [x.bounds, y.bounds])
-    if planned is None and packing.bounded and (x.tighten() | y.tighten()):
-        planned = packing.kernel(func, [x.bounds, y.bounds])
+    planned = _kernel_plan(func, packing, [x, y])
     if planned is None:
         return NotImplemented
     f, out_bounds = planned
