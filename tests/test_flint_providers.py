@@ -281,9 +281,22 @@ def test_det_mod(modulus: int) -> None:
         assert kernel(copy(rows), modulus, ops) == _smith.det_mod(rows, modulus, R)
 
 
-WORD_RINGS = [pair for pair in kernels("det.words") if pair[0].capabilities.characteristic < 2**63]  # packed residues
+def _residue_rings(operation: str) -> list[tuple[Any, Any]]:
+    """The rings mod p whose residues pack (``0 < p < 2**63``) with their ``"<operation>.words"`` kernels."""
+    return [pair for pair in kernels(operation) if 0 < pair[0].capabilities.characteristic < 2**63]
 
 
+@pytest.fixture
+def every_size(monkeypatch: Any) -> None:
+    """The ``.words`` providers decline matrices of fewer than ``SMALLEST`` entries (the rows path is cheaper
+    there); these tests take that size rule away to reach the C route with the small cases too."""
+    monkeypatch.setattr(_flintc, "SMALLEST", 0)
+
+
+WORD_RINGS = _residue_rings("det.words")  # packed residues
+
+
+@pytest.mark.usefixtures("every_size")
 @pytest.mark.parametrize("ops, kernel", WORD_RINGS, ids=ids(WORD_RINGS))
 def test_det_words(ops: Any, kernel: Any) -> None:
     """Residues copied into FLINT's nmod_mat in C (``_flintc``): the generic determinant of the same rows."""
@@ -297,12 +310,13 @@ def test_det_words(ops: Any, kernel: Any) -> None:
         assert kernel(words.T, ops) == _policy.det([list(c) for c in zip(*rows)], ops, "gauss", None)
 
 
-RANK_RINGS = [pair for pair in kernels("rank.words") if pair[0].capabilities.characteristic < 2**63]
-INV_RINGS = [pair for pair in kernels("inv.words") if pair[0].capabilities.characteristic < 2**63]
-RREF_RINGS = [pair for pair in kernels("rref.words") if pair[0].capabilities.characteristic < 2**63]
-SOLVE_RINGS = [pair for pair in kernels("solve.words") if pair[0].capabilities.characteristic < 2**63]
+RANK_RINGS = _residue_rings("rank.words")
+INV_RINGS = _residue_rings("inv.words")
+RREF_RINGS = _residue_rings("rref.words")
+SOLVE_RINGS = _residue_rings("solve.words")
 
 
+@pytest.mark.usefixtures("every_size")
 @pytest.mark.parametrize("ops, kernel", SOLVE_RINGS, ids=ids(SOLVE_RINGS))
 def test_solve_words(ops: Any, kernel: Any) -> None:
     """The solution as int64 words; a singular matrix declines (the rows path raises)."""
@@ -318,6 +332,7 @@ def test_solve_words(ops: Any, kernel: Any) -> None:
             assert got.dtype == np.int64 and got.tolist() == [[int(v) for v in row] for row in want], A
 
 
+@pytest.mark.usefixtures("every_size")
 @pytest.mark.parametrize("ops, kernel", RREF_RINGS, ids=ids(RREF_RINGS))
 def test_rref_words(ops: Any, kernel: Any) -> None:
     for rows in cases(ops, square=False) + cases(ops, square=True):
@@ -328,6 +343,7 @@ def test_rref_words(ops: Any, kernel: Any) -> None:
         assert list(pivots) == list(want_pivots), rows
 
 
+@pytest.mark.usefixtures("every_size")
 @pytest.mark.parametrize("ops, kernel", RANK_RINGS, ids=ids(RANK_RINGS))
 def test_rank_words(ops: Any, kernel: Any) -> None:
     for rows in cases(ops, square=False) + cases(ops, square=True):
@@ -335,6 +351,7 @@ def test_rank_words(ops: Any, kernel: Any) -> None:
         assert kernel(words, ops) == _policy.rank(copy(rows), ops, "rank", None), rows
 
 
+@pytest.mark.usefixtures("every_size")
 @pytest.mark.parametrize("ops, kernel", INV_RINGS, ids=ids(INV_RINGS))
 def test_inv_words(ops: Any, kernel: Any) -> None:
     """The inverse as int64 words; a singular matrix declines (the rows path raises)."""
@@ -346,6 +363,87 @@ def test_inv_words(ops: Any, kernel: Any) -> None:
             assert got is NotImplemented, rows
         else:
             assert got.dtype == np.int64 and got.tolist() == [[int(v) for v in row] for row in want], rows
+
+
+def _int_kernel(operation: str) -> Any:
+    return next(kernel for ops, kernel in kernels(operation) if ops is gt.integers)
+
+
+def _requires_fmpz_route() -> None:
+    if ON_LINUX:  # with python-flint on Linux the C route must be found (elsewhere the kernels decline)
+        assert _flintc.available() and _flintc._with_fmpz
+    elif not (_flintc.available() and _flintc._with_fmpz):
+        pytest.skip("the C route into FLINT reads /proc/self/maps: Linux only; the rows go through python-flint")
+
+
+@pytest.mark.usefixtures("every_size")
+def test_integer_words_against_fraction_free_elimination() -> None:
+    """``det.words`` and ``rank.words`` of integers (int64 words copied into FLINT's ``fmpz_mat`` in C) against
+    the pure-Python fraction-free elimination of the same rows, determinants past the word included."""
+    _requires_fmpz_route()
+    det_words, rank_words = _int_kernel("det.words"), _int_kernel("rank.words")
+    rng = np.random.default_rng(12)
+    for n in (1, 2, 3, 5, 8, 13):
+        for bound in (9, 2**31, _flintc._COEFF_MAX):
+            for deficient in (False, True):
+                a = rng.integers(-bound, bound, (n, n + 3), dtype=np.int64, endpoint=True)
+                if deficient and n > 1:
+                    a[-1] = a[0]
+                square = a[:, :n]
+                want = _policy.det(square.tolist(), gt.integers, "bareiss", None)
+                assert det_words(square, gt.integers) == want, a
+                assert det_words(square.T, gt.integers) == want, a
+                for part in (a, a.T, a[:, ::2]):
+                    assert rank_words(part, gt.integers) == _policy.rank(part.tolist(), gt.integers, "rank", None), a
+
+
+def test_integer_words_decline_what_the_route_cannot_take(monkeypatch: Any) -> None:
+    """Words past FLINT's small-fmpz range (``2**62 - 1``) and small matrices decline; so does every matrix when
+    the route is off, and the public functions answer the same through python-flint."""
+    _requires_fmpz_route()
+    det_words, rank_words = _int_kernel("det.words"), _int_kernel("rank.words")
+    a = np.random.default_rng(4).integers(-50, 50, (8, 8), dtype=np.int64)
+    want, want_rank = _policy.det(a.tolist(), gt.integers, "bareiss", None), _policy.rank(a.tolist(), gt.integers, "rank", None)
+    assert det_words(a, gt.integers) == want and rank_words(a, gt.integers) == want_rank
+    assert det_words(a[:6, :6], gt.integers) is NotImplemented  # 36 entries: the rows path is cheaper
+    for past in (2**62, -(2**62), 2**63 - 1, -(2**63)):
+        b = a.copy()
+        b[3, 4] = past  # a pointer in FLINT's encoding: never copied in
+        assert det_words(b, gt.integers) is NotImplemented and rank_words(b, gt.integers) is NotImplemented
+        assert gt.linalg.det(gt.tensor(b)) == _policy.det(b.tolist(), gt.integers, "bareiss", None)
+    monkeypatch.setattr(_flintc, "_with_fmpz", False)
+    assert det_words(a, gt.integers) is NotImplemented
+    assert gt.linalg.det(gt.tensor(a)) == want and gt.linalg.matrix_rank(gt.tensor(a)) == want_rank
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 16),
+    st.integers(0, 2**32),
+    st.sampled_from([9, 2**20, 2**40, 2**62 - 1, 2**62, 2**63 - 1]),
+    st.sampled_from(["whole", "transposed", "strided", "stack"]),
+    st.booleans(),
+)
+@example(16, 0, 2**62 - 1, "whole", False)  # the largest words the route takes, a determinant far past the word
+@example(12, 1, 2**62 - 1, "transposed", True)
+def test_integer_det_and_rank_of_packed_words_are_exact(n: int, seed: int, bound: int, view: str, deficient: bool) -> None:
+    """Packed integer matrices (through the C route from 7x7 on, python-flint past ``2**62 - 1``) against the
+    pure-Python fraction-free elimination of their rows."""
+    rng = np.random.default_rng(seed)
+    big = rng.integers(-bound, bound, (2, 2 * n, 2 * n), dtype=np.int64, endpoint=True)
+    if deficient:
+        big[:, 1] = big[:, 0]
+    x = gt.tensor(big)
+    picked = {"whole": x[0, :n, :n], "transposed": x[0, :n, :n].mT, "strided": x[0, ::2, ::2], "stack": x[:, :n, :n]}[view]
+    matrices = [picked[i] for i in range(picked.shape[0])] if view == "stack" else [picked]
+    dets = [_policy.det(m.tolist(), gt.integers, "bareiss", None) for m in matrices]
+    ranks = [_policy.rank(m.tolist(), gt.integers, "rank", None) for m in matrices]
+    if view == "stack":
+        assert gt.linalg.det(picked).tolist() == dets
+        assert gt.linalg.rank(picked).tolist() == ranks == gt.linalg.matrix_rank(picked).tolist()
+    else:
+        assert gt.linalg.det(picked) == dets[0]
+        assert gt.linalg.rank(picked) == ranks[0] == gt.linalg.matrix_rank(picked)
 
 
 @settings(max_examples=60, deadline=None)

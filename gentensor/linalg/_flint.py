@@ -37,7 +37,7 @@ from ..ops import ElementOps, capabilities_of, integers, rationals
 from ..ops import is_prime
 from . import _fast
 from ._bulk import numpy_module
-from ._flintc import det_words_modp, inv_words_modp, rank_words_modp, rref_words_modp, solve_words_modp
+from ._flintc import det_words_int, det_words_modp, inv_words_modp, rank_words_int, rank_words_modp, rref_words_modp, solve_words_modp
 from ._lattice import Euclid
 from ._lll import certify, lll_independent, size_reduce
 from ._lllcert import Verdict, verdict
@@ -590,6 +590,8 @@ TABLE: list[tuple[Any, str, Any, str, str]] = [
     (integers, "lll", lll_int, "flint", "FLINT fmpz_mat.lll, certified exactly"),
     (integers, "lll.transform", lll_transform_int, "flint", "FLINT fmpz_mat.lll, certified exactly"),
     (integers, "lll.words", lll_words_int, "flint", "FLINT fmpz_mat.lll, certified exactly; the basis as int64 words"),
+    (integers, "det.words", det_words_int, "flint", "FLINT fmpz_mat_det on the packed words (C, no Python ints in)"),
+    (integers, "rank.words", rank_words_int, "flint", "FLINT fmpz_mat_rank on the packed words (C)"),
     (integers, "det_mod", det_mod_int, "flint", "FLINT nmod_mat for a prime modulus, fmpz_mat.det otherwise"),
     (rationals, "matmul", matmul_rat, "flint", "FLINT fmpq_mat product"),
     (rationals, "matrix_power", power_rat, "flint", "FLINT fmpq_mat powering"),

@@ -1,11 +1,15 @@
-"""FLINT's C functions on packed residues: a matrix copied straight into an ``nmod_mat`` (``ctypes``).
+"""FLINT's C functions on packed words: a matrix copied straight into an ``nmod_mat`` or ``fmpz_mat`` (``ctypes``).
 
 python-flint builds a matrix only element by element from Python objects:
 about 70 ns an entry, 4-7 times FLINT's own determinant of an 80x80 matrix
 mod p.  The FLINT library that python-flint has loaded exports the C
 functions that make and use an ``nmod_mat``, so a packed matrix of residues
 (int64 words in ``[0, p)``, the same bits as FLINT's unsigned limbs) goes in
-with one ``memmove`` per matrix and never becomes Python ints.
+with one ``memmove`` per matrix and never becomes Python ints.  Integers go
+the same way into an ``fmpz_mat`` when every word is at most ``2**62 - 1`` in
+absolute value: FLINT keeps such an ``fmpz`` in the word itself (its
+documented encoding; larger ones are pointers, never written here), and the
+determinant comes back through ``fmpz_get_str`` whatever its size.
 
 This route is taken only when every check below passes, once per process;
 otherwise `determinant` answers ``None`` and the caller takes python-flint's
@@ -17,8 +21,14 @@ route, so the answer never depends on it:
 - that library's ``flint_version`` is python-flint's ``__FLINT_VERSION__`` and
   FLINT 3 (the C signatures declared here are FLINT 3's);
 - a self-test: entries written through ``nmod_mat_entry_ptr`` read back
-  through ``nmod_mat_get_entry``, and determinants of fixed matrices equal
-  python-flint's ``nmod_mat.det``.
+  through ``nmod_mat_get_entry``, and determinants, ranks, reduced forms,
+  inverses and solutions of fixed matrices equal python-flint's; the
+  ``fmpz_mat`` functions pass their own (entries read back through
+  ``fmpz_get_si``; determinants, some past the word, and ranks equal
+  python-flint's) or only the integer route stays off.
+
+The providers decline matrices of fewer than `SMALLEST` entries, where the
+route's fixed cost exceeds the pure-Python elimination.
 
 A matrix's rows are written with one copy when FLINT's row pointers show
 one C-ordered block, else row by row.  The GIL is released during the C
@@ -47,6 +57,10 @@ __all__ = [
     "rref_words_modp",
     "solve_words_modp",
     "inv_words_modp",
+    "int_determinant",
+    "int_rank",
+    "det_words_int",
+    "rank_words_int",
 ]
 
 #: The bytes allocated for one ``nmod_mat_struct`` (FLINT 3's is seven words): room to spare, never read here.
@@ -55,6 +69,15 @@ _STRUCT_BYTES = 256
 _lock = threading.Lock()
 _checked = False
 _lib: Any = None
+_with_fmpz = False  # the fmpz_mat functions passed their own self-test too
+
+#: FLINT's largest ``fmpz`` held in the word itself (``COEFF_MAX``, ``2**62 - 1`` on 64-bit); past it the word
+#: is a pointer, so only words within ``[-_COEFF_MAX, _COEFF_MAX]`` are copied into an ``fmpz_mat``.
+_COEFF_MAX = 2**62 - 1
+
+#: Matrices of fewer entries than this are declined by the providers: the C route's fixed cost (about 10 us
+#: of ctypes calls) exceeds the pure-Python elimination's whole time there.
+SMALLEST = 49
 
 
 def _library_path() -> Optional[str]:
@@ -128,7 +151,47 @@ def _load() -> Any:
                 return None
     except (OSError, AttributeError, ValueError, TypeError):
         return None
+    global _with_fmpz
+    _with_fmpz = _fmpz_checked(lib, flint, rng)
     return lib
+
+
+def _fmpz_checked(lib: Any, flint: Any, rng: Any) -> bool:
+    """Whether the ``fmpz_mat`` functions exist and pass their self-test: words written into the entries read
+    back through ``fmpz_get_si``, and determinants (some past the word) and ranks equal python-flint's."""
+    import numpy as np
+
+    word, pointer = ctypes.c_int64, ctypes.c_void_p
+    try:
+        for name, argtypes, restype in (
+            ("fmpz_mat_init", [pointer, word, word], None),
+            ("fmpz_mat_clear", [pointer], None),
+            ("fmpz_mat_entry", [pointer, word, word], pointer),
+            ("fmpz_mat_det", [pointer, pointer], None),
+            ("fmpz_mat_rank", [pointer], word),
+            ("fmpz_get_si", [pointer], word),
+            ("fmpz_get_str", [pointer, ctypes.c_int, pointer], pointer),
+            ("fmpz_clear", [pointer], None),
+            ("flint_free", [pointer], None),
+        ):
+            function = getattr(lib, name)
+            function.argtypes = argtypes
+            function.restype = restype
+        for n, bound in ((1, 5), (4, 100), (9, _COEFF_MAX), (8, 3), (13, 2**40)):
+            a = rng.integers(-bound, bound + 1, (n, n + 2), dtype=np.int64)
+            if n == 8:
+                a[-1, :] = a[0, :] - a[1, :]  # rank deficient
+            square = a[:, :n].copy()
+            with _Integers(lib) as made:
+                mat = made.new(n, n, square)
+                if any(lib.fmpz_get_si(lib.fmpz_mat_entry(mat, i, j)) != v for (i, j), v in np.ndenumerate(square)):
+                    return False
+            theirs = flint.fmpz_mat(square.tolist())
+            if _int_det(lib, square) != int(theirs.det()) or _int_rank(lib, a) != flint.fmpz_mat(a.tolist()).rank():
+                return False
+    except (AttributeError, ValueError, TypeError):
+        return False
+    return True
 
 
 def _rows(mat: Any) -> list[list[int]]:
@@ -154,21 +217,23 @@ def available() -> bool:
     return _lib is not None
 
 
-def _rows_at(lib: Any, mat: Any, m: int, n: int) -> list[int]:
-    """The addresses of ``mat``'s rows: one C-ordered block when FLINT's row pointers say so (three checked)."""
+def _rows_at(entry: Any, mat: Any, m: int, n: int) -> list[int]:
+    """The addresses of ``mat``'s rows (``entry`` is the matrix type's entry-address function): one C-ordered
+    block when FLINT's row pointers say so (three checked)."""
     row_bytes = 8 * n
-    first = lib.nmod_mat_entry_ptr(mat, 0, 0)
-    last = lib.nmod_mat_entry_ptr(mat, m - 1, 0)
-    second = lib.nmod_mat_entry_ptr(mat, 1, 0) if m > 1 else first + row_bytes
+    first = entry(mat, 0, 0)
+    last = entry(mat, m - 1, 0)
+    second = entry(mat, 1, 0) if m > 1 else first + row_bytes
     if second - first == row_bytes and last - first == (m - 1) * row_bytes:
         return [first]
-    return [lib.nmod_mat_entry_ptr(mat, i, 0) for i in range(m)]
+    return [entry(mat, i, 0) for i in range(m)]
 
 
-def _write(lib: Any, mat: Any, a: Any) -> None:
-    """Copy the C-contiguous int64 ``(m, n)`` array ``a`` of residues into the ``nmod_mat`` ``mat`` of that shape."""
+def _write(entry: Any, mat: Any, a: Any) -> None:
+    """Copy the C-contiguous int64 ``(m, n)`` array ``a`` into the matrix ``mat`` of that shape, whose entries are
+    one word each (``nmod_mat`` residues, or ``fmpz`` values of at most ``_COEFF_MAX``)."""
     m, n = a.shape
-    rows = _rows_at(lib, mat, m, n)
+    rows = _rows_at(entry, mat, m, n)
     source, row_bytes = a.ctypes.data, 8 * n
     if len(rows) == 1:
         ctypes.memmove(rows[0], source, m * row_bytes)
@@ -182,7 +247,7 @@ def _read(lib: Any, mat: Any, m: int, n: int) -> Any:
     import numpy as np
 
     out = np.empty((m, n), dtype=np.int64)
-    rows = _rows_at(lib, mat, m, n)
+    rows = _rows_at(lib.nmod_mat_entry_ptr, mat, m, n)
     target, row_bytes = out.ctypes.data, 8 * n
     if len(rows) == 1:
         ctypes.memmove(target, rows[0], m * row_bytes)
@@ -204,7 +269,7 @@ class _Matrices:
         self.lib.nmod_mat_init(mat, m, n, self.p)
         self.made.append(mat)
         if a is not None:
-            _write(self.lib, mat, a)
+            _write(self.lib.nmod_mat_entry_ptr, mat, a)
         return mat
 
     def __enter__(self) -> "_Matrices":
@@ -354,6 +419,98 @@ def _solve(lib: Any, a: Any, b: Any, p: int) -> Any:
         return _read(lib, x, n, k)
 
 
+# -- integers: words of at most ``_COEFF_MAX`` are FLINT ``fmpz`` values, copied into an ``fmpz_mat`` ----------
+
+
+class _Integers:
+    """``fmpz_mat``s made in C for one call, each cleared on exit (also when the call raises)."""
+
+    def __init__(self, lib: Any) -> None:
+        self.lib = lib
+        self.made: list[Any] = []
+
+    def new(self, m: int, n: int, a: Any) -> Any:
+        mat = ctypes.create_string_buffer(_STRUCT_BYTES)
+        self.lib.fmpz_mat_init(mat, m, n)  # zeroed entries: small fmpz, nothing to free when overwritten
+        self.made.append(mat)
+        _write(self.lib.fmpz_mat_entry, mat, a)
+        return mat
+
+    def __enter__(self) -> "_Integers":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        for mat in self.made:
+            self.lib.fmpz_mat_clear(mat)
+
+
+def _int_det(lib: Any, a: Any) -> int:
+    n = a.shape[0]
+    value = ctypes.c_int64(0)  # fmpz_init: the small fmpz 0
+    with _Integers(lib) as made:
+        lib.fmpz_mat_det(ctypes.byref(value), made.new(n, n, a))
+    try:
+        text = lib.fmpz_get_str(None, 16, ctypes.byref(value))  # any size: the string FLINT allocates
+        try:
+            return int(ctypes.string_at(text), 16)
+        finally:
+            lib.flint_free(text)
+    finally:
+        lib.fmpz_clear(ctypes.byref(value))
+
+
+def _int_rank(lib: Any, a: Any) -> int:
+    m, n = a.shape
+    with _Integers(lib) as made:
+        return int(lib.fmpz_mat_rank(made.new(m, n, a)))
+
+
+def _small_words(words: Any, square: bool) -> Any:
+    """``words`` as a C-contiguous int64 matrix when the ``fmpz`` route is usable and every word is at most
+    ``_COEFF_MAX`` in absolute value (checked, one min/max), else ``None``."""
+    if not available() or not _with_fmpz:
+        return None
+    import numpy as np
+
+    a = np.ascontiguousarray(words, dtype=np.int64)
+    if a.ndim != 2 or 0 in a.shape or (square and a.shape[0] != a.shape[1]):
+        return None
+    if int(a.min()) < -_COEFF_MAX or int(a.max()) > _COEFF_MAX:
+        return None
+    return a
+
+
+def int_determinant(words: Any) -> Optional[int]:
+    """The determinant of an ``(n, n)`` int64 array (entries at most ``2**62 - 1`` in absolute value) by FLINT's
+    ``fmpz_mat_det``, or ``None`` when this route is unusable.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> a = np.arange(1, 37).reshape(6, 6) ** 2
+    >>> found = int_determinant(a)
+    >>> found is None or found == 0
+    True
+    """
+    a = _small_words(words, square=True)
+    return None if a is None else _int_det(_lib, a)
+
+
+def int_rank(words: Any) -> Optional[int]:
+    """The rank over the rationals of an ``(m, n)`` int64 array (entries at most ``2**62 - 1`` in absolute
+    value) by FLINT's ``fmpz_mat_rank``, or ``None`` when this route is unusable.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> a = np.outer(np.arange(1, 7), np.arange(1, 8))
+    >>> int_rank(a) in (None, 1)
+    True
+    """
+    a = _small_words(words, square=False)
+    return None if a is None else _int_rank(_lib, a)
+
+
 # -- the providers (``"<operation>.words"`` of `._providers`, registered through `._flint.TABLE`) ----------------
 
 
@@ -367,29 +524,45 @@ def _declined(found: Any) -> Any:
     return NotImplemented if found is None else found
 
 
+def _small(words: Any) -> bool:
+    """Whether a provider declines ``words`` for its size (see `SMALLEST`)."""
+    return bool(words.size < SMALLEST)
+
+
 def det_words_modp(words: Any, ops: ElementOps) -> Any:
     """``"det.words"`` mod a prime: one ``(n, n)`` array of packed residues copied into FLINT's ``nmod_mat``;
     ``NotImplemented`` where this route is unusable (the rows then go through python-flint)."""
-    return _declined(determinant(words, _modulus(ops)))
+    return NotImplemented if _small(words) else _declined(determinant(words, _modulus(ops)))
 
 
 def rank_words_modp(words: Any, ops: ElementOps) -> Any:
     """``"rank.words"`` mod a prime: FLINT's ``nmod_mat_rank`` on one ``(m, n)`` array of packed residues."""
-    return _declined(rank(words, _modulus(ops)))
+    return NotImplemented if _small(words) else _declined(rank(words, _modulus(ops)))
 
 
 def rref_words_modp(words: Any, ops: ElementOps) -> Any:
     """``"rref.words"`` mod a prime: FLINT's ``nmod_mat_rref`` on packed residues, ``(form as int64, pivots)``."""
-    return _declined(rref(words, _modulus(ops)))
+    return NotImplemented if _small(words) else _declined(rref(words, _modulus(ops)))
 
 
 def solve_words_modp(a: Any, b: Any, ops: ElementOps) -> Any:
     """``"solve.words"`` mod a prime: FLINT's ``nmod_mat_solve`` on packed residues (``a`` square, ``b`` ``(n, k)``),
     ``x`` as an int64 array; ``NotImplemented`` for a singular ``a`` too (the rows path raises its usual error)."""
-    return _declined(solve(a, b, _modulus(ops)))
+    return NotImplemented if _small(a) else _declined(solve(a, b, _modulus(ops)))
+
+
+def det_words_int(words: Any, ops: ElementOps) -> Any:
+    """``"det.words"`` of integers: FLINT's ``fmpz_mat_det`` on one ``(n, n)`` array of packed words (C, no
+    Python ints in); ``NotImplemented`` where this route is unusable (the rows then go through python-flint)."""
+    return NotImplemented if _small(words) else _declined(int_determinant(words))
+
+
+def rank_words_int(words: Any, ops: ElementOps) -> Any:
+    """``"rank.words"`` of integers: FLINT's ``fmpz_mat_rank`` on one ``(m, n)`` array of packed words (C)."""
+    return NotImplemented if _small(words) else _declined(int_rank(words))
 
 
 def inv_words_modp(words: Any, ops: ElementOps) -> Any:
     """``"inv.words"`` mod a prime: FLINT's ``nmod_mat_inv`` on packed residues, the inverse as an int64 array;
     ``NotImplemented`` for a singular matrix too (the rows path then raises its usual error)."""
-    return _declined(inverse(words, _modulus(ops)))
+    return NotImplemented if _small(words) else _declined(inverse(words, _modulus(ops)))
