@@ -18,6 +18,7 @@ import argparse
 import gc
 import time
 import tracemalloc
+from concurrent.futures import ThreadPoolExecutor
 
 from _common import Case, Contender, machine, report
 
@@ -196,6 +197,23 @@ def product_cases() -> list[Case]:
                     ],
                 )
             )
+        Z = rng.integers(-100, 100, (200, 200))
+        z, their_z = gt.tensor(Z), flint.fmpz_mat(Z.tolist())
+        assert gt.linalg.det(z) == int(their_z.det()) and gt.linalg.matrix_rank(z) == their_z.rank()
+        for name, mine, own_call, converting in (
+            ("det", lambda: gt.linalg.det(z), lambda: their_z.det(), lambda: flint.fmpz_mat(Z.tolist()).det()),
+            ("rank", lambda: gt.linalg.matrix_rank(z), lambda: their_z.rank(), lambda: flint.fmpz_mat(Z.tolist()).rank()),
+        ):
+            cases.append(
+                Case(
+                    f"{name} of 200x200 ints in [-100, 100]",
+                    [
+                        Contender("gentensor (packed)", mine),
+                        Contender(f"FLINT fmpz_mat {name} (own time)", own_call, goal=1.5),
+                        Contender("FLINT fmpz_mat (with conversion)", converting),
+                    ],
+                )
+            )
     return cases
 
 
@@ -210,6 +228,17 @@ def thread_cases() -> list[Case]:
         with gt.parallel("threads", workers=2):
             return x % 7
 
+    source = np.arange(10**7)
+    target = np.empty_like(source)
+    halves = [slice(0, len(source) // 2), slice(len(source) // 2, None)]
+    pool = ThreadPoolExecutor(2)
+
+    def copy_serial() -> None:
+        np.copyto(target, source)
+
+    def copy_threads() -> None:
+        list(pool.map(lambda part: np.copyto(target[part], source[part]), halves))
+
     assert threads().tolist()[:3] == (x * x + x).tolist()[:3]
     assert threads_mod().tolist()[-3:] == (x % 7).tolist()[-3:]
     return [
@@ -218,6 +247,14 @@ def thread_cases() -> list[Case]:
             [
                 Contender("gentensor threads, 2 workers", threads),
                 Contender("gentensor serial", lambda: x * x + x, goal=1 / 1.5),
+            ],
+        ),
+        # The machine's own limit for memory-bound work: NumPy copying 80 MB with one thread and with two.
+        Case(
+            "NumPy copy of 10^7 int64: threads (the memory bandwidth)",
+            [
+                Contender("NumPy copyto, 2 threads", copy_threads),
+                Contender("NumPy copyto, 1 thread", copy_serial),
             ],
         ),
         # Integer division is compute-bound (a * a + a is memory-bound): the same two threads, for contrast.

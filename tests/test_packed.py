@@ -584,6 +584,41 @@ def test_float_min_max_match_the_list_path_bit_for_bit(m, n, pool, seed):
             assert _bits(f(x.mT, axis=axis).tolist()) == _bits(f(lx.mT, axis=axis).tolist()), (f, axis)
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(64, 200),
+    st.lists(st.sampled_from(_SIGNED), min_size=1, max_size=4),
+    st.lists(st.sampled_from(_SIGNED), min_size=1, max_size=4),
+    st.sampled_from(_SIGNED),
+    st.integers(0, 2**32 - 1),
+)
+@example(64, [0.0], [-0.0], -0.0, 0)  # equal zeros of opposite signs: the first operand's
+@example(64, [-0.0], [0.0], 0.0, 0)
+def test_float_elementwise_extremes_and_running_sums_match_the_list_path_bit_for_bit(n, pool_a, pool_b, c, seed):
+    """maximum/minimum keep the first of equal values (Python's max/min), so clip keeps x on a tie with a bound;
+    running sums with the initial zero start from it (0.0 + -0.0 is 0.0), as the list path adds."""
+    rng = np.random.default_rng(seed)
+    a, b = rng.choice(np.array(pool_a), size=n), rng.choice(np.array(pool_b), size=n)
+    x, y = gt.tensor(a), gt.tensor(b)
+    lx, ly = (Tensor._from_flat(v.tolist(), (n,), gt.floats) for v in (a, b))
+    assert PACKING_DISABLED or x._store.packing is not None
+    for f in (gt.maximum, gt.minimum):
+        for p, q, lp, lq in ((x, y, lx, ly), (y, x, ly, lx), (x, c, lx, c), (c, x, c, lx)):
+            assert _bits(f(p, q).tolist()) == _bits(f(lp, lq).tolist()), (f, p, q)
+    low, high = sorted([c, 1.0], key=lambda v: (v != v, v))  # a NaN bound stays last
+    assert _bits(gt.clip(x, low, high).tolist()) == _bits(gt.clip(lx, low, high).tolist())
+    def sums(values):  # which NaN a sum of two NaNs gives is the hardware's choice: any NaN is NaN here
+        return ["nan" if v != v else r for v, r in zip(values, _bits(values))]
+
+    for initial in (False, True):
+        got = gt.cumulative_sum(x, include_initial=initial).tolist()
+        assert sums(got) == sums(gt.cumulative_sum(lx, include_initial=initial).tolist()), initial
+    running = [0.0]
+    for v in a.tolist():
+        running.append(running[-1] + v)
+    assert sums(gt.cumulative_sum(x, include_initial=True).tolist()) == sums(running)  # Python's own additions
+
+
 @pytest.mark.parametrize("lane", [[-0.0, 0.0], [0.0, -0.0], [-1.0, -0.0, 0.0], [math.nan, -math.nan], [-math.nan, math.nan]])
 def test_float_min_max_keep_the_first_of_equal_extremes(lane):
     # NumPy's SIMD max picks either zero (and either NaN); the list path, as Python's max, keeps the first.

@@ -198,7 +198,7 @@ def test_small_single_matrices_are_not_watched(monkeypatch: pytest.MonkeyPatch) 
     gt.linalg.det(gt.tensor([[1, 2], [3, 4]]))
     assert calls == []
     gt.linalg.det(gt.eye(5))
-    assert calls == ["det"]
+    assert calls and set(calls) == {"det"}  # watched (twice when a provider of packed words declines it first)
 
 
 def _nullcontext() -> Any:

@@ -328,6 +328,8 @@ def reduction(
             start = np.zeros(x.shape[:axis] + (1,) + x.shape[axis + 1 :], dtype=result.dtype)
             if name == "cumulative_prod":
                 start += 1
+            else:  # the running sums start from the zero, as the list path adds them (0.0 + -0.0 is 0.0)
+                result = result + start
             result = np.concatenate([start, result], axis=axis)
             if bounds is not None:
                 identity = 1 if name == "cumulative_prod" else 0

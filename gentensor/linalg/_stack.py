@@ -223,6 +223,30 @@ def run(task: Callable[[Any], Any], stack: Stack, func: str, executor: Any, work
     )
 
 
+def run_words(
+    kernel: Callable[[Any], Any], matrices: Any, batch: tuple[int, ...], func: str, executor: Any, workers: Any
+) -> list[Any] | None:
+    """``kernel`` on each matrix of a packed stack's words (an ``(count, m, n)`` array), shown as `run` shows work;
+    ``None`` as soon as the kernel declines one (``NotImplemented``): the caller's own path then answers."""
+    first = matrices[0]
+    timer = watch(func) if not batch and first.size >= WATCH_SIZE else None
+    if timer is None:
+        found = kernel(first)
+    else:
+        with timer:
+            found = kernel(first)
+    if found is NotImplemented:
+        return None
+    if not batch:
+        return [found]
+
+    def task(k: int) -> Any:
+        return found if k == 0 else kernel(matrices[k])
+
+    results = run_tasks(task, range(len(matrices)), executor=executor, workers=workers, where=func, unit="matrices")
+    return None if any(r is NotImplemented for r in results) else results
+
+
 def wrap_matrices(
     results: "Sequence[list[list[Any]] | np.ndarray[Any, Any]]", batch: tuple[int, ...], shape: tuple[int, ...], ops: ElementOps
 ) -> Tensor[Any]:

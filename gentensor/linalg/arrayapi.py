@@ -283,7 +283,7 @@ def matrix_rank(x: Any, /, *, rtol: Any = None) -> Tensor[Any] | int:
     """
     t = as_tensor(x, "matrix_rank")
     if capabilities_of(t.ops).exact:  # as gt.linalg.rank: no tolerance involved
-        words = _from_words(t, "rank", None, None, square=False)  # packed residues: "rank.words"
+        words = _from_words(t, "rank", None, None, square=False)  # packed words: "rank.words"
         if words is not None:
             return _per_matrix(words, t, integers)
         stack = stack_of(t, "matrix_rank", square=False)

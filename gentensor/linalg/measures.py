@@ -26,7 +26,7 @@ from ..ops import ElementOps, integers
 from ..parallel import resolve
 from . import _lapack, _policy
 from ._numberfield import number_field_kernel
-from ._stack import Stack, arithmetic, packed_elements, run, stack_of, wrap_matrices
+from ._stack import Stack, arithmetic, packed_elements, run, run_words, stack_of, wrap_matrices
 from ._userzero import with_iszerofunc
 
 __all__ = ["det", "rank"]
@@ -109,13 +109,11 @@ def _from_words(x: Tensor[Any], func: str, executor: Any, workers: Any, square: 
     words = packed_elements(x)
     if words is None:
         return None
-    results = []
-    for matrix in words.reshape((-1,) + x.shape[-2:]):
-        found = kernel(matrix, ops)
-        if found is NotImplemented:
-            return None
-        results.append(found)
-    return results
+    return run_words(partial(_words_task, kernel=kernel, ops=ops), words.reshape((-1,) + x.shape[-2:]), x.shape[:-2], func, executor, workers)
+
+
+def _words_task(matrix: Any, kernel: Any, ops: ElementOps) -> Any:
+    return kernel(matrix, ops)
 
 
 def _per_matrix(found: list[Any], x: Tensor[Any], ops: ElementOps) -> Any:
@@ -247,7 +245,7 @@ def rank(x: Tensor[Any], /, *, iszerofunc: Any = None, executor: Any = None, wor
     """
     if iszerofunc is None:
         x = as_tensor(x, "rank")
-        words = _from_words(x, "rank", executor, workers, square=False)  # packed residues: "rank.words"
+        words = _from_words(x, "rank", executor, workers, square=False)  # packed words: "rank.words"
         if words is not None:
             return _per_matrix(words, x, integers)
     stack = stack_of(x, "rank", square=False)

@@ -47,8 +47,6 @@ _FLOAT_KERNELS: dict[str, Callable[..., Any]] = {
     "isfinite": np.isfinite,
     "signbit": np.signbit,
     "copysign": np.copysign,
-    "maximum": np.maximum,
-    "minimum": np.minimum,
 }
 
 # Correctly rounded in IEEE 754 and in NumPy alike (so bit for bit the list path's results); the
@@ -67,6 +65,38 @@ _COMPLEX_KERNELS: dict[str, Callable[..., Any]] = {
 }
 
 
+class _FirstOfEqual:
+    """``np.maximum`` (``np.minimum``) keeping the first operand where the two are zeros of opposite signs.
+
+    The list path's ``maximum(a, b)`` keeps the first of equal values, as Python's ``max`` does; NumPy gives
+    the second, which differs only for ``0.0`` and ``-0.0``.  A zero result where ``a`` is zero is ``a``.
+    The ufunc stays visible as ``ufunc`` (the engine may hand a result buffer, ``out=``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> np.signbit(_FirstOfEqual(np.maximum)(np.array([-0.0, 0.0, 1.0]), np.array([0.0, -0.0, 2.0]))).tolist()
+    [True, False, False]
+    """
+
+    __slots__ = ("ufunc", "__name__")
+
+    def __init__(self, f: Any) -> None:
+        self.ufunc = f
+        self.__name__ = f.__name__
+
+    def __call__(self, a: Any, b: Any, out: Any = None) -> Any:
+        if out is not None and np.may_share_memory(out, a):  # the fix-up below reads a after the ufunc wrote
+            out[...] = self(a, b)
+            return out
+        with np.errstate(all="ignore"):
+            result = self.ufunc(a, b) if out is None else self.ufunc(a, b, out=out)
+            zero = result == 0
+            if zero.any():
+                np.copyto(result, a, where=zero & (a == 0))
+        return result
+
+
 class FloatPacking(Packing):
     """``float64`` (or ``complex128``) for IEEE elements: correctly rounded kernels only, so results match the list path bit for bit."""
 
@@ -75,6 +105,8 @@ class FloatPacking(Packing):
     def __init__(self, dtype: str) -> None:
         super().__init__(dtype, ordered=dtype == "float64")
         self._table = {name: _quiet(f) for name, f in (_FLOAT_KERNELS if dtype == "float64" else _COMPLEX_KERNELS).items()}
+        if dtype == "float64":
+            self._table.update(maximum=_FirstOfEqual(np.maximum), minimum=_FirstOfEqual(np.minimum))
 
     def kernel(self, name: str, bounds: Sequence[Bounds | None]) -> Planned | None:
         f = self._table.get(name)
