@@ -579,7 +579,21 @@ def fractions_over(num: list[list[int]], den: int) -> list[list[Fraction]]:
     if den < 0:
         num = [[-x for x in row] for row in num]
         den = -den
-    return [[Fraction(x, den) for x in row] for row in num]
+    over = _Over(den)  # one Fraction per distinct numerator (Fractions are immutable: sharing one is safe)
+    return [[over[x] for x in row] for row in num]
+
+
+class _Over(dict):  # type: ignore[type-arg]
+    """``x -> Fraction(x, den)``, each made once: a reduced echelon form repeats its ``0`` and ``1`` n**2 times,
+    and a lookup costs a tenth of making a Fraction."""
+
+    def __init__(self, den: int) -> None:
+        super().__init__()
+        self.den = den
+
+    def __missing__(self, x: int) -> Fraction:
+        made = self[x] = Fraction(x, self.den)
+        return made
 
 
 # -- python-flint (optional) --------------------------------------------------
