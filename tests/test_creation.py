@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import sympy
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import gentensor as gt
@@ -210,6 +210,20 @@ def test_arange_integers_match_range_and_numpy(start, stop, step):
     x = gt.arange(start, stop, step)
     assert x.tolist() == list(range(start, stop, step)) == np.arange(start, stop, step).tolist()
     assert x.ops is gt.integers and x.ndim == 1
+
+
+@given(st.integers(-10, 10) | st.integers(-(2**63), 2**63), st.integers(-4, 4).filter(bool) | st.integers(-(2**40), 2**40).filter(bool))
+@example(10, 3)
+@example(-10, -4)
+def test_arange_with_stop_omitted_steps_as_numpy(stop, step):
+    """``arange(stop, step=k)`` (and ``arange(stop, None, k)``) counts from 0 by ``step``, as NumPy's does."""
+    expected = range(0, stop, step)
+    if len(expected) > 10**4:
+        return  # past the limits: the general path refuses it (tested with the limits)
+    for x in (gt.arange(stop, step=step), gt.arange(stop, None, step)):
+        assert x.tolist() == list(expected)
+    if -(2**62) < stop < 2**62 and abs(step) < 2**40:
+        assert gt.arange(stop, step=step).tolist() == np.arange(stop, step=step).tolist()
 
 
 fractions_ = st.builds(Fraction, st.integers(-12, 12), st.integers(1, 6))

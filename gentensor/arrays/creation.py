@@ -349,7 +349,7 @@ def arange(
     ([0, 1, 2, 3, 4], tensor([  1, 4/3, 5/3], ops=rationals))
     """
     if ops is None and dtype is None and device is None and type(start) is int and type(step) is int and step:
-        ints = range(start, stop, step) if type(stop) is int else range(start) if stop is None else None
+        ints = range(start, stop, step) if type(stop) is int else range(0, start, step) if stop is None else None
         try:
             count = len(ints) if ints is not None else -1
         except OverflowError:  # more values than a machine index: the general path refuses it
