@@ -143,6 +143,20 @@ def test_complex_functions_match_numpy(name: str, data: Any) -> None:
     assert same_floats(flat(result), flat(expected), rel=1e-9), (name, values)
 
 
+@pytest.mark.parametrize("name", ["exp", "expm1"])
+def test_complex_exp_special_values_match_numpy(name: str) -> None:
+    """C99 Annex G's special values (NumPy's): an infinite imaginary part gives NaN parts (``inf + nanj`` when the
+    real part is ``+inf``), overflow gives infinite parts with the signs of cos and sin; nothing raises."""
+    parts = [0.0, -0.0, 1.0, -1.0, 800.0, -800.0, math.inf, -math.inf, math.nan]
+    values = [complex(a, b) for a in parts for b in parts]
+    with np.errstate(all="ignore"):
+        expected = UNARY[name](np.array(values))
+    got = getattr(gt, name)(gt.tensor(values)).tolist()
+    for z, mine, theirs in zip(values, got, expected.tolist()):
+        for p, q in ((mine.real, theirs.real), (mine.imag, theirs.imag)):
+            assert (math.isnan(p) and math.isnan(q)) or p == q, (name, z, mine, theirs)
+
+
 def test_complex_parts_and_unordered_functions() -> None:
     z = gt.tensor([1 + 2j, -3j])
     assert gt.real(z).tolist() == [1.0, 0.0] and gt.real(z).ops is gt.floats

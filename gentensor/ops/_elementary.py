@@ -290,9 +290,11 @@ def _c_safe(f: Callable[[complex], complex], z: complex) -> complex:
 def _c_exp(z: complex) -> complex:
     try:
         return cmath.exp(z)
-    except (OverflowError, ValueError):
+    except ValueError:  # an infinite imaginary part with a real part that is finite or +inf: C99's invalid cases
+        return complex(_inf if z.real == _inf else _nan, _nan)
+    except OverflowError:  # a finite z whose modulus passes the largest float
         r = FLOAT_FUNCTIONS["exp"](z.real)
-        return complex(r * math.cos(z.imag) if z.imag else r, r * math.sin(z.imag) if z.imag else 0.0)
+        return complex(r * math.cos(z.imag) if z.imag else r, r * math.sin(z.imag) if z.imag else z.imag)
 
 
 def _c_log(z: complex) -> complex:
@@ -303,8 +305,17 @@ def _c_log(z: complex) -> complex:
 
 
 def _c_expm1(z: complex) -> complex:
-    w = _c_exp(z)
-    return complex(w.real - 1.0, w.imag)
+    """``exp(z) - 1`` without the cancellation near 0 (NumPy's formula): ``expm1(x) cos y - 2 sin(y/2)**2`` and
+    ``exp(x) sin y``, IEEE special values included (``sin`` and ``cos`` of an infinity are NaN)."""
+    x, y = z.real, z.imag
+    half = _ieee_trig(math.sin, y / 2)
+    real = FLOAT_FUNCTIONS["expm1"](x) * _ieee_trig(math.cos, y) - 2.0 * half * half
+    return complex(real, FLOAT_FUNCTIONS["exp"](x) * _ieee_trig(math.sin, y))
+
+
+def _ieee_trig(f: Any, x: float) -> float:
+    """``f(x)`` for ``math.sin``/``math.cos``, NaN at an infinity as in C (Python's ``math`` raises there)."""
+    return f(x) if math.isfinite(x) else _nan
 
 
 def _c_log1p(z: complex) -> complex:
