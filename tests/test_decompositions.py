@@ -421,6 +421,35 @@ def test_matrix_norm_matches_numpy(rows: list[list[int]], ord: Any) -> None:
         assert type(ours) is int
 
 
+@pytest.mark.parametrize("dtype", [float, complex])
+@pytest.mark.parametrize("shape", [(0, 0), (0, 2), (2, 0), (3, 0, 0), (2, 0, 3)])
+@pytest.mark.parametrize("ord", ["fro", "nuc", 1, -1, math.inf, -math.inf])
+def test_floating_matrix_norms_of_empty_matrices_are_real_as_numpy(dtype: type, shape: tuple[int, ...], ord: Any) -> None:
+    """Norms of empty float and complex matrices: real zeros where NumPy gives them, an error where it raises
+    (the smallest of no column or row sums)."""
+    x = gt.zeros(shape, ops=gt.floats if dtype is float else gt.complexes)
+    try:
+        theirs = np.linalg.matrix_norm(np.zeros(shape, dtype=dtype), ord=ord)
+    except ValueError:
+        with pytest.raises(gt.ShapeError):
+            L.matrix_norm(x, ord=ord)
+        return
+    ours = L.matrix_norm(x, ord=ord)
+    if isinstance(ours, gt.Tensor):
+        assert ours.ops is gt.floats and ours.tolist() == theirs.tolist()
+    else:
+        assert type(ours) is float and ours == theirs
+
+
+@pytest.mark.parametrize("values", [[0.0, 2.0, -1.5], [0j, 1j, 3 + 0j], [0.0, 0.0]])
+def test_vector_norm_zero_counts_in_reals_for_floating_rings(values: list[Any]) -> None:
+    """``ord=0`` (the count of non-zeros) is a real float for float and complex vectors (the Array API's dtype)."""
+    ours = L.vector_norm(gt.tensor(values), ord=0)
+    assert type(ours) is float and ours == np.linalg.vector_norm(np.array(values), ord=0)
+    kept = L.vector_norm(gt.tensor(values), ord=0, keepdims=True)
+    assert kept.ops is gt.floats and kept.tolist() == np.linalg.vector_norm(np.array(values), ord=0, keepdims=True).tolist()
+
+
 def test_norms_exact_forms_and_errors() -> None:
     assert L.vector_norm(gt.tensor([1, 1])) == sympy.sqrt(2)
     assert L.vector_norm(gt.tensor([0, 0]), ord=-1) == 0 and L.vector_norm(gt.tensor([1, 2]), ord=-1) == sympy.Rational(2, 3)

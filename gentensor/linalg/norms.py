@@ -83,8 +83,12 @@ def _root(total: Any, p: Any, ops: ElementOps) -> tuple[Any, ElementOps]:
 
 def _vector(values: list[Any], ops: ElementOps, ord: Any, func: str) -> tuple[Any, ElementOps]:
     """The ``ord``-norm of one vector of ``ops`` elements, and the ops it lives in."""
-    if ord == 0:
-        return sum(1 for v in values if not ops.is_zero(v)), integers
+    if ord == 0:  # the count of non-zeros: an int in exact rings, a real floating-point number otherwise (Array API)
+        count = sum(1 for v in values if not ops.is_zero(v))
+        if capabilities_of(ops).exact:
+            return count, integers
+        real = getattr(ops, "real_ops", ops)
+        return real.convert(count), real
     absolute, real = _absolute(ops, func)
     if ord in (_INF, -_INF):
         if not values:
@@ -270,7 +274,7 @@ def matrix_norm(x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Tenso
     Raises
     ------
     ShapeError
-        ``x.ndim < 2``, or an empty matrix with ``ord`` 1, -1, inf or -inf.
+        ``x.ndim < 2``, or ``ord`` -1 (-inf) of a matrix with no columns (rows): the smallest of no sums.
     ValueError
         An unknown ``ord``.
     DomainError
@@ -299,12 +303,14 @@ def matrix_norm(x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Tenso
         rows = [flat[s + i * n : s + (i + 1) * n] for i in range(m)]
         value, out_ops = _matrix(rows, t.ops, ord)
         results.append(value)
-    if m * n == 0:
+    if m * n == 0:  # zeros in the ring of absolute values (reals for complexes), as NumPy's norms of empty matrices
         count = math.prod(batch)
-        if ord in ("fro", "nuc", 2, -2):
-            results, out_ops = [t.ops.zero] * count, t.ops
-        elif count:
-            raise ShapeError(f"matrix_norm: ord={ord} of an empty matrix is undefined (got shape {t.shape})")
+        lines = n if ord in (1, -1) else m  # the column (row) sums compared: each 0 when there are any
+        if ord in ("fro", "nuc", 2, -2, 1, _INF) or lines:
+            real = _absolute(t.ops, "matrix_norm")[1]
+            results, out_ops = [real.zero] * count, real
+        elif count:  # the smallest of no sums
+            raise ShapeError(f"matrix_norm: ord={ord} of a matrix with no {'columns' if ord == -1 else 'rows'} is undefined (got shape {t.shape})")
     shape = tuple(batch) + ((1, 1) if keepdims else ())
     if not shape:
         return results[0]
