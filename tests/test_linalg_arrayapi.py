@@ -197,3 +197,22 @@ def test_subnormal_entries() -> None:
     w, v = gt.linalg.eigh(gt.tensor([[1e-323]]))
     assert w.tolist() == [1e-323] and v.tolist() == [[1.0]]
     assert gt.linalg.svdvals(gt.tensor([[1e-323, 0.0], [0.0, 5e-324]])).tolist() == [1e-323, 5e-324]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(4,), (2, 3), (1,)]), st.booleans())
+def test_pinv_and_matrix_rank_take_an_array_rtol_as_numpy(seed: int, batch: tuple[int, ...], column: bool) -> None:
+    """The Array API's ``rtol`` may be an array broadcast against the stack's batch shape."""
+    rng = np.random.default_rng(seed)
+    a = rng.normal(size=batch + (3, 4))
+    a[..., 2, :] = a[..., 0, :] * rng.random()  # rank 2, with a third singular value near 0 at random scales
+    a[..., 1, :] *= 10.0 ** rng.integers(-8, 1, size=batch)[..., None]
+    rtol = 10.0 ** rng.integers(-12, 0, size=batch[-1:] if column else batch)
+    ours = gt.linalg.matrix_rank(gt.tensor(a), rtol=gt.tensor(rtol))
+    assert ours.ops is gt.integers and ours.tolist() == np.linalg.matrix_rank(a, rtol=rtol).tolist()
+    p = gt.linalg.pinv(gt.tensor(a), rtol=gt.tensor(rtol))
+    assert np.allclose(gt.to_numpy(p), np.linalg.pinv(a, rtol=rtol), rtol=1e-9, atol=1e-12)
+    with pytest.raises(gt.ArgumentValueError, match="broadcast"):
+        gt.linalg.pinv(gt.tensor(a), rtol=gt.tensor(np.ones(batch[-1] + 1)))
+    with pytest.raises(gt.ArgumentValueError, match=">= 0"):
+        gt.linalg.matrix_rank(gt.tensor(a), rtol=-1.0)

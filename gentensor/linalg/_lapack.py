@@ -317,6 +317,37 @@ def svdvals(x: Tensor[Any], func: str) -> Any:
     return np.linalg.svd(a, compute_uv=False)  # the values alone, as NumPy (svd's S up to rounding)
 
 
+def _tolerance(rtol: Any, batch: list[int], m: int, n: int, func: str) -> Any:
+    """The relative cut-off for singular values: ``max(m, n) * eps`` by default, a number, or (Array API) a tensor
+    broadcast against the stack's batch shape, made ready to compare with the ``(..., k)`` singular values.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> _tolerance(gt.tensor([0.1, 0.2]), [2], 3, 3, "pinv").tolist()
+    [[0.1], [0.2]]
+    """
+    if rtol is None:
+        return max(m, n) * float(np.finfo(np.float64).eps)
+    if not isinstance(rtol, Tensor) or rtol.ndim == 0:
+        value = float(rtol.item() if isinstance(rtol, Tensor) else rtol)
+        if not value >= 0:
+            raise ArgumentValueError(f"{func}: rtol must be a number >= 0 (got {rtol!r})")
+        return value
+    try:
+        values = np.asarray(rtol.tolist(), dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ArgumentValueError(f"{func}: rtol must hold real numbers (got a tensor with ops {rtol.ops!r})") from None
+    if not (values >= 0).all():
+        raise ArgumentValueError(f"{func}: rtol must be >= 0 everywhere (got {rtol!r})")
+    try:
+        return np.broadcast_to(values, tuple(batch))[..., None]
+    except ValueError:
+        raise ArgumentValueError(
+            f"{func}: rtol of shape {values.shape} does not broadcast against the stack's shape {tuple(batch)}"
+        ) from None
+
+
 def pinv(x: Tensor[Any], ops: ElementOps, rtol: Any, func: str = "pinv") -> tuple[Tensor[Any], Any]:
     """The pseudo-inverse of each matrix (in ``ops``), and its rank, from one SVD as ``numpy.linalg.pinv`` computes it.
 
@@ -337,8 +368,8 @@ def pinv(x: Tensor[Any], ops: ElementOps, rtol: Any, func: str = "pinv") -> tupl
     if not min(m, n):
         empty = np.zeros(tuple(batch) + (n, m), dtype=a.dtype)
         return tensor_of(empty, ops), (0 if not batch else np.zeros(batch, dtype=np.int64))
+    tol = _tolerance(rtol, batch, m, n, func)
     u, s, vh = np.linalg.svd(a, full_matrices=False)
-    tol = float(rtol) if rtol is not None else max(m, n) * float(np.finfo(np.float64).eps)
     large = s > tol * s[..., :1]
     inverse = np.divide(1.0, s, out=np.zeros_like(s), where=large)
     out = np.matmul(np.conj(np.swapaxes(vh, -1, -2)), inverse[..., :, None] * np.conj(np.swapaxes(u, -1, -2)))
@@ -358,10 +389,10 @@ def matrix_rank(x: Tensor[Any], rtol: Any, func: str) -> Any:
     1
     """
     *batch, m, n = x.shape
+    tol = _tolerance(rtol, batch, m, n, func)
     if not min(m, n):
         return 0 if not batch else np.zeros(batch, dtype=np.int64)
     values = svdvals(x, func)  # (..., k), descending
-    tol = float(rtol) if rtol is not None else max(m, n) * float(np.finfo(np.float64).eps)
     ranks = (values > tol * values[..., :1]).sum(axis=-1)
     return int(ranks) if not batch else ranks.astype(np.int64)
 
