@@ -246,6 +246,10 @@ def test_qr_symbolic_floats_and_errors() -> None:
     assert Q.ops is gt.floats
     assert np.allclose(np.asarray(Q @ R, dtype=float), f)
     assert np.allclose(np.abs(np.asarray(R, dtype=float)), np.abs(np.linalg.qr(f)[1]))
+    for m in ([[1.0, 2.0], [3.0, 4.0]], f.tolist(), [[1 + 1j, 2.0], [3.0, -4j], [0.5, 1.0]]):  # R is exactly triangular
+        R = L.qr(gt.tensor(m), mode="complete").R
+        below = [v for i, row in enumerate(R.tolist()) for j, v in enumerate(row) if j < i]
+        assert below and all(v == 0 and math.copysign(1.0, complex(v).real) > 0 and math.copysign(1.0, complex(v).imag) > 0 for v in below)
     stack = gt.tensor([[[1, 2], [3, 4]], [[0, 1], [1, 0]]])
     Qs, Rs = L.qr(stack)
     assert all(Qs[k].tolist() == L.qr(stack[k]).Q.tolist() for k in range(2))

@@ -482,6 +482,7 @@ def qr(x: Tensor[Any], mode: str) -> tuple[Tensor[Any], Tensor[Any]] | None:
     r[..., :k, :] *= np.conj(phase)[..., :, None]
     idx = np.arange(k)
     r[..., idx, idx] = np.abs(d)  # exactly real and positive
+    r = np.triu(r)  # the zeros below the diagonal, which the phases made -0.0, are +0.0 again (as NumPy's R)
     return tensor_of(q, x.ops), tensor_of(r, x.ops)
 
 
