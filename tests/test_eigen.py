@@ -487,3 +487,29 @@ def test_minpoly_over_the_toy_ring_annihilates(entries: list[list[tuple[int, int
     A = sympy.Matrix(n, n, lambda i, j: rows[i][j].re + sympy.I * rows[i][j].im)
     powers = [A**k for k in range(d)]
     assert sympy.Matrix([[P[i, j] for P in powers] for i in range(n) for j in range(n)]).rank() == d
+
+
+_UNEVALUATED = [
+    sympy.Pow(2, 3, evaluate=False),
+    sympy.Pow(sympy.sqrt(2), 2, evaluate=False),
+    sympy.Pow(4, sympy.Rational(1, 2), evaluate=False),
+    sympy.Pow(2, -1, evaluate=False),
+    sympy.Add(sympy.Pow(3, 2, evaluate=False), sympy.sqrt(2), evaluate=False),
+    sympy.Mul(2, sympy.Pow(sympy.sqrt(3), 3, evaluate=False), evaluate=False),
+]
+
+
+@pytest.mark.parametrize("value", _UNEVALUATED, ids=str)
+def test_unevaluated_numbers_are_the_numbers_they_denote(value: Any) -> None:
+    """An unevaluated power (as the save format and SymPy's evaluate=False build them) is the number it denotes:
+    eigenvalues, inverse and determinant equal those of the evaluated entry (SymPy's algebraic field of such an
+    entry once made 2**3 zero)."""
+    evaluated = sympy.sympify(str(value))
+    for entries in ([[value, 1], [0, 1]], [[value, 1], [1, value]]):
+        x = gt.tensor(entries, ops=gt.symbolic)
+        y = gt.tensor([[evaluated if v is value else v for v in row] for row in entries], ops=gt.symbolic)
+        ours, theirs = L.eigenvals(x), L.eigenvals(y)
+        assert {sympy.nsimplify(k): m for k, m in ours.items()} == {sympy.nsimplify(k): m for k, m in theirs.items()}
+        assert sympy.simplify(L.det(x) - L.det(y)) == 0
+    inverse = L.inv(gt.tensor([[value]], ops=gt.symbolic)).tolist()[0][0]
+    assert sympy.simplify(inverse * evaluated - 1) == 0

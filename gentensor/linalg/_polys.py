@@ -280,6 +280,12 @@ def _algebraic_domain(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
     exprs = [_as_expr(v) for v in values]
     if any(e is None or e.free_symbols or e.has(sympy.Float) for e in exprs):
         return None
+    try:  # SymPy builds a wrong field from an unevaluated power (Pow(2, 3) became 0 in QQ<8>): evaluated first
+        exprs = within(None, lambda: [_evaluated(e) for e in exprs])
+    except OutOfTime:
+        return None
+    except Exception:  # a node SymPy cannot rebuild from its args: no field from here
+        return None
     if all(e.is_Rational for e in exprs):
         return None
     distinct = {e for e in exprs if not e.is_Rational}
@@ -295,6 +301,21 @@ def _algebraic_domain(values: list[Any]) -> Optional[tuple[Any, list[Any]]]:
     if not (K.is_AlgebraicField or K.is_QQ or K.is_ZZ):
         return None
     return K, list(elems)
+
+
+def _evaluated(e: Any) -> Any:
+    """``e`` rebuilt from the leaves up with SymPy's evaluation (``Pow(2, 3, evaluate=False)`` is ``8``): the same
+    number in the canonical form SymPy's domain constructors expect.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> _evaluated(sympy.Add(sympy.Pow(2, 3, evaluate=False), sympy.sqrt(2), evaluate=False))
+    sqrt(2) + 8
+    """
+    if not e.args:
+        return e
+    return e.func(*[_evaluated(a) for a in e.args])
 
 
 def _integer_parts(gens: list[Any]) -> dict[Any, Any]:
