@@ -96,7 +96,7 @@ def test_numeric_decompositions_refuse_exact_rings(func: str, ops: Any) -> None:
 
 
 @pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf, complex(math.nan, 1.0), complex(0.0, math.inf)])
-@pytest.mark.parametrize("name", ["eigh", "eigvalsh", "svd", "svdvals", "matrix_rank", "pinv"])
+@pytest.mark.parametrize("name", ["eigh", "eigvalsh", "svd", "svdvals", "matrix_rank", "pinv", "eigenvals", "eigenvects"])
 def test_decompositions_refuse_non_finite_entries_and_leave_the_input_alone(name: str, bad: complex) -> None:
     rows = [[2.0, 1.0, 0.0], [1.0, bad, 1.0], [0.0, 1.0, 2.0]]
     x = gt.tensor(rows)

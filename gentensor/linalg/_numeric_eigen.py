@@ -28,12 +28,15 @@ def applies(x: Any, func: str) -> bool:
     return not capabilities_of(as_tensor(x, func).ops).exact
 
 
-def _arrays(stack: Stack) -> list[Any]:
+def _arrays(stack: Stack, func: str) -> list[Any]:
     import numpy as np
+
+    from ._lapack import check_finite
 
     out = []
     for m in stack.matrices:
         a = np.array([[complex(v) for v in row] for row in m], dtype=complex)
+        check_finite(a, func)  # LAPACK refuses inf and NaN: say so in gentensor's words
         out.append(a.real.copy() if not a.imag.any() else a)  # real input: LAPACK's real routine (conjugate pairs exact)
     return out
 
@@ -50,7 +53,7 @@ def eigenvalues(x: Any, func: str) -> tuple[Stack, list[list[Any]], Any]:
     import numpy as np
 
     stack = stack_of(x, func, square=True)
-    found = [list(np.linalg.eigvals(a)) if a.size else [] for a in _arrays(stack)]
+    found = [list(np.linalg.eigvals(a)) if a.size else [] for a in _arrays(stack, func)]
     flat, ops = _scalars([v for vs in found for v in vs])
     out, k = [], 0
     for vs in found:
@@ -77,7 +80,7 @@ def eigenvectors(x: Any, func: str) -> tuple[int, list[tuple[Any, int, Tensor[An
     import numpy as np
 
     stack = stack_of(x, func, square=True)
-    (a,) = _arrays(stack)
+    (a,) = _arrays(stack, func)
     n = stack.n
     if n == 0:
         return 0, [], Tensor._from_flat([], (0, 0), floats)
