@@ -507,3 +507,28 @@ def test_fuzz_text_mutations(sample: str, edits: list[tuple[int, int, str]]) -> 
         at %= len(text) + 1
         text = text[:at] + insert + text[at + cut :]
     check_loader(text.encode("utf-8", "surrogatepass"))
+
+
+class _Reader:
+    """A file-like object whose read() returns a fixed value (a non-blocking pipe gives None)."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def read(self, size: int = -1) -> object:
+        return self.value
+
+
+@pytest.mark.parametrize("value", [bytearray(b"[[1, 2], [3, 4]]"), memoryview(b"[[1, 2], [3, 4]]")])
+def test_load_reads_a_file_object_giving_a_bytes_like_object(value: object) -> None:
+    assert gt.load(_Reader(value)).tolist() == [[1, 2], [3, 4]]
+
+
+@pytest.mark.parametrize("value, error, says", [
+    (None, gt.ArgumentValueError, "returned None"),
+    ([1, 2], gt.ArgumentTypeError, "got list"),
+    (7, gt.ArgumentTypeError, "got int"),
+])
+def test_load_refuses_a_file_object_whose_read_gives_no_bytes(value: object, error: type, says: str) -> None:
+    with pytest.raises(error, match=f"^load: <file object>.*{says}"):
+        gt.load(_Reader(value))

@@ -37,7 +37,7 @@ import threading
 import zlib
 from typing import Any, Iterator
 
-from ..errors import LimitError, NotRegularFileError
+from ..errors import ArgumentTypeError, ArgumentValueError, LimitError, NotRegularFileError
 from ..resources import get_limits
 
 __all__ = ["write_atomic", "resolve_target", "temp_files", "TERMINATING_SIGNALS", "read_regular", "read_input", "read_stream"]
@@ -168,8 +168,19 @@ def read_stream(f: Any, func: str, name: str) -> Any:
     """Everything an open file object gives, at most ``max_file_bytes`` of it (more raises `LimitError`)."""
     limit = get_limits().max_file_bytes
     data = f.read(limit + 1)
-    if data is not None:
-        _check_size(len(data), limit, func, name)
+    if isinstance(data, (bytearray, memoryview)):
+        data = bytes(data)
+    if data is None:
+        raise ArgumentValueError(
+            f"{func}: {name} gave nothing to read (its read() returned None: a non-blocking stream with no data yet); "
+            "pass a blocking file object, or read the data first and pass it as io.BytesIO(data)"
+        )
+    if not isinstance(data, (bytes, str)):
+        raise ArgumentTypeError(
+            f"{func}: {name}'s read() must return bytes or str (got {type(data).__name__}); "
+            "pass a file opened with open(path, 'rb') or io.BytesIO(data)"
+        )
+    _check_size(len(data), limit, func, name)
     return data
 
 
