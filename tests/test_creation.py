@@ -226,6 +226,27 @@ def test_arange_with_stop_omitted_steps_as_numpy(stop, step):
         assert gt.arange(stop, step=step).tolist() == np.arange(stop, step=step).tolist()
 
 
+_NEAR_WORD = st.integers(-(2**64), 2**64) | st.integers(-(2**63) - 40, -(2**63) + 40) | st.integers(2**63 - 40, 2**63 + 40) | st.integers(-50, 50)
+
+
+@given(_NEAR_WORD, _NEAR_WORD, st.integers(-(2**64), 2**64).filter(bool) | st.integers(-5, 5).filter(bool))
+@example(0, 2**63 - 1, 2**62)
+@example(2**63 - 1, -(2**63), -(2**63) + 1)
+def test_tensor_of_a_range_is_its_values(start, stop, step):
+    """``gt.tensor(range(...))`` holds the range's values exactly (packed when they are words)."""
+    r = range(start, stop, step)
+    if len(r) > 10**4:
+        return
+    x = gt.tensor(r)
+    assert x.tolist() == list(r) and x.shape == (len(r),) and x.ops is gt.integers
+
+
+def test_tensor_of_a_huge_range_is_refused_by_its_length():
+    for r in (range(10**12), range(10**30), range(0, -(10**40), -1)):
+        with pytest.raises(gt.LimitError, match="max_elements"):
+            gt.tensor(r)
+
+
 fractions_ = st.builds(Fraction, st.integers(-12, 12), st.integers(1, 6))
 
 

@@ -737,6 +737,23 @@ def _machine_nested(data: Any, ops: OpsSpec | None) -> Tensor[Any] | None:
     return _machine_array(array, None)
 
 
+def _from_range(r: range, ops: OpsSpec | None) -> Tensor[Any] | None:
+    """A ``range`` checked against the limits by its length before any element is made; NumPy's ``arange`` when
+    its values are words (``None``: the element path, for big ints or a given ops)."""
+    step = r.step
+    count = max(0, (r.stop - r.start + step - (1 if step > 0 else -1)) // step)  # len(r), which may pass a C index
+    check_shape((count,), "tensor")
+    if ops is not None or not count or not (-(2**63) <= min(r.start, r.stop) and max(r.start, r.stop) < 2**63):
+        return None
+    try:
+        array = np.arange(r.start, r.start + count * step, step, dtype=np.int64)
+    except (OverflowError, ValueError):  # NumPy's own bounds of arange: the element path
+        return None
+    if len(array) != count:
+        return None
+    return _machine_array(array, None)
+
+
 def _from_sympy(data: Any) -> tuple[list[Any], tuple[int, ...]]:
     shape = tuple(int(n) for n in data.shape)
     flat = [data[idx] for idx in itertools.product(*map(range, shape))] if shape else [data[()]]
@@ -774,6 +791,10 @@ def to_tensor(data: Any, ops: OpsSpec | None = None) -> Tensor[Any]:
         if ops is None:
             return data.copy()
         return data._cast(ops)
+    if type(data) is range:
+        fast = _from_range(data, ops)
+        if fast is not None:
+            return fast
     if isinstance(data, _NEST):
         fast = _machine_nested(data, ops)
         if fast is not None:

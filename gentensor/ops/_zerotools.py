@@ -19,6 +19,9 @@ ZERO, NONZERO, UNKNOWN = "zero", "nonzero", "unknown"
 
 _ALGEBRAIC_DEGREE = 64  # minimal polynomials only when the degree is bounded by this
 _POINTS = 3  # points at which an expression with free symbols is evaluated
+# Cyclotomic orders up to this are factored for their exact totient; past it totient(n) >= sqrt(n/2) > 2**12,
+# far above _ALGEBRAIC_DEGREE, so the order itself serves as the bound.
+_TOTIENT_ORDER = 1 << 25
 
 
 class ZeroTest(NamedTuple):
@@ -299,7 +302,19 @@ def _degree_bound(e: Any, sympy: Any) -> Optional[int]:
 
     Radicals ``b**(p/q)`` contribute ``q`` each (times their base's degree);
     ``sin``/``cos``/``tan`` of ``(p/q)*pi`` all live in the cyclotomic field of
-    order ``lcm(4q)``, of degree ``totient``; ``I`` and the golden ratio 2.
+    order ``lcm(4q)``, of degree ``totient`` (the order itself when it is past
+    ``2**25``: never factored, and far above any degree the callers accept);
+    ``I`` and the golden ratio 2.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> _degree_bound(sympy.sqrt(2) + sympy.sin(sympy.pi / 7), sympy)
+    24
+    >>> _degree_bound(sympy.sin(sympy.pi / (2**89 - 1)), sympy) > _ALGEBRAIC_DEGREE  # no factoring of 4*(2**89 - 1)
+    True
+    >>> _degree_bound(sympy.sin(1), sympy) is None
+    True
     """
     from math import lcm
 
@@ -340,4 +355,8 @@ def _degree_bound(e: Any, sympy: Any) -> Optional[int]:
         return None
     if radical > _ALGEBRAIC_DEGREE or extra > _ALGEBRAIC_DEGREE:
         return radical * extra
+    if order > _TOTIENT_ORDER:
+        # totient(n) >= sqrt(n/2) is past every caller's bound already; n itself bounds it from above, and
+        # is had without factoring n (sympy.totient of a 200-bit order factors it for minutes).
+        return radical * extra * order
     return radical * extra * (int(sympy.totient(order)) if order > 1 else 1)
