@@ -46,6 +46,7 @@ from ._docs import public_dir as _public_dir
 from .errors import ArgumentTypeError, ArgumentValueError, LimitError
 
 __all__ = [
+    "check_axes",
     "Limits",
     "limits",
     "get_limits",
@@ -283,6 +284,7 @@ def check_shape(shape: Sequence[int], func: str) -> None:
     >>> check_shape((2, 3), "f")
     """
     check_ndim(len(shape), func)
+    check_axes(shape, func)
     lim = get_limits().max_elements
     n = math.prod(shape)  # a zero-length axis means no elements, whatever the others
     if n > lim:
@@ -290,6 +292,25 @@ def check_shape(shape: Sequence[int], func: str) -> None:
             f"{func}: the shape {_shape_text(shape)} has {count_text(n)} elements, more than max_elements={lim}; "
             f"{_raise_hint('max_elements')}"
         )
+
+
+def check_axes(shape: Sequence[int], func: str) -> None:
+    """Refuse an axis longer than ``max_elements`` in an empty shape: ``(0, 2**62)`` holds no element, but a
+    reduction over its first axis would make ``2**62`` of them, and loops over its lanes would never end.
+
+    Examples
+    --------
+    >>> check_axes((0, 5), "f")
+    """
+    if 0 not in shape:
+        return  # a shape with elements: its count is the limit that applies (check_shape)
+    lim = get_limits().max_elements
+    for n in shape:
+        if n > lim:
+            raise LimitError(
+                f"{func}: the shape {_shape_text(shape)} has an axis of length {count_text(n)}, more than "
+                f"max_elements={lim} (no tensor within the limits fills it); {_raise_hint('max_elements')}"
+            )
 
 
 def log2_size(v: Any) -> float:

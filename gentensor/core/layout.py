@@ -14,7 +14,7 @@ from math import prod
 from typing import Any, Sequence
 
 from ..errors import ArgumentTypeError, AxisError, ShapeError
-from ..resources import check_ndim, check_shape
+from ..resources import check_axes, check_ndim, check_shape
 
 __all__ = ["Layout", "as_int", "normalize_axis", "normalize_shape", "broadcast_shapes", "contiguous_strides", "unravel"]
 
@@ -112,6 +112,7 @@ def normalize_shape(shape: object, func: str) -> tuple[int, ...]:
                 break
         else:
             check_ndim(len(shape), func)
+            check_axes(shape, func)
             return shape
     if isinstance(shape, bool):
         raise ArgumentTypeError(f"{func}: a shape must be an int or a tuple of ints (got {shape!r})")
@@ -129,6 +130,7 @@ def normalize_shape(shape: object, func: str) -> tuple[int, ...]:
             raise ArgumentTypeError(f"{func}: every dimension must be an int, not a bool (got {tuple(shape)!r})")
     if any(n < 0 for n in dims):
         raise ShapeError(f"{func}: dimensions must be non-negative (got {dims!r})")
+    check_axes(dims, func)
     return dims
 
 

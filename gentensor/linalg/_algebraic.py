@@ -9,9 +9,11 @@ multiplicity ``m`` is one *group* of eigenvalues:
   are computed in ``F``.
 * ``g`` of degree ``d >= 2``: ``d`` conjugate eigenvalues, written as
   radicals (degree 2, and binomials) or ``CRootOf`` (numbers of degree 3 and
-  more).  The linear algebra runs *once* in the exact field ``F[t]/(g)``
-  (`Extension`) with ``t`` standing for any root; substituting each
-  root for ``t`` gives that root's vectors.  No zero test ever meets a
+  more, and numbers whose radicals would take the root of a number past
+  ``max_modulus_bits``: SymPy would factor it, for minutes).  The linear
+  algebra runs *once* in the exact field ``F[t]/(g)`` (`Extension`) with
+  ``t`` standing for any root; substituting each root for ``t`` gives that
+  root's vectors.  No zero test ever meets a
   radical or a ``CRootOf``.
 * Over domains whose generators obey relations (``sin(x)``, ``sqrt(2)``)
   the roots are written out and each is treated like a linear factor on
@@ -26,7 +28,7 @@ touched only through the ops of the field they live in (``ops.is_zero``,
 from __future__ import annotations
 
 from fractions import Fraction
-from math import gcd, lcm
+from math import gcd, isqrt, lcm
 from typing import Any, Callable, NamedTuple, Optional
 
 from ..errors import DomainError
@@ -174,6 +176,8 @@ def _roots(g: Any, F: Any, semantic: bool) -> list[Any]:
     from sympy.polys.rootoftools import ComplexRootOf
 
     d = g.degree()
+    if (F.is_QQ or F.is_ZZ) and _radicand_past_limit(g):
+        return root_objects(g)  # radicals would have SymPy factor a number past max_modulus_bits (minutes)
     if d >= 3 and (F.is_QQ or F.is_ZZ) and not semantic:
         special = _special_roots(g)
         return special if special is not None else root_objects(g)
@@ -181,6 +185,44 @@ def _roots(g: Any, F: Any, semantic: bool) -> list[Any]:
     if all(r.is_number and not isinstance(r, ComplexRootOf) for r in found):  # radicals: by real, then imaginary part
         found = sorted(found, key=lambda r: tuple(float(v) for v in sympy.N(r, 30).as_real_imag()))
     return list(found)
+
+
+def _radicand_past_limit(g: Any) -> bool:
+    """True when writing the roots of ``g`` (over ``QQ``) as radicals would take the root of a number past ``max_modulus_bits``.
+
+    SymPy simplifies ``n**(1/k)`` by factoring ``n``: its last step, a
+    primality test of what is left, is one C call that no time budget
+    stops (50 s for a 33 000-bit ``n``).  The radicand of a quadratic is its
+    discriminant (``-c/a`` without a linear term), of a binomial ``a*x**k + c``
+    it is ``-c/a``; other polynomials SymPy writes with radicals
+    (decomposable, cyclotomic) are screened by their coefficients: past half
+    the limit their radicands may pass it.  Numerator and denominator both
+    count (SymPy factors both); a quadratic's radicand that is the square of a
+    rational has an exact root (``isqrt``), found without factoring.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> _radicand_past_limit(sympy.Poly(x**2 - x - 1, x, domain="QQ"))
+    False
+    >>> _radicand_past_limit(sympy.Poly(x**2 - 2**5000 * x + 3, x, domain="QQ"))   # discriminant of 10002 bits
+    True
+    """
+    from ..resources import get_limits
+
+    limit = get_limits().max_modulus_bits
+    coeffs = [Fraction(int(c.numerator), int(c.denominator)) for c in g.rep.to_list()]
+    d = g.degree()
+    if d == 2 or len(g.terms()) == 2:
+        a, c = coeffs[0], coeffs[-1]
+        b = coeffs[1] if d == 2 else Fraction(0)
+        r = -c / a if b == 0 else b * b - 4 * a * c  # what roots_quadratic / roots_binomial take the root of
+        p, q = abs(r.numerator), r.denominator
+        if max(p.bit_length(), q.bit_length()) <= limit:
+            return False
+        return not (d == 2 and isqrt(p) ** 2 == p and isqrt(q) ** 2 == q)
+    return 2 * max(max(abs(c.numerator).bit_length(), c.denominator.bit_length()) for c in coeffs) > limit
 
 
 _FORMULA_TERMS = {3: 60, 4: 24}  # cubic and quartic formulas only for coefficients with at most this many terms

@@ -4,7 +4,8 @@ Eigenvalues are roots of the characteristic polynomial, which is factored
 exactly over the field of the matrix entries (the rationals, or rational
 functions of the symbols).  Rational roots come out as SymPy rationals,
 quadratic ones as radicals, higher-degree ones as ``CRootOf`` (or radicals
-for binomials).  The eigenvectors of conjugate eigenvalues are computed once
+for binomials; ``CRootOf`` too where a radical would be the root of a number
+past ``max_modulus_bits``, which SymPy would factor).  The eigenvectors of conjugate eigenvalues are computed once
 in the exact field ``Q[t]/(g)`` and specialised to each root, so no zero test
 ever has to decide whether an expression with radicals vanishes (see
 `._algebraic` and `._eigenspaces`).
@@ -307,7 +308,7 @@ def eigenvals(x: Tensor[Any], /, *, multiple: bool = False, executor: Any = None
 
     Rational eigenvalues are SymPy rationals; irrational ones are radicals
     (quadratic factors, binomials) or ``CRootOf`` (numbers of higher
-    degree); symbolic matrices give expressions in their symbols.  Rational
+    degree, and radicals of a number past ``max_modulus_bits``); symbolic matrices give expressions in their symbols.  Rational
     eigenvalues come first, ascending.
 
     Parameters

@@ -8,7 +8,11 @@ it could make later work explode:
   value would have ``bits(base) * exponent`` bits, counted against
   ``max_bits`` before anything computes it;
 * a power of a non-number with a huge exponent (``(x+1)**1000000``): expanding
-  it would exhaust memory, so the exponent is held to ``max_exponent``.
+  it would exhaust memory, so the exponent is held to ``max_exponent``.  So is
+  the numerator of a rational coefficient in the argument of ``exp``:
+  ``exp(100000)`` is SymPy's form of ``E**100000``, and its polynomial code
+  takes ``exp(100000*x + 7/3)`` as ``exp(x)**100000 * exp(1/3)**7``
+  (input only: ``structure=False`` leaves a result's ``exp`` alone).
 
 Input read from text or files also counts the bits of every number in the
 expression towards one total (``count_numbers``): the product of 300
@@ -91,7 +95,9 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True, structure: bool
     ``count_numbers`` every number counts towards ``max_bits`` (input read from
     text or files); without it only unevaluated powers of numbers do (values
     a program already holds).  With ``structure=False`` depth and size are
-    not limited (results computed from checked input may grow).
+    not limited (results computed from checked input may grow), nor is the
+    argument of ``exp`` (a matrix exponential of ``[[10**9]]`` holds
+    ``exp(10**9)``).
 
     Raises
     ------
@@ -112,10 +118,14 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True, structure: bool
         if count_numbers and getattr(e, "is_Number", False):
             _check_total(number_bits(e), get_limits().max_bits, what)
         return
+    from sympy import exp as sympy_exp
+
     lim = get_limits()
     max_depth, max_nodes, max_bits, max_exponent = lim.max_depth, lim.max_nodes, lim.max_bits, lim.max_exponent
+    exp_class: Any = sympy_exp
     if not structure:
         max_depth = max_nodes = sys.maxsize
+        exp_class = None  # results: exp(10**9) of a matrix exponential is no input
     # Level by level (no recursion, no per-node tuples): the walk costs a few microseconds per element.
     level = [e]
     depth = nodes = bits = 0
@@ -139,6 +149,8 @@ def check_expr(e: Any, what: str, *, count_numbers: bool = True, structure: bool
                     base, exp = args
                     if not (base.is_Symbol and exp.is_Integer and -max_exponent <= exp.p <= max_exponent):
                         bits += _check_power(node, max_bits, max_exponent, what, count_numbers)
+                elif type(node) is exp_class:
+                    _check_exp(node, max_exponent, what)
                 below.extend(args)
             elif count_numbers and node.is_Number:
                 bits += number_bits(node)
@@ -177,6 +189,34 @@ def _check_power(node: Any, max_bits: int, max_exponent: int, what: str, count_n
                 f"(got a power of {_short(base)}); raise it with gt.limits(max_exponent=...)"
             )
     return estimate if count_numbers and base.is_Rational else 0
+
+
+def _check_exp(node: Any, max_exponent: int, what: str) -> None:
+    """Refuse ``exp(a)`` when a term of ``a`` has a rational coefficient whose numerator is past ``max_exponent``.
+
+    ``exp(n)`` is ``E**n``, and SymPy's polynomial code (factoring, eigenvalues)
+    takes ``exp(n*x + p/q)`` as ``exp(x)**n * exp(1/q)**p``: a dense polynomial of
+    that degree.  The numerator is what counts (``exp(x/100000)`` is one
+    generator of degree 1).
+
+    Examples
+    --------
+    >>> import sympy
+    >>> _check_exp(sympy.exp(sympy.Rational(7, 3)), 10000, "f")
+    >>> _check_exp(sympy.exp(100000), 10000, "f")
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.LimitError: f: the exponent 100000 in exp(100000) is larger than max_exponent=10000 (exp(a) is a power of E); raise it with gt.limits(max_exponent=...)
+    """
+    from sympy import Add
+
+    for term in Add.make_args(node.args[0]):
+        c = term.as_coeff_Mul()[0]
+        if c.is_Rational and abs(int(c.p)) > max_exponent:
+            raise LimitError(
+                f"{what}: the exponent {_short(c)} in {_short(node)} is larger than max_exponent={max_exponent} "
+                "(exp(a) is a power of E); raise it with gt.limits(max_exponent=...)"
+            )
 
 
 def _magnitude(e: Any) -> float | None:
