@@ -532,3 +532,36 @@ def test_load_reads_a_file_object_giving_a_bytes_like_object(value: object) -> N
 def test_load_refuses_a_file_object_whose_read_gives_no_bytes(value: object, error: type, says: str) -> None:
     with pytest.raises(error, match=f"^load: <file object>.*{says}"):
         gt.load(_Reader(value))
+
+
+@contextlib.contextmanager
+def _no_digit_limit() -> Iterator[None]:
+    """CPython's own int/str digit limit lifted (for the oracle's conversions only)."""
+    import sys
+
+    saved = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(saved)
+
+
+@pytest.mark.parametrize("suffix", [".json", ".csv", ".tsv", ".txt"])
+def test_numbers_past_cpythons_digit_limit_round_trip_in_every_format(tmp_path: Path, suffix: str) -> None:
+    """Ints and rationals of 4301 to 6000 digits (past CPython's 4300, within max_digits) save and load exactly."""
+    big = [[10**5000 + 12345, -(10**4301) - 1], [7, -(3**9000)]]
+    ratio = [[Fraction(10**5000 + 1, 7), Fraction(-1, 10**4500 + 3)]]
+    for rows, ops in ((big, gt.integers), (ratio, gt.rationals)):
+        path = tmp_path / f"big{suffix}"
+        gt.save(path, gt.tensor(rows, ops=ops))
+        assert gt.load(path, ops=ops).tolist() == rows
+    with _no_digit_limit():
+        text = str(10**5000 + 12345)
+        expected = Fraction(text + "25") / 100
+    assert gt.integers.parse(text) == 10**5000 + 12345 and gt.integers.format(10**5000 + 12345) == text
+    assert gt.rationals.parse(text + ".25") == expected == gt.rationals.parse(text + "25e-2")
+    with gt.limits(max_modulus_bits=20000), _no_digit_limit():
+        n, residue, shown = 10**5000 + 12347, 10**5000 + 12345, str(10**5000 + 12345)
+    with gt.limits(max_modulus_bits=20000):
+        assert gt.modular(n).format(residue) == shown

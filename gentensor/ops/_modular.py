@@ -19,7 +19,7 @@ from ..resources import get_limits
 from ._capabilities import Capabilities
 from ._modpacking import modular_packing
 from ._codec import _Bad, decode_int, encode_int
-from ._parse import parse_cell
+from ._parse import digits_of, parse_cell
 from ._protocol import BaseOps
 
 __all__ = ["modular", "ModularOps", "is_prime"]
@@ -179,6 +179,9 @@ class ModularOps(BaseOps):
         if k < 0:
             a, k = self.div(1, a), -k
         return pow(a, k, self.n)
+
+    def format(self, a: int) -> str:
+        return digits_of(a)
 
     def parse(self, text: str) -> int:
         """The residue spelled by ``text`` (an int, or a fraction read through the inverse)."""

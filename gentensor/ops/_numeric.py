@@ -30,7 +30,7 @@ from ._elementary import (
 from ._codec import _SAFE_INT, _Bad, _show, decode_float, decode_fraction, decode_int, encode_float, encode_int
 from ._floatpacking import FloatPacking
 from ._packings import BooleanPacking, IntegerPacking
-from ._parse import _DECIMAL, parse_cell
+from ._parse import _DECIMAL, digits_of, parse_cell
 from ._protocol import BaseOps
 from ._show import short_repr
 
@@ -236,6 +236,10 @@ class IntegerOps(_OperatorOps):
     name = "integers"
     zero = 0
     one = 1
+
+    def format(self, a: int) -> str:
+        """``str(a)``, for any number of digits (CPython's ``str`` stops at 4300; the limit here is ``max_digits``)."""
+        return digits_of(a)
     #: Packed as ``int64`` while every value fits; kernels prove their results fit (else Python ints).
     packing = IntegerPacking()
     capabilities = Capabilities(
@@ -351,7 +355,9 @@ class RationalOps(_OperatorOps):
         raise _refuse(self, value)
 
     def format(self, a: Fraction) -> str:
-        return str(a)
+        if a.denominator == 1:
+            return digits_of(a.numerator)
+        return f"{digits_of(a.numerator)}/{digits_of(a.denominator)}"
 
     def latex(self, a: Fraction) -> str:
         if a.denominator == 1:

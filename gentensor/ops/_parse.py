@@ -10,8 +10,10 @@ is ever evaluated as Python code.  The built-in ops read text through it
 
 from __future__ import annotations
 
+import decimal
 import math
 import re
+import sys
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -21,7 +23,7 @@ from ._codec import SYMPY_FUNCTIONS
 from ._exprlimits import check_expr, check_root, number_bits, power_bits
 from ._show import short_str
 
-__all__ = ["parse_cell", "exact_decimal", "checked_int"]
+__all__ = ["parse_cell", "exact_decimal", "checked_int", "int_of_digits", "digits_of"]
 
 _INT = re.compile(r"[+-]?\d+\Z", re.ASCII)
 _RATIONAL = re.compile(r"[+-]?\d+\s*/\s*\d+\Z", re.ASCII)
@@ -44,7 +46,45 @@ def checked_int(s: str) -> int:
     -120
     """
     check_digits(len(s.strip().lstrip("+-")), f"the number {_show(s)}")
-    return int(s)
+    return int_of_digits(s)
+
+
+#: Decimal arithmetic wide enough to hold any integer exactly: its conversions to and from ``int`` do not go
+#: through CPython's 4300-digit limit on ``int``/``str`` conversion (gentensor's own limit is ``max_digits``).
+_WIDE = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+_DIGITS = re.compile(r"\s*[+-]?\d(?:_?\d)*\s*\Z", re.ASCII)
+
+
+def _past_str_limit(digits: int) -> bool:
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    return bool(limit) and digits > limit
+
+
+def int_of_digits(s: str) -> int:
+    """``int(s)`` for decimal text of any length: past CPython's digit limit for ``int(str)`` (4300 by default,
+    a guard against quadratic conversion that `check_digits` already is here) the text goes through ``decimal``.
+
+    Examples
+    --------
+    >>> int_of_digits("-42"), int_of_digits("1" * 5000) % 1000
+    (-42, 111)
+    """
+    if not _past_str_limit(len(s)) or not _DIGITS.match(s):
+        return int(s)
+    return int(_WIDE.create_decimal(s.strip().replace("_", "")))
+
+
+def digits_of(n: int) -> str:
+    """``str(n)`` for an int of any size (past CPython's digit limit through ``decimal``, which has none).
+
+    Examples
+    --------
+    >>> digits_of(-7), len(digits_of(10**5000))
+    ('-7', 5001)
+    """
+    if not _past_str_limit(int(n.bit_length() * 0.30103) + 1):
+        return str(n)
+    return str(_WIDE.create_decimal(n))
 
 
 def exact_decimal(s: str) -> Fraction:
@@ -71,6 +111,8 @@ def exact_decimal(s: str) -> Fraction:
             check_bits(10**12, f"the number {_show(s)}")
         e = int(exponent)
         check_bits(int((abs(e) + digits) * _LOG2_10) + 1, f"the number {_show(s)}")
+    if _past_str_limit(digits) and _DECIMAL.match(s.strip()):
+        return Fraction(_WIDE.create_decimal(s.strip()))  # exact: Decimal -> Fraction goes through no text
     return Fraction(s.strip())
 
 
