@@ -565,3 +565,33 @@ def test_numbers_past_cpythons_digit_limit_round_trip_in_every_format(tmp_path: 
         n, residue, shown = 10**5000 + 12347, 10**5000 + 12345, str(10**5000 + 12345)
     with gt.limits(max_modulus_bits=20000):
         assert gt.modular(n).format(residue) == shown
+
+
+@pytest.mark.parametrize("ops_name", ["symbolic", "objects"])
+def test_save_refuses_what_load_would_refuse_for_depth(tmp_path: Path, ops_name: str) -> None:
+    """A computed expression may grow past max_depth; gt.save refuses it (LimitError, no file), so every file it
+    writes loads back under the same limits; one level less saves and loads."""
+    import sympy
+
+    from gentensor.core.tensor import Tensor
+
+    ops = getattr(gt, ops_name)
+    x = sympy.Symbol("x")
+    e = x
+    for _ in range(99):
+        e = sympy.sin(e)
+    path = tmp_path / "deep.json"
+    for nodes, tree in ((100, e), (101, sympy.sin(e)), (102, sympy.sin(sympy.sin(e)))):  # nodes on the longest path
+        t = Tensor._from_flat([tree], (1,), ops)  # as a computation would make it (no input checks)
+        if nodes <= 100:
+            gt.save(path, t)
+            assert gt.load(path).tolist() == [tree]
+            path.unlink()
+        else:
+            with pytest.raises(gt.LimitError, match="max_depth=100"):
+                gt.save(path, t)
+            assert not path.exists()
+    with gt.limits(max_depth=110):
+        t = Tensor._from_flat([sympy.sin(e)], (1,), ops)
+        gt.save(path, t)
+        assert gt.load(path).tolist() == [sympy.sin(e)]

@@ -78,7 +78,13 @@ def encode_document(x: Tensor[Any]) -> str:
     header = ops.spec()
     els = x._elements()
     if not ops.json_as_is(els):
-        els = list(map(ops.to_json, els))
+        try:
+            els = list(map(ops.to_json, els))
+        except RecursionError:  # an element nested past what Python's stack takes (max_depth raised very high)
+            raise LimitError(
+                f"save: an element is nested too deeply to write (max_depth={get_limits().max_depth}); "
+                "lower gt.limits(max_depth=...) to refuse such elements where they are made, or flatten them"
+            ) from None
     head = json.dumps({"format": "gentensor", "version": FORMAT_VERSION, "ops": header, "shape": list(x.shape)})
     body = json.dumps(els, ensure_ascii=False, allow_nan=False)
     return head[:-1] + ', "data": ' + body + "}\n"

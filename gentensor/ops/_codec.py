@@ -114,13 +114,19 @@ def decode_float(v: Any, where: str) -> float:
     raise _Bad(where, f"expected a float (a JSON number, \"inf\", \"-inf\" or \"nan\") (got {_show(v)})")
 
 
-def encode_expr(e: Any) -> Any:
+def encode_expr(e: Any, depth: int = 0) -> Any:
     """A SymPy expression as a JSON tree (nested lists naming whitelisted classes).
+
+    A tree deeper than ``max_depth`` is refused here, at the depth where
+    `decode_expr` would refuse it: a saved file always loads back under the
+    same limits.
 
     Raises
     ------
     DomainError
         The expression uses a class outside the whitelist.
+    LimitError
+        The tree is nested deeper than ``max_depth``.
 
     Examples
     --------
@@ -131,6 +137,12 @@ def encode_expr(e: Any) -> Any:
     """
     import sympy
 
+    max_depth = get_limits().max_depth
+    if depth >= max_depth:
+        raise LimitError(
+            f"save: the SymPy tree is nested deeper than max_depth={max_depth} levels (got a {type(e).__name__} at that depth), so the "
+            "file would not load; raise it with gt.limits(max_depth=...) for the save and the load"
+        )
     if e.is_Integer:
         return ["Integer", encode_int(int(e))]
     if e.is_Rational:
@@ -147,9 +159,9 @@ def encode_expr(e: Any) -> Any:
             assumptions = e.assumptions0
         return ["Symbol", e.name, {k: bool(v) for k, v in assumptions.items() if v is not None}]
     if isinstance(e, sympy.core.function.AppliedUndef):
-        return ["Function", e.func.__name__, *(encode_expr(a) for a in e.args)]
+        return ["Function", e.func.__name__, *(encode_expr(a, depth + 1) for a in e.args)]
     if name in _FUNCTION_SET and getattr(sympy, name, None) is type(e):
-        return [name, *(encode_expr(a) for a in e.args)]
+        return [name, *(encode_expr(a, depth + 1) for a in e.args)]
     raise DomainError(
         f"save: the SymPy class {name} is not supported by the save format (got {e}); "
         "supported: numbers, symbols, undefined functions, constants and " + ", ".join(SYMPY_FUNCTIONS)
