@@ -11,6 +11,7 @@ import io
 
 import json
 import math
+from fractions import Fraction
 import sys
 import threading
 import time
@@ -589,3 +590,15 @@ def test_a_symbolic_matrix_power_with_a_huge_exponent_stops_at_the_expression_li
         gt.linalg.matrix_power(x, 10**30)
     small = gt.linalg.matrix_power(x, 5)
     assert (sympy.Matrix(small.tolist()) - sympy.Matrix(x.tolist()) ** 5).expand() == sympy.zeros(2, 2)
+
+
+def test_prod_is_held_to_max_bits_before_it_is_built():
+    """The bits of exact factors add up: a product past max_bits is refused at once; a zero factor makes it 0."""
+    with gt.limits(max_bits=4000):
+        assert gt.prod(gt.arange(1, 400)) == math.factorial(399)  # 2886 bits
+        with pytest.raises(gt.LimitError, match="^prod: .*max_bits=4000"):
+            gt.prod(gt.arange(1, 600))  # 4631 bits
+        with pytest.raises(gt.LimitError, match="max_bits"):
+            gt.prod(gt.tensor([Fraction(1, 3**1000), Fraction(1, 3**1000), Fraction(2**3000, 1)]))
+        assert gt.prod(gt.tensor([2**3000, 0, 2**3000])) == 0
+        assert gt.prod(gt.arange(1, 599).reshape((23, 26))[:, :5], axis=0).shape == (5,)

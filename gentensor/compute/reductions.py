@@ -37,7 +37,8 @@ from ..core import kernels as _kernels
 from ..core.layout import Layout, collapse, normalize_axis
 from ..core.operands import as_tensor
 from ..core.tensor import Tensor
-from ..errors import ArgumentTypeError, DomainError, GentensorError, ShapeError
+from ..errors import ArgumentTypeError, DomainError, GentensorError, LimitError, ShapeError
+from ..resources import get_limits, log2_size
 from ..ops import as_ops, booleans, capabilities_of, ElementOps, OpsSpec, require, python_semantics
 from . import _packed
 from ._engine import arithmetic_ops, flat_values, wrap_results
@@ -286,8 +287,31 @@ def prod(x: Any, /, *, axis: Any = None, dtype: OpsSpec | None = None, keepdims:
     x, axes, ops, done = _arithmetic_start("prod", x, axis, dtype, keepdims)
     if done is not NotImplemented:
         return done
-    product = _member_or_fold(ops, "prod", ops.mul, ops.one)
+    product = _bounded_product(_member_or_fold(ops, "prod", ops.mul, ops.one), ops)
     return _finish(x, axis, axes, keepdims, _reduce_blocks(_blocks(x, axes), product), ops)
+
+
+def _bounded_product(product: Callable[[list[Any]], Any], ops: ElementOps) -> Callable[[list[Any]], Any]:
+    """``product`` held to ``max_bits``: the bits of exact factors add up, so a product past the limit is refused
+    before it is built (``gt.prod(gt.arange(1, 3 * 10**5))`` has 5 million bits); a product with a zero factor is
+    zero, whatever the others."""
+    limit = get_limits().max_bits
+
+    def bounded(values: list[Any]) -> Any:
+        bits = 0.0
+        for v in values:
+            bits += log2_size(v)
+        if bits > limit:
+            for v in values:  # (this module's own any is the reduction)
+                if ops.is_zero(v):
+                    return ops.zero
+            raise LimitError(
+                f"prod: the product of these {len(values)} factors would have about {int(bits)} bits, more than "
+                f"max_bits={limit}; raise it with gt.limits(max_bits=...)"
+            )
+        return product(values)
+
+    return bounded
 
 
 # -- min and max -------------------------------------------------------------------------------
