@@ -252,7 +252,7 @@ SAVED_HEAD = '{"format": "gentensor", "version": 1, '
         ("det", "evil.json", SAVED_HEAD + '"ops": {"builtin": "symbolic"}, "shape": [1, 1], '
          '"data": [["system", ["Symbol", "rm -rf /", {}]]]}', [], r"data\[0\] .*'system' is not a SymPy class"),
         ("det", "m.txt", "1 2\n3 4\n", ["--ops", "quaternions"], "unknown ops name 'quaternions'"),
-        ("det", "m.txt", "1 1/2\n3 4\n", ["--ops", "int"], r"line 1, cell 2: cannot convert 1/2 to integers"),
+        ("det", "m.txt", "1 1/2\n3 4\n", ["--ops", "int"], r"line 1, cell 2: cannot read the cell '1/2' as an element of integers \(integers.convert: cannot convert"),
         ("det", "m.txt", "1 2\n3 4\n", ["--method", "magic"], "magic"),
         ("inv", "m.txt", "1 2\n3 4\n", ["--method", "gauss"], "--method is not supported by inv"),
         ("det", "wide.txt", "1 2 3\n4 5 6\n", [], r"\(2, 3\)|square"),

@@ -11,6 +11,7 @@ import contextlib
 import csv
 import io
 import json
+import math
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterator
@@ -218,3 +219,25 @@ def test_register_format_checks_its_arguments() -> None:
             formats.register_format(bad)
     assert "other" not in formats.format_names()
     assert formats.format_names(readable=True, writable=True) == ("json", "csv", "tsv", "text")
+
+
+_TEXT_ROUND_TRIPS = [
+    ("booleans", [[True, False], [False, True]]),
+    ("complexes", [[1 + 2j, -0.5j], [complex(-0.0, -0.0), complex(math.nan, math.inf)]]),
+    ("floats", [[-0.0, 1.5], [math.inf, -2.25e-300]]),
+    ("integers", [[1, -2], [3, 10**30]]),
+    ("rationals", [[Fraction(1, 3), 2], [0, Fraction(-7, 2)]]),
+]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".tsv", ".txt"])
+@pytest.mark.parametrize("ops_name, rows", _TEXT_ROUND_TRIPS, ids=[name for name, _ in _TEXT_ROUND_TRIPS])
+def test_text_formats_read_back_what_they_write_given_the_ops(tmp_path: Path, suffix: str, ops_name: str, rows: list[Any]) -> None:
+    """Each cell is read by the ops' parse, the inverse of its format: bools, complexes, signed zeros and IEEE
+    specials come back bit for bit."""
+    ops = getattr(gt, ops_name)
+    x = gt.tensor(rows, ops=ops)
+    path = tmp_path / f"m{suffix}"
+    gt.save(path, x)
+    back = gt.load(path, ops=ops)
+    assert back.ops is ops and [repr(v) for v in back.tolist()] == [repr(v) for v in x.tolist()]

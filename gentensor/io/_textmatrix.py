@@ -287,6 +287,10 @@ def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any
         for line, cells in block:
             for col, cell in cells:
                 texts.append(cell.strip())
+                if target is not None:  # the ops reads its own text (what its format writes: True, (1+2j), -0.0, ...)
+                    values.append(_read_as(target, cell.strip(), f"line {line}, cell {col}", path, func))
+                    places.append("")
+                    continue
                 try:
                     values.append(parse_cell(cell))
                 except ValueError as e:
@@ -296,7 +300,25 @@ def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any
                     ) from None
                 places.append(f"line {line}, cell {col}")
     shape = (len(blocks), nrows, ncols) if len(blocks) > 1 else (nrows, ncols)
+    if target is not None:
+        try:
+            check_shape(shape, func)
+        except LimitError as e:
+            raise FormatError(f"{func}: {path}: {str(e).removeprefix(func + ': ')}") from None
+        return Tensor._from_flat(values, shape, target)
     return _convert(values, places, shape, path, target, func, texts)
+
+
+def _read_as(ops: Any, text: str, where: str, path: str, func: str) -> Any:
+    """One cell read by ``ops.parse`` (the inverse of ``ops.format``), failures named by their place."""
+    try:
+        return ops.parse(text)
+    except (TypeError, ValueError, ArithmeticError) as e:
+        if _IEEE.match(text):  # inf and nan: IEEE values, for the ops that hold them
+            return _ieee(ops, text, where, path, func)
+        raise FormatError(
+            f"{func}: {path}: {where}: cannot read the cell {_show(text, 40)} as an element of {ops.name} ({e})"
+        ) from None
 
 
 def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]:

@@ -174,6 +174,21 @@ class BooleanOps(_OperatorOps):
     name = "booleans"
     zero = False
     one = True
+
+    def parse(self, text: str) -> bool:
+        """``True``/``False`` (as ``format`` writes them, any case), or a number converted (``0`` and ``1``).
+
+        Examples
+        --------
+        >>> import gentensor as gt
+        >>> gt.booleans.parse("True"), gt.booleans.parse(" false "), gt.booleans.parse("0")
+        (True, False, False)
+        """
+        word = text.strip().lower()
+        if word in ("true", "false"):
+            return word == "true"
+        return self.convert(parse_cell(text))  # type: ignore[no-any-return]
+
     #: Packed as NumPy ``bool``.
     packing = BooleanPacking()
     capabilities = Capabilities(kind="bool", ordered=True, mask=True)
@@ -505,7 +520,15 @@ class ComplexOps(_IEEEOps):
         ((nan+0j), (2+3j))
         """
         found = _parse_float(self, text)
-        return self.convert(parse_cell(text)) if found is None else complex(found)
+        if found is not None:
+            return complex(found)
+        s = text.strip()
+        if "j" in s or "J" in s:  # Python's own spelling, which format writes: "(1+2j)", "-0.5j", "(nan+infj)"
+            try:
+                return complex(s)
+            except ValueError:
+                pass  # not Python's spelling: the exact reader says why
+        return self.convert(parse_cell(text))
 
     @property
     def real_ops(self) -> Any:
