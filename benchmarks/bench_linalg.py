@@ -349,12 +349,16 @@ def time_in_child(case: Case, index: int, limit: float) -> tuple[float, bool]:
 
 
 def run_case(case: Case, rounds: int, limit: float) -> list[tuple[float, bool]]:
-    """The median of ``rounds`` interleaved samples per contender (``once``: the first round only; ``child``: once, apart)."""
+    """The median of ``rounds`` interleaved samples per contender after one untimed call each (``once``: the first
+    round only, no untimed call; ``child``: once, apart)."""
     results: list[tuple[float, bool]] = [(float("inf"), True)] * len(case.contenders)
     for index, contender in enumerate(case.contenders):
         if contender.child:
             results[index] = time_in_child(case, index, limit)
     samples: dict[int, list[float]] = {i: [] for i, c in enumerate(case.contenders) if not c.child}
+    for contender in case.contenders:  # one untimed call each: one-time costs (lazy imports, self-checks) apart
+        if not (contender.child or contender.once):
+            time_once(case, contender)
     for round_ in range(rounds):
         for index, contender in enumerate(case.contenders):
             if contender.child or (contender.once and round_):

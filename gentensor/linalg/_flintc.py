@@ -127,9 +127,9 @@ def _load() -> Any:
         if stored.split(b"\0", 1)[0].decode("ascii", "replace") != version:
             return None
         _declare(lib)
-        rng = np.random.default_rng(20261126)
+        rng = _Draws(20261126)  # (not numpy.random: importing it would double the cost of this check)
         for n, p in ((1, 2), (3, 3), (5, 65521), (7, 2**31 - 1), (12, 4294967291), (6, 5)):
-            a = rng.integers(0, p, (n, n + 1), dtype=np.int64)
+            a = rng.integers(0, p - 1, (n, n + 1))
             a[-1, :] = (a[0, :] * 2) % p if n == 6 else a[-1, :]  # one singular matrix
             square, theirs = a[:, :n].copy(), flint.nmod_mat(a[:, :n].tolist(), p)
             if _det(lib, square, p, check=True) != int(theirs.det()):
@@ -156,6 +156,21 @@ def _load() -> Any:
     return lib
 
 
+class _Draws:
+    """Fixed pseudo-random int64 matrices for the self-tests, from Python's ``random`` (inclusive bounds)."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.random = random.Random(seed)
+
+    def integers(self, low: int, high: int, shape: tuple[int, int]) -> Any:
+        import numpy as np
+
+        m, n = shape
+        return np.array([[self.random.randint(low, high) for _ in range(n)] for _ in range(m)], dtype=np.int64)
+
+
 def _fmpz_checked(lib: Any, flint: Any, rng: Any) -> bool:
     """Whether the ``fmpz_mat`` functions exist and pass their self-test: words written into the entries read
     back through ``fmpz_get_si``, and determinants (some past the word) and ranks equal python-flint's."""
@@ -178,7 +193,7 @@ def _fmpz_checked(lib: Any, flint: Any, rng: Any) -> bool:
             function.argtypes = argtypes
             function.restype = restype
         for n, bound in ((1, 5), (4, 100), (9, _COEFF_MAX), (8, 3), (13, 2**40)):
-            a = rng.integers(-bound, bound + 1, (n, n + 2), dtype=np.int64)
+            a = rng.integers(-bound, bound, (n, n + 2))
             if n == 8:
                 a[-1, :] = a[0, :] - a[1, :]  # rank deficient
             square = a[:, :n].copy()
