@@ -241,3 +241,12 @@ def test_text_formats_read_back_what_they_write_given_the_ops(tmp_path: Path, su
     gt.save(path, x)
     back = gt.load(path, ops=ops)
     assert back.ops is ops and [repr(v) for v in back.tolist()] == [repr(v) for v in x.tolist()]
+
+
+@pytest.mark.parametrize("text", ['1,2\n3,"4\n', '1,"2"x\n3,4\n'])
+def test_csv_with_a_broken_quote_is_refused(tmp_path: Path, text: str) -> None:
+    """An unterminated quote (or text after a closing one) is malformed CSV: refused, naming the line."""
+    path = tmp_path / "m.csv"
+    path.write_text(text)
+    with pytest.raises(gt.FormatError, match="line"):
+        gt.load(path)

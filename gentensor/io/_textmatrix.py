@@ -188,7 +188,7 @@ def _csv_records(text: str, delimiter: str = ",") -> Any:
     """The CSV records of ``text``; a malformed one raises ``csv.Error`` naming its line."""
     import csv
 
-    reader = csv.reader(io.StringIO("\n".join(text.splitlines())), delimiter=delimiter)
+    reader = csv.reader(io.StringIO("\n".join(text.splitlines())), delimiter=delimiter, strict=True)  # a broken quote is an error
     while True:
         try:
             yield next(reader)
