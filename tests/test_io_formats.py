@@ -250,3 +250,18 @@ def test_csv_with_a_broken_quote_is_refused(tmp_path: Path, text: str) -> None:
     path.write_text(text)
     with pytest.raises(gt.FormatError, match="line"):
         gt.load(path)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".tsv", ".txt"])
+def test_a_stack_of_one_matrix_is_refused_by_the_text_formats(tmp_path: Path, suffix: str) -> None:
+    """A (1, m, n) stack would read back as an (m, n) matrix: refused (no file), while x[0] and stacks of two save."""
+    x = gt.arange(6).reshape((1, 2, 3))
+    path = tmp_path / f"m{suffix}"
+    with pytest.raises(gt.ShapeError, match="stack of one matrix"):
+        gt.save(path, x)
+    assert not path.exists()
+    gt.save(path, x[0])
+    assert gt.load(path).tolist() == x[0].tolist()
+    two = gt.arange(12).reshape((2, 2, 3))
+    gt.save(path, two)
+    assert gt.load(path).tolist() == two.tolist()

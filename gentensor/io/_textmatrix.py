@@ -457,6 +457,11 @@ def _rows_of_cells(x: Tensor[Any], func: str, name: str) -> list[list[list[str]]
             f"{func}: the {name} format holds a matrix or a stack of matrices with elements (got shape {x.shape}); "
             "save as .json (the save format) to keep any shape"
         )
+    if x.ndim == 3 and x.shape[0] == 1:
+        raise ShapeError(
+            f"{func}: a stack of one matrix (got shape {x.shape}) would read back from the {name} format as the "
+            "matrix alone; save x[0], or save as .json (the save format) to keep the shape"
+        )
     fmt = x.ops.format
     rows = x.tolist()
     return [[[fmt(v) for v in row] for row in m] for m in ([rows] if x.ndim == 2 else rows)]
