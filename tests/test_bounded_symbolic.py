@@ -17,11 +17,9 @@ hanging; a time box stops anything else that would.
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -29,6 +27,7 @@ import pytest
 import sympy
 
 import gentensor as gt
+from tests.guards import time_box
 from gentensor.ops._zerotools import _ALGEBRAIC_DEGREE, _degree_bound
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,26 +41,8 @@ class Factoring(BaseException):
     """SymPy asked to factor an integer past max_modulus_bits (a BaseException: nothing in the library swallows it)."""
 
 
-class Hang(BaseException):
-    """The time box expired."""
 
 
-@contextmanager
-def time_box(seconds: float = BOX) -> Iterator[None]:
-    if not hasattr(signal, "setitimer"):  # pragma: no cover - POSIX only
-        yield
-        return
-
-    def expire(signum: int, frame: Any) -> None:
-        raise Hang(f"the call took more than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @pytest.fixture
@@ -80,7 +61,7 @@ def no_factoring_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> Iterator[Non
     for module in (factor_module, numbers_module):
         assert module.factorint is original
         monkeypatch.setattr(module, "factorint", guarded)
-    with time_box():
+    with time_box(BOX):
         yield
 
 
@@ -138,12 +119,12 @@ def test_cli_det_of_sin_pi_over_a_huge_q(tmp_path):
     ids=["exp(100000)", "E**100000", "exp(100001/3)", "exp(100000*x)", "exp(x-100000)", "exp(10**9)"],
 )
 def test_exp_of_a_large_number_is_refused_like_a_power_of_E(e):
-    with time_box(), pytest.raises(gt.LimitError, match=r"is larger than max_exponent=10000 .*gt\.limits\(max_exponent=\.\.\.\)"):
+    with time_box(BOX), pytest.raises(gt.LimitError, match=r"is larger than max_exponent=10000 .*gt\.limits\(max_exponent=\.\.\.\)"):
         gt.tensor([[e, 1], [2, 3]], ops=gt.symbolic)
 
 
 def test_exp_limit_is_max_exponent_and_applies_to_input_only():
-    with time_box():
+    with time_box(BOX):
         assert gt.tensor([sympy.exp(10000), sympy.exp(x / 100000), sympy.exp(sympy.Rational(7, 3))], ops=gt.symbolic).shape == (3,)
         with pytest.raises(gt.LimitError, match=r"exponent 10001 in exp\(10001\)"):
             gt.tensor([sympy.exp(10001)], ops=gt.symbolic)

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 import signal
-import sys
-from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -26,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
+from tests.guards import Hang, no_digit_limit, time_box
 from gentensor.io._saveload import encode_document, loads
 from gentensor.io._textmatrix import read_matrix
 
@@ -35,38 +34,15 @@ FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="the time box needs SIGALRM (POSIX)")
 
 
-class Hang(BaseException):
-    """Raised by the time box (a BaseException, so no ``except Exception`` in the library swallows it)."""
 
 
-@contextmanager
-def time_box(seconds: float = BOX):
-    def expire(signum: int, frame: Any) -> None:
-        raise Hang(f"the input took more than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
-@contextmanager
-def as_the_command_line():
-    """The command line lifts CPython's 4300-digit guard, so only gentensor's limits stand."""
-    old = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(old)
 
 
 def outcome(call: Callable[[], Any]) -> Any:
     """Run ``call`` in the time box: its result, or the GentensorError it raised (anything else fails)."""
-    with time_box():
+    with time_box(BOX):
         try:
             return call()
         except gt.GentensorError as e:
@@ -112,7 +88,7 @@ def matrix_text(draw: Any) -> str:
 def test_fuzz_text_and_csv_matrices(tmp_path_factory, text, name):
     path = tmp_path_factory.mktemp("fuzz") / name
     path.write_text(text, encoding="utf-8")
-    with as_the_command_line():
+    with no_digit_limit():
         exercise(outcome(lambda: read_matrix(str(path))))
 
 
@@ -144,7 +120,7 @@ def json_matrix_text(draw: Any) -> str:
 def test_fuzz_json_matrices(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("fuzz") / "m.json"
     path.write_text(text, encoding="utf-8")
-    with as_the_command_line():
+    with no_digit_limit():
         exercise(outcome(lambda: read_matrix(str(path))))
 
 
@@ -188,7 +164,7 @@ def mutated_document(draw: Any) -> str:
 @FUZZ
 @given(mutated_document())
 def test_fuzz_mutated_save_documents(text):
-    with as_the_command_line():
+    with no_digit_limit():
         exercise(outcome(lambda: loads(text)))
 
 
@@ -219,7 +195,7 @@ trees = st.recursive(
 def test_fuzz_symbolic_trees(data, depth):
     data = [*data[:-1], _deepen(data[-1], depth)]
     text = json.dumps({"format": "gentensor", "version": 1, "ops": {"builtin": "symbolic"}, "shape": [len(data)], "data": data})
-    with as_the_command_line():
+    with no_digit_limit():
         exercise(outcome(lambda: loads(text)))
 
 
@@ -284,7 +260,7 @@ def test_fuzz_shapes(shape, name):
 @FUZZ
 @given(cells, st.sampled_from([gt.integers, gt.rationals, gt.symbolic, gt.modular(11), gt.floats]))
 def test_fuzz_parse(text, ops):
-    with as_the_command_line():
+    with no_digit_limit():
         outcome(lambda: ops.parse(text))
 
 

@@ -12,7 +12,6 @@ import io
 import json
 import math
 from fractions import Fraction
-import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -25,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
+from tests.guards import no_digit_limit
 from gentensor.io._saveload import loads
 from gentensor.io._textmatrix import read_matrix
 from tests.toyring import Gauss
@@ -40,15 +40,6 @@ def fast(limit: float = FAST):
     assert elapsed < limit, f"took {elapsed:.2f} s"
 
 
-@contextmanager
-def no_digit_limit():
-    """As the command line runs: CPython's 4300-digit guard off, so only gentensor's limits protect."""
-    old = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(old)
 
 
 def saved(ops: dict, data: list, shape: list | None = None) -> str:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from toyring import Gauss, gaussian
 
 import gentensor as gt
+from tests.guards import no_digit_limit
 from gentensor.io import _saveload
 from gentensor.ops._codec import decode_expr, encode_expr
 from gentensor.io._saveload import FORMAT_VERSION, loads
@@ -534,17 +535,6 @@ def test_load_refuses_a_file_object_whose_read_gives_no_bytes(value: object, err
         gt.load(_Reader(value))
 
 
-@contextlib.contextmanager
-def _no_digit_limit() -> Iterator[None]:
-    """CPython's own int/str digit limit lifted (for the oracle's conversions only)."""
-    import sys
-
-    saved = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(saved)
 
 
 @pytest.mark.parametrize("suffix", [".json", ".csv", ".tsv", ".txt"])
@@ -556,12 +546,12 @@ def test_numbers_past_cpythons_digit_limit_round_trip_in_every_format(tmp_path: 
         path = tmp_path / f"big{suffix}"
         gt.save(path, gt.tensor(rows, ops=ops))
         assert gt.load(path, ops=ops).tolist() == rows
-    with _no_digit_limit():
+    with no_digit_limit():
         text = str(10**5000 + 12345)
         expected = Fraction(text + "25") / 100
     assert gt.integers.parse(text) == 10**5000 + 12345 and gt.integers.format(10**5000 + 12345) == text
     assert gt.rationals.parse(text + ".25") == expected == gt.rationals.parse(text + "25e-2")
-    with gt.limits(max_modulus_bits=20000), _no_digit_limit():
+    with gt.limits(max_modulus_bits=20000), no_digit_limit():
         n, residue, shown = 10**5000 + 12347, 10**5000 + 12345, str(10**5000 + 12345)
     with gt.limits(max_modulus_bits=20000):
         assert gt.modular(n).format(residue) == shown

@@ -115,8 +115,6 @@ def _load() -> Any:
     flint = _fast.flint_module()
     if flint is None or ctypes.sizeof(ctypes.c_void_p) != 8:
         return None
-    import numpy as np
-
     version = str(getattr(flint, "__FLINT_VERSION__", ""))
     path = _library_path()
     if path is None or not version.startswith("3."):
@@ -313,12 +311,18 @@ def _residues(words: Any, p: int, square: bool) -> Any:
     """``words`` as a C-contiguous int64 matrix when the C route is usable and they are residues mod ``p``, else ``None``."""
     if not available() or not 2 <= p < 2**64:
         return None
+    return _matrix_within(words, 0, p - 1, square)  # FLINT's limbs must be residues: a cheap proof, not a promise
+
+
+def _matrix_within(words: Any, low: int, high: int, square: bool) -> Any:
+    """``words`` as a C-contiguous int64 ``(m, n)`` matrix (square if asked, not empty) whose every word lies in
+    ``[low, high]`` (one min and one max), else ``None``."""
     import numpy as np
 
     a = np.ascontiguousarray(words, dtype=np.int64)
     if a.ndim != 2 or 0 in a.shape or (square and a.shape[0] != a.shape[1]):
         return None
-    if int(a.min()) < 0 or int(a.max()) >= p:  # FLINT's limbs must be residues: a cheap proof, not a promise
+    if int(a.min()) < low or int(a.max()) > high:
         return None
     return a
 
@@ -485,14 +489,7 @@ def _small_words(words: Any, square: bool) -> Any:
     ``_COEFF_MAX`` in absolute value (checked, one min/max), else ``None``."""
     if not available() or not _with_fmpz:
         return None
-    import numpy as np
-
-    a = np.ascontiguousarray(words, dtype=np.int64)
-    if a.ndim != 2 or 0 in a.shape or (square and a.shape[0] != a.shape[1]):
-        return None
-    if int(a.min()) < -_COEFF_MAX or int(a.max()) > _COEFF_MAX:
-        return None
-    return a
+    return _matrix_within(words, -_COEFF_MAX, _COEFF_MAX, square)
 
 
 def int_determinant(words: Any) -> Optional[int]:
