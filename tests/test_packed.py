@@ -985,6 +985,35 @@ def test_a_user_field_with_object_elements_packs_through_its_codec():
     assert (m @ inv).tolist() == [[Byte(1), Byte(0)], [Byte(0), Byte(1)]]
 
 
+def test_packings_describe_their_words():
+    # (plain, discrete, real, signed, logical): what the rest of gentensor asks instead of the dtype's kind
+    seen = {
+        ops.name: (p.plain, p.discrete, p.real, p.signed, p.logical)
+        for ops in (gt.integers, gt.booleans, gt.floats, gt.complexes, gt.modular(7), GF(), GF256())
+        for p in [ops.packing]
+    }
+    assert seen == {
+        "integers": (True, True, True, True, False),
+        "booleans": (True, True, True, False, True),
+        "floats": (True, False, True, False, False),
+        "complexes": (True, False, False, False, False),
+        "modular(7)": (True, True, True, True, False),
+        GF.name: (True, True, True, False, False),
+        "GF(2^8)": (False, True, True, False, False),
+    }
+
+
+def test_words_that_are_not_the_elements_are_grouped_by_the_ops():
+    # GF(2^8) packs Byte objects through a codec: unique, isin and bincount must not read its words as the elements
+    ops = GF256()
+    x = gt.tensor([Byte(3), Byte(5), Byte(3), Byte(255)], ops=ops)
+    assert gt.unique_values(x).tolist() == [Byte(3), Byte(5), Byte(255)]
+    assert gt.unique_counts(x).counts.tolist() == [2, 1, 1]
+    assert gt.isin(x, gt.tensor([Byte(5)], ops=ops)).tolist() == [False, True, False, False]
+    with pytest.raises(gt.DomainError):
+        gt.bincount(x)
+
+
 def test_packing_declarations_are_checked():
     with pytest.raises(gt.ArgumentValueError):
         gt.Packing("object")

@@ -178,8 +178,9 @@ def _packed_indices(indices: Any) -> tuple[Any, tuple[int, ...]] | None:
     """Integer indices as a NumPy ``intp`` array and their shape when they are a packed tensor of ints, else ``None``."""
     if not isinstance(indices, Tensor) or indices._store.packing is None or not _holds_indices(indices._ops):
         return None
-    item = _packed(indices, indices._ops)
-    if item is None or item.array.dtype.kind != "i":
+    packing = packing_of(indices._ops)
+    item = None if packing is None or not packing.signed else _packed(indices, indices._ops)
+    if item is None:
         return None
     return item.array, indices.shape
 
@@ -227,8 +228,9 @@ def _packed_where(
     """``where`` by NumPy when the condition and both branches pack (one of them already packed); else ``None``."""
     if not any(t._store.packing is not None for t in (cond, xt, yt)):
         return None
-    c = _packed(cond, cond._ops)
-    if c is None or c.array.dtype.kind != "b":
+    truth = packing_of(cond._ops)
+    c = None if truth is None or not truth.logical else _packed(cond, cond._ops)
+    if c is None:
         return None
     a, b = _packed(xt, ops), _packed(yt, ops)
     if a is None or b is None:

@@ -387,7 +387,7 @@ def arange(
 def _machine_arange(start: int, step: int, count: int, ops: ElementOps) -> Tensor[Any] | None:
     """``arange`` of ints as a packed tensor, when ``ops`` takes ints as they are and packs them all; else ``None``."""
     packing = packing_of(ops)
-    if packing is None or packing.dtype.kind != "i" or packing.to_machine is not None:
+    if packing is None or not packing.signed or packing.to_machine is not None:
         return None
     if int not in getattr(ops, "native_types", ()):
         return None  # ints are converted first (residues): the element path does it

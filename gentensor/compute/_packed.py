@@ -396,7 +396,7 @@ def unique(x: Tensor[Any], ordered: bool, counts: bool = True) -> tuple[Any, Any
     """
     store = x._store
     packing = store.packing
-    if packing is None or packing.dtype.kind not in "biu" or (ordered and not packing.ordered):
+    if packing is None or not packing.discrete or (ordered and not packing.ordered):
         return None
     item = operand_of(store, x._layout, x._ops, x._ops, packing)
     if item is None:
@@ -444,7 +444,7 @@ def _sortable(x: Tensor[Any]) -> Any:
     """The machine values of packed integer-valued ``x`` (flattened) when their order is the ops' order; else ``None``."""
     store = x._store
     packing = store.packing
-    if packing is None or packing.dtype.kind not in "biu" or not packing.ordered:
+    if packing is None or not packing.discrete or not packing.ordered:
         return None
     item = operand_of(store, x._layout, x._ops, x._ops, packing)
     return None if item is None else item.array.reshape(-1)

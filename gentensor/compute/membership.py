@@ -155,7 +155,7 @@ def bincount(x: Any, /, weights: Any = None, *, minlength: int = 0) -> Tensor[An
     if isinstance(minlength, bool) or not isinstance(minlength, int) or minlength < 0:
         raise ArgumentValueError(f"bincount: minlength must be a non-negative int (got {minlength!r})")
     store = x._store
-    if store.packing is not None and store.packing.dtype.kind in "biu" and store.packing.from_machine is None:
+    if store.packing is not None and store.packing.discrete and store.packing.from_machine is None:
         # packed integers (or booleans) that are their machine values: NumPy's bincount counts them
         array = view_of(store, x._layout)
         if array.size and int(array.min()) < 0:

@@ -188,7 +188,7 @@ def _packed_picks(x: Tensor[Any], axes: tuple[int, ...], positions: set[int]) ->
     (linear time, where ``_lanes`` sorts), when ``x`` packs numbers that are their machine values in the ops'
     order (floats: no NaN and no zero, so equal values cannot be told apart); else ``None``."""
     packing = x._store.packing
-    if packing is None or packing.dtype.kind not in "biuf" or not packing.ordered or packing.from_machine is not None:
+    if packing is None or not packing.real or not packing.ordered or packing.from_machine is not None:
         return None
     kept = [a for a in range(x.ndim) if a not in axes]
     n = math.prod(x.shape[a] for a in axes)
@@ -199,7 +199,7 @@ def _packed_picks(x: Tensor[Any], axes: tuple[int, ...], positions: set[int]) ->
         return None
     order = sorted(positions)
     array = view_of(flat._store, flat._layout)
-    if array.dtype.kind == "f" and order_shows(array):  # a NaN, or zeros of both signs: the stable sort decides
+    if not packing.discrete and order_shows(array):  # a NaN, or zeros of both signs: the stable sort decides
         return None
     parted = np.partition(array, order, axis=-1)
     return {k: parted[:, k].tolist() for k in order}

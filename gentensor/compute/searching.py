@@ -166,7 +166,7 @@ def argmin(x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Ten
 def _truth_view(x: Tensor[Any]) -> Any:
     """``x``'s machine values when their truth is the zero test (packed numbers, booleans), else ``None``."""
     store = x._store
-    if store.packing is not None and store.packing.dtype.kind in "biufc" and python_semantics(x.ops, "is_zero"):
+    if store.packing is not None and python_semantics(x.ops, "is_zero"):
         return view_of(store, x._layout)
     return None
 

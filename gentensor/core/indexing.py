@@ -381,7 +381,7 @@ def _along(x: Any, key: Any, tensor_type: Any) -> tuple[int, Any] | None:
     if (
         x._store.packing is None
         or store.packing is None
-        or store.packing.dtype.kind != "i"
+        or not store.packing.signed
         or axis >= x.ndim
         or not capabilities_of(key._ops).index
         or not key.ndim

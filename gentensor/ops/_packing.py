@@ -103,6 +103,23 @@ class Packing:
         comparisons).  Functions without a kernel map the ops' element
         functions over the unpacked elements.
 
+    Attributes
+    ----------
+    bounded : bool
+        Integer words: every buffer carries bounds of its values, and kernels run only when they prove the results fit.
+    plain : bool
+        The machine values are the elements themselves (neither ``to_machine`` nor ``from_machine``).
+    discrete : bool
+        Integer or boolean words: NumPy's equality and order of them are exact, so NumPy may group, count and sort them.
+    real : bool
+        The words are not complex: NumPy's comparisons apply to them.
+    signed : bool
+        Signed integer words, usable as NumPy indices as they are.
+    logical : bool
+        Boolean words, a NumPy mask as they stand.
+
+    These are read from ``dtype`` and the translations; the rest of gentensor asks them, never the dtype's kind.
+
     Raises
     ------
     ArgumentValueError
@@ -132,7 +149,10 @@ class Packing:
     ([100, 19, 99], [76, 65, 1])
     """
 
-    __slots__ = ("dtype", "lo", "hi", "to_machine", "from_machine", "kernels", "bounded", "ordered", "_narrow")
+    __slots__ = (
+        "dtype", "lo", "hi", "to_machine", "from_machine", "kernels", "bounded", "ordered", "plain", "discrete", "real",
+        "signed", "logical", "_narrow",
+    )
 
     def __init__(
         self,
@@ -184,6 +204,17 @@ class Packing:
         self.ordered = bool(ordered)
         #: Integer buffers carry bounds, and their results are proven to fit.
         self.bounded = integral
+        #: The machine values are the elements themselves (no ``to_machine``/``from_machine``).
+        self.plain = to_machine is None and from_machine is None
+        #: The machine values are integers or booleans: NumPy's equality and order of them are exact (no NaN, no
+        #: signed zero), so NumPy may group, count and sort them.
+        self.discrete = dt.kind in "biu"
+        #: The machine values are real numbers (not complex): NumPy's comparisons apply.
+        self.real = dt.kind != "c"
+        #: The machine values are signed integers, usable as NumPy indices as they are.
+        self.signed = dt.kind == "i"
+        #: The machine values are NumPy booleans (a mask as it stands).
+        self.logical = dt.kind == "b"
         info_range = (int(np.iinfo(dt).min), int(np.iinfo(dt).max)) if integral else None
         self._narrow = integral and (lo, hi) != info_range
 
