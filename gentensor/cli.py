@@ -100,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--ops",
             metavar="OPS",
-            help="element type: int, rational, symbolic, float, mod:N (default: inferred from the cells)",
+            help="element type: int, rational, symbolic, float, mod:N (default: inferred from the cells); a file in the save format is cast to it as astype casts (mod:N takes residues, bool makes nonzero True)",
         )
         p.add_argument("--method", help="algorithm, where the command has a choice (det: bareiss, gauss, berkowitz, laplace, auto)")
         p.add_argument(

@@ -201,6 +201,19 @@ def test_rank_and_rref(tmp_path: Path) -> None:
     assert sympy.Matrix([[parse_cell(str(v)) for v in row] for row in j["matrix"]]) == reduced
 
 
+def test_a_saved_tensor_is_cast_to_the_ops_asked(tmp_path: Path) -> None:
+    # rank 2 over the integers, 1 mod 7 (the second row is 3 times the first there), 1 as booleans (all nonzero)
+    m = [[1, 2], [3, 13]]
+    path = tmp_path / "m.json"
+    gt.save(path, gt.tensor(m))
+    assert ok("rank", path).strip() == "2"
+    singular_mod_7 = (m[0][0] * m[1][1] - m[0][1] * m[1][0]) % 7 == 0
+    assert ok("rank", "--ops", "mod:7", path).strip() == ("1" if singular_mod_7 else "2")
+    assert ok("rank", "--ops", "bool", path).strip() == "1"
+    with pytest.raises(gt.FormatError):
+        gt.load(path, ops=gt.modular(7))  # gt.load refuses a different ops
+
+
 def test_solve(tmp_path: Path) -> None:
     a = random_matrix(4, seed=3)
     while sympy.Matrix(a).det() == 0:
