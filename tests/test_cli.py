@@ -23,12 +23,13 @@ from typing import Any
 import numpy
 import pytest
 import sympy
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
 from gentensor import cli
 from gentensor.io._textmatrix import parse_cell, read_matrix
+from gentensor.ops._packing import PACKING_DISABLED
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = ["det", "inv", "rank", "rref", "solve", "charpoly", "nullspace", "hnf", "snf", "eigenvals"]
@@ -744,3 +745,44 @@ def test_eigenvals_against_sympy(tmp_path: Path) -> None:
     floats = ok("eigenvals", "--ops", "float", path).strip().split("\n\n")[0].splitlines()
     got_f = sorted(float(line.split("  (multiplicity ")[0]) for line in floats)
     assert got_f == pytest.approx(sorted(numpy.linalg.eigvals(numpy.array(m, dtype=float)).real), rel=1e-12)
+
+
+# -- reading many integer cells at once -------------------------------------------------
+
+_INTISH = st.text(alphabet="0123456789+-_ /١", max_size=20)
+
+
+@settings(max_examples=300, deadline=None)
+@example(cells=["1_0"])
+@example(cells=["١٢"])
+@example(cells=["+-5"])
+@example(cells=["1" * 19])
+@example(cells=["-" + "9" * 17])
+@given(cells=st.lists(st.one_of(_INTISH, st.integers(-(10**17), 10**17).map(str)), min_size=1, max_size=6))
+def test_short_ints_read_what_the_cell_parser_reads(cells: list[str]) -> None:
+    from gentensor.ops._parse import short_ints
+
+    fast = short_ints(cells)
+    if fast is not None:
+        assert fast == [parse_cell(c) for c in cells] and all(type(v) is int for v in fast)
+    elif all(re.fullmatch(r"[+-]?[0-9]{1,17}", c) for c in cells):
+        raise AssertionError(f"plain decimal integers were not read at once: {cells}")
+
+
+@pytest.mark.parametrize("fmt", ["txt", "csv"])
+def test_an_integer_matrix_file_reads_as_its_cells_and_names_bad_cells(tmp_path: Path, fmt: str) -> None:
+    rng = numpy.random.default_rng(5)
+    m = rng.integers(-(10**17), 10**17, (300, 40))
+    sep = "," if fmt == "csv" else " "
+    path = write(tmp_path, f"m.{fmt}", "\n".join(sep.join(f"{v:+d}" if v % 3 == 0 else str(v) for v in row) for row in m.tolist()) + "\n")
+    x = gt.load(path)
+    assert x.ops is gt.integers and x.tolist() == m.tolist()
+    if not PACKING_DISABLED:
+        assert x._store.packed  # read into machine words, not a list of Python ints
+    # A stack: the place of a bad cell counts the lines of every matrix before it.
+    stack = write(tmp_path, f"s.{fmt}", "1 2\n3 4\n\n# c\n5 6\n7 1/0\n".replace(" ", sep))
+    with pytest.raises(gt.FormatError, match=r"line 6, cell 2: cannot read the cell '1/0'"):
+        gt.load(stack)
+    with pytest.raises(gt.FormatError, match=r"line 6, cell 2: cannot read the cell '1/0' as an element of integers"):
+        gt.load(stack, ops=gt.integers)
+    assert gt.load(write(tmp_path, f"t.{fmt}", "1 2\n3 4\n\n5 6\n7 8\n".replace(" ", sep))).tolist() == [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]

@@ -36,13 +36,14 @@ from __future__ import annotations
 import io
 import re
 import threading
+from itertools import chain
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from ..core.tensor import Tensor
 from ..errors import DomainError, FormatError, LimitError, ShapeError
 from ..ops import as_ops, infer_ops, parse_cell
-from ..ops import CodecError as _Bad, exact_decimal, show_value as _show
+from ..ops import CodecError as _Bad, exact_decimal, short_ints, show_value as _show
 from ..resources import check_shape
 from ._files import read_input
 from ._saveload import decode_document, encode_document, parse_json
@@ -169,15 +170,19 @@ def _looks_like_csv(text: str) -> bool:
     return False
 
 
-def _text_rows(text: str) -> list[tuple[int, list[tuple[int, str]]] | None]:
-    """Lines as (line number, [(cell number, cell)]); ``None`` marks a blank line, comments are dropped."""
-    rows: list[tuple[int, list[tuple[int, str]]] | None] = []
+#: A content line: its number and its cells' texts (a cell's number is its place in the list, from 1).
+Row = tuple[int, list[str]]
+
+
+def _text_rows(text: str) -> list[Row | None]:
+    """Lines as (line number, [cell texts]); ``None`` marks a blank line, comments are dropped."""
+    rows: list[Row | None] = []
     for n, line in enumerate(text.splitlines(), 1):
         body = line.split("#", 1)[0]
         if not line.strip():
             rows.append(None)
         elif body.strip():
-            rows.append((n, list(enumerate(body.split(), 1))))
+            rows.append((n, body.split()))
     return rows
 
 
@@ -198,25 +203,32 @@ def _csv_records(text: str, delimiter: str = ",") -> Any:
             raise csv.Error(f"line {reader.line_num}: {e}") from None
 
 
-def _csv_rows(text: str, delimiter: str = ",") -> list[tuple[int, list[tuple[int, str]]] | None]:
+def _csv_rows(text: str, delimiter: str = ",") -> list[Row | None]:
+    rows: list[Row | None] = []
+    if '"' not in text:  # no quotes: each line is one record, its cells split at the delimiter as the csv module splits them
+        records = [line.split(delimiter) for line in text.splitlines()]
+    else:
+        records = _quoted_records(text, delimiter)
+    for n, record in enumerate(records, 1):
+        if not record or all(not c.strip() for c in record):
+            rows.append(None)
+        elif not record[0].lstrip().startswith("#"):
+            rows.append((n, record))
+    return rows
+
+
+def _quoted_records(text: str, delimiter: str) -> list[list[str]]:
     import csv
 
-    rows: list[tuple[int, list[tuple[int, str]]] | None] = []
     # The csv module refuses fields over its (process-wide) limit of 131072 characters; a cell is
     # bounded by the file here, and its size by the cell limits of the parser.
     with _CSV_LIMIT:
         old = csv.field_size_limit()
         csv.field_size_limit(max(old, len(text) + 1))
         try:
-            records = list(_csv_records(text, delimiter))
+            return list(_csv_records(text, delimiter))
         finally:
             csv.field_size_limit(old)
-    for n, record in enumerate(records, 1):
-        if not record or all(not c.strip() for c in record):
-            rows.append(None)
-        elif not record[0].lstrip().startswith("#"):
-            rows.append((n, list(enumerate(record, 1))))
-    return rows
 
 
 _NAME = re.compile(r"[^\W\d]\w*\Z")
@@ -232,15 +244,15 @@ def _header(rows: list[Any], path: str, target: Any, func: str, skip: bool) -> l
     if len(content) < 2:
         return rows
     line, cells = content[0]
-    if not all(_NAME.match(c.strip()) for _, c in cells):
+    if not all(_NAME.match(c.strip()) for c in cells):
         return rows
-    if not all(_NUMBER.match(c.strip()) for _, later in content[1:] for _, c in later):
+    if not all(_NUMBER.match(c.strip()) for _, later in content[1:] for c in later):
         return rows
     if skip:
         return [r for r in rows if r is not content[0]]
-    if target is not None and _holds(target, [c.strip() for _, c in cells]):
+    if target is not None and _holds(target, [c.strip() for c in cells]):
         return rows
-    names = ", ".join(c.strip() for _, c in cells)
+    names = ", ".join(c.strip() for c in cells)
     raise FormatError(
         f"{func}: {path}: line {line}: this looks like a header row (got {names} above rows of numbers); "
         "delete the line, skip it with --header, or read the names as symbols with --ops symbolic"
@@ -258,7 +270,7 @@ def _holds(ops: Any, names: list[str]) -> bool:
 
 
 def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any]:
-    blocks: list[list[tuple[int, list[tuple[int, str]]]]] = [[]]
+    blocks: list[list[Row]] = [[]]
     for row in rows:
         if row is None:
             if blocks[-1]:
@@ -282,42 +294,62 @@ def _from_rows(rows: list[Any], path: str, target: Any, func: str) -> Tensor[Any
                 f"{func}: {path}: line {block[0][0]}: the matrices of a stack differ in size: this one has "
                 f"{len(block)} rows, the first has {nrows}"
             )
-    values, places, texts = [], [], []
-    for block in blocks:
-        for line, cells in block:
-            for col, cell in cells:
-                texts.append(cell.strip())
-                if target is not None:  # the ops reads its own text (what its format writes: True, (1+2j), -0.0, ...)
-                    values.append(_read_as(target, cell.strip(), f"line {line}, cell {col}", path, func))
-                    places.append("")
-                    continue
-                try:
-                    values.append(parse_cell(cell))
-                except ValueError as e:
-                    raise FormatError(
-                        f"{func}: {path}: line {line}, cell {col}: cannot read the cell {_show(cell.strip(), 40)} "
-                        f"as a number or an expression ({e})"
-                    ) from None
-                places.append(f"line {line}, cell {col}")
     shape = (len(blocks), nrows, ncols) if len(blocks) > 1 else (nrows, ncols)
-    if target is not None:
+    try:
+        check_shape(shape, func)
+    except LimitError as e:
+        raise FormatError(f"{func}: {path}: {str(e).removeprefix(func + ': ')}") from None
+    # One flat list of texts; a cell's place is worked out from its position only for a message.
+    texts = list(chain.from_iterable(cells for block in blocks for _, cells in block))
+    row_lines = [line for block in blocks for line, _ in block]
+    del rows, blocks
+    for clean in (False, True):
+        if clean:
+            texts = [cell.strip() for cell in texts]  # (cells of digits and signs alone have nothing to strip)
+        ints = short_ints(texts) if target is None else None
+        if ints is not None:  # the common file: decimal integers that need no limit check
+            del texts
+            return Tensor._from_values(ints, shape, infer_ops({int}))
+
+    def place(k: int) -> str:
+        return f"line {row_lines[k // ncols]}, cell {k % ncols + 1}"
+
+    if target is not None:  # the ops reads its own text (what its format writes: True, (1+2j), -0.0, ...)
+        return Tensor._from_values(_read_all(target, texts, place, path, func), shape, target)
+    values = []
+    for k, cell in enumerate(texts):
         try:
-            check_shape(shape, func)
-        except LimitError as e:
-            raise FormatError(f"{func}: {path}: {str(e).removeprefix(func + ': ')}") from None
-        return Tensor._from_flat(values, shape, target)
-    return _convert(values, places, shape, path, target, func, texts)
+            values.append(parse_cell(cell))
+        except ValueError as e:
+            raise FormatError(
+                f"{func}: {path}: {place(k)}: cannot read the cell {_show(cell, 40)} as a number or an expression ({e})"
+            ) from None
+    return _convert(values, place, shape, path, target, func, texts)
 
 
-def _read_as(ops: Any, text: str, where: str, path: str, func: str) -> Any:
-    """One cell read by ``ops.parse`` (the inverse of ``ops.format``), failures named by their place."""
+def _read_all(ops: Any, texts: list[str], place: Callable[[int], str], path: str, func: str) -> list[Any]:
+    """Every cell read by ``ops.parse``; a text seen before is read once (the first 4096 distinct ones are kept)."""
+    seen: dict[str, Any] = {}
+    values = []
+    for k, text in enumerate(texts):
+        value = seen.get(text, seen)
+        if value is seen:
+            value = _read_as(ops, text, k, place, path, func)
+            if len(seen) < 4096:
+                seen[text] = value
+        values.append(value)
+    return values
+
+
+def _read_as(ops: Any, text: str, k: int, place: Callable[[int], str], path: str, func: str) -> Any:
+    """Cell ``k`` read by ``ops.parse`` (the inverse of ``ops.format``), failures named by its place."""
     try:
         return ops.parse(text)
     except (TypeError, ValueError, ArithmeticError) as e:
         if _IEEE.match(text):  # inf and nan: IEEE values, for the ops that hold them
-            return _ieee(ops, text, where, path, func)
+            return _ieee(ops, text, place(k), path, func)
         raise FormatError(
-            f"{func}: {path}: {where}: cannot read the cell {_show(text, 40)} as an element of {ops.name} ({e})"
+            f"{func}: {path}: {place(k)}: cannot read the cell {_show(text, 40)} as an element of {ops.name} ({e})"
         ) from None
 
 
@@ -359,7 +391,7 @@ def _from_json_lists(doc: Any, path: str, target: Any, func: str) -> Tensor[Any]
             f"{func}: {path}: not a gentensor file (an object with \"format\": \"gentensor\") nor a matrix "
             f"(nested lists of depth 2) or a stack (depth 3) (got depth {len(shape)})"
         )
-    return _convert(values, places, tuple(shape), path, target, func, texts)
+    return _convert(values, places.__getitem__, tuple(shape), path, target, func, texts)
 
 
 def _text(v: Any, limit: int = 40) -> str:
@@ -390,18 +422,18 @@ def _unbounded(v: Any) -> bool:
     return bool(v.has(S.Infinity, S.NegativeInfinity, S.ComplexInfinity, S.NaN))
 
 
-def _check_words(values: list[Any], places: list[str], texts: list[Any], path: str, func: str) -> None:
+def _check_words(values: list[Any], place: Callable[[int], str], texts: list[Any], path: str, func: str) -> None:
     """Refuse, when the ops is inferred, IEEE words anywhere and bare names among numbers (see the module)."""
-    for where, text in zip(places, texts):
+    for k, text in enumerate(texts):
         if text is not None and _IEEE.match(text):
             raise FormatError(
-                f"{func}: {path}: {where}: the cell {_show(text, 40)} is an IEEE special value, not an exact "
+                f"{func}: {path}: {place(k)}: the cell {_show(text, 40)} is an IEEE special value, not an exact "
                 "number; read inf and nan as floats with --ops float, or as symbols with --ops symbolic"
             )
     for k, v in enumerate(values):
         if _unbounded(v):
             raise FormatError(
-                f"{func}: {path}: {places[k]}: the cell {_show(texts[k], 40)} is infinite or undefined (SymPy's "
+                f"{func}: {path}: {place(k)}: the cell {_show(texts[k], 40)} is infinite or undefined (SymPy's "
                 "oo, zoo or nan), not an exact number; read it with --ops symbolic if you mean it"
             )
     if not any(map(_is_number, values)):
@@ -410,31 +442,32 @@ def _check_words(values: list[Any], places: list[str], texts: list[Any], path: s
     if words and all(_is_number(v) or k in words for k, v in enumerate(values)):
         k = words[0]
         raise FormatError(
-            f"{func}: {path}: {places[k]}: the cell {_show(texts[k], 40)} is a name among numbers; "
+            f"{func}: {path}: {place(k)}: the cell {_show(texts[k], 40)} is a name among numbers; "
             "read names as symbols with --ops symbolic, or correct the cell"
         )
 
 
 def _convert(
-    values: list[Any], places: list[str], shape: tuple[int, ...], path: str, target: Any, func: str, texts: list[Any]
+    values: list[Any], place: Callable[[int], str], shape: tuple[int, ...], path: str, target: Any, func: str,
+    texts: list[Any],
 ) -> Tensor[Any]:
     try:
         check_shape(shape, func)
     except LimitError as e:
         raise FormatError(f"{func}: {path}: {str(e).removeprefix(func + ': ')}") from None
     if target is None:
-        _check_words(values, places, texts, path, func)
+        _check_words(values, place, texts, path, func)
     ops = target if target is not None else infer_ops(set(map(type, values)))
     out = []
-    for v, where, text in zip(values, places, texts):
+    for k, (v, text) in enumerate(zip(values, texts)):
         try:
             out.append(ops.convert(v))
         except (TypeError, ValueError, ArithmeticError) as e:
             if text is not None and _IEEE.match(text):  # inf and nan: IEEE values, for the ops that hold them
-                out.append(_ieee(ops, text, where, path, func))
+                out.append(_ieee(ops, text, place(k), path, func))
                 continue
-            raise FormatError(f"{func}: {path}: {where}: cannot convert {_text(v)} to {ops.name} ({e})") from None
-    return Tensor._from_flat(out, shape, ops)
+            raise FormatError(f"{func}: {path}: {place(k)}: cannot convert {_text(v)} to {ops.name} ({e})") from None
+    return Tensor._from_values(out, shape, ops)
 
 
 def _ieee(ops: Any, text: str, where: str, path: str, func: str) -> Any:

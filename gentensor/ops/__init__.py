@@ -49,7 +49,7 @@ from ._protocol import repeated_squaring
 from ._registry import convert_values
 from ._numberfield import NumberField, OutsideField, cached_field, generators
 from ._packing import Bounds
-from ._parse import checked_int, exact_decimal
+from ._parse import checked_int, exact_decimal, short_ints
 from ._polynomial import as_euclidean
 from ._zerotest import integer_value
 from ._zerotools import NONZERO, UNKNOWN, ZERO, Walk, _degree_bound as degree_bound, _expansion_terms as expansion_terms
