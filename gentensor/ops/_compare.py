@@ -11,9 +11,10 @@ difference itself, in the order of cost:
 3. the zero test: a difference proven zero is equality;
 
 and only then, for expressions with symbols (whose assumptions may decide,
-``x + 1 > 0`` for a positive ``x``) or constants the steps above left open,
-asks SymPy -- when evaluating costs less than the precision budget and
-within the time budget (`gentensor.ops._budget.bounded`).  What stays open
+``x + 1 > 0`` for a positive ``x``), asks SymPy -- when evaluating costs
+less than the precision budget and within the time budget
+(`gentensor.ops._budget.bounded`).  A constant the steps above leave open is
+never handed to SymPy, whose comparison trusts a few unchecked digits.  What stays open
 raises [`UndecidableError`][gentensor.errors.UndecidableError] (constants) or
 [`DomainError`][gentensor.errors.DomainError] (expressions with symbols): never a guess.
 """
@@ -99,6 +100,14 @@ def _sympy_compare(a: Any, b: Any, strict: bool, func: str) -> bool:
 
     shown = f"{short_str(a, 60)} {'<' if strict else '<='} {short_str(b, 60)}"
     constant = not (getattr(a, "free_symbols", set()) or getattr(b, "free_symbols", set()))
+    if constant:
+        # SymPy decides a constant's sign from a few digits of numerics it does not check (1 + h**2 > 1 for a
+        # hidden zero h it cannot enclose): only the proofs above may answer.
+        raise UndecidableError(
+            f"{func}: cannot decide {shown} (the difference is not proven zero and its sign stays open at "
+            "zero_test_bits); raise gt.limits(zero_test_bits=..., zero_test_seconds=...)",
+            None,
+        )
     if too_costly(a) or too_costly(b):
         raise UndecidableError(
             f"{func}: cannot decide {shown}: evaluating it needs more precision than the budget of 16 * zero_test_bits; "
@@ -111,10 +120,4 @@ def _sympy_compare(a: Any, b: Any, strict: bool, func: str) -> bool:
         raise DomainError(f"{func}: cannot order {shown} (got values that are not real)") from None
     if result is sympy.true or result is sympy.false:
         return bool(result)
-    if constant:
-        raise UndecidableError(
-            f"{func}: cannot decide {shown} (the difference is not proven zero and its sign stays open at "
-            "zero_test_bits); raise gt.limits(zero_test_bits=..., zero_test_seconds=...)",
-            None,
-        )
     raise DomainError(f"{func}: cannot decide {shown}; substitute values first, or declare assumptions on the symbols")

@@ -496,7 +496,7 @@ def _is_sympy_failure(e: Exception) -> bool:
 
 
 def symbolic_floor(a: Any) -> Any:
-    """``floor(a)``: exact, with the integer a constant is proven to be (hidden zeros too), else unevaluated.
+    """``floor(a)``: exact -- for a constant the integer proven (hidden zeros too) or `UndecidableError`; with symbols unevaluated.
 
     Examples
     --------
@@ -513,13 +513,19 @@ def _integer_function(name: str, a: Any) -> Any:
     func = sympy.floor if name == "floor" else sympy.ceiling
     if getattr(a, "is_Number", False):
         return func(a)
-    if not a.free_symbols and not too_costly(a):
-        from ._zerotest import integer_value
+    if a.free_symbols:
+        return evaluated(name, func, a)  # floor(x) stays floor(x)
+    if too_costly(a):
+        raise UndecidableError(
+            f"{name}: evaluating {short_str(a)} needs more precision than the budget of 16 * zero_test_bits; "
+            "raise gt.limits(zero_test_bits=...)",
+            a,
+        )
+    from ._rounding import proven_integer
+    from ._zerotest import integer_value
 
-        n = integer_value(func(a, evaluate=False))
-        if n is not None:
-            return sympy.Integer(n)
-    return evaluated(name, func, a)
+    n = integer_value(func(a, evaluate=False))
+    return sympy.Integer(n) if n is not None else proven_integer(name, a)
 
 
 def _s_floor(a: Any) -> Any:

@@ -13,12 +13,26 @@ mpmath ships with SymPy and is imported on first use.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
-__all__ = ["excludes_zero", "Box", "Interval"]
+__all__ = ["excludes_zero", "cuts_met", "Box", "Interval"]
 
 Interval = tuple[Any, Any]  # (lower, upper): raw mpf tuples
 Box = tuple[Interval, Interval]  # (real part, imaginary part)
+
+
+_CUTS = threading.local()  # .n: boxes of this thread that met a branch cut (see `cuts_met`)
+
+
+def cuts_met() -> int:
+    """How many boxes this thread has met at a branch cut so far (the argument of a box at the negative axis).
+
+    Numerics that are not intervals (SymPy's ``evalf``) may land on either
+    side of a cut its box meets: a caller compares the count before and
+    after an enclosure to know whether such numerics can be trusted.
+    """
+    return getattr(_CUTS, "n", 0)
 
 
 class _Fail(Exception):
@@ -95,6 +109,8 @@ def _widen(iv: Interval, prec: int) -> Interval:
     a, b = iv
     if lib.fnan in iv:
         raise _Fail("nan")
+    if lib.mpf_gt(a, b):  # a library result that is no interval: nothing may be concluded from it
+        raise _Fail("an inverted interval")
     shift = 8 - prec
 
     def away(v: Any, rnd: Any, sign: int) -> Any:
@@ -170,8 +186,12 @@ def _arg(x: Box, prec: int) -> Interval:
         raise _Fail("the argument of an interval around 0")
     if _contains_zero(x):
         raise _Fail("the argument of a box around 0")
-    # Off the real axis mpi_atan2 encloses every argument in the box (the whole
-    # circle [-pi, pi] when the box crosses the negative real axis).
+    if _negative(re) and not _excludes(im):
+        # The box meets the branch cut: its points on the negative real axis have the argument pi, those just
+        # below it almost -pi.  (mpi_atan2 returns the inverted [pi, -pi] for an imaginary part [-eps, 0].)
+        _CUTS.n = cuts_met() + 1
+        pi = _widen(lib.mpi_pi(prec), prec)
+        return lib.mpf_neg(pi[1]), pi[1]
     return _widen(lib.mpi_atan2(im, re, prec), prec)
 
 

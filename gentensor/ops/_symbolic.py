@@ -25,6 +25,7 @@ from ._capabilities import Capabilities
 from ._codec import decode_tree, encode_expr
 from ._compare import compare
 from ._elementary import SymbolicFunctions, evaluated, symbolic_floor
+from ._rounding import exact_round
 from ._exprarith import _add, _arithmetic, _many, _mul, _neg, _pow, _sub
 from ._exprlimits import check_expr
 from ._magnitude import too_costly
@@ -190,7 +191,16 @@ class SymbolicOps(BaseOps):
         return evaluated("abs", sympy.Abs, a)
 
     def round(self, a: Any, ndigits: int = 0) -> Any:
-        """SymPy's ``round`` of a numeric expression (a Float, or an Integer for ``ndigits <= 0``), within the budget."""
+        """``a`` rounded to ``ndigits`` decimals, halves to even, exactly (`gentensor.ops._rounding.exact_round`): a
+        Rational for a real constant, a Float rounded as SymPy rounds it for a Float."""
+        if not getattr(a, "is_Float", False) and not getattr(a, "free_symbols", True):
+            if too_costly(a):
+                raise UndecidableError(
+                    f"symbolic.round: evaluating {short_str(a)} needs more precision than the budget of 16 * zero_test_bits; "
+                    "raise gt.limits(zero_test_bits=...)",
+                    a,
+                )
+            return exact_round(a, ndigits)
         if too_costly(a):
             raise UndecidableError(
                 f"symbolic.round: evaluating {short_str(a)} needs more precision than the budget of 16 * zero_test_bits; "
