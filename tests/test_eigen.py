@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gentensor as gt
-from toyring import Gauss, gaussian
+from toyring import Gauss, GaussOps, gaussian
 
 L = gt.linalg
 lam = sympy.Symbol("lam")
@@ -302,7 +302,17 @@ def test_eigenvals_stacks_and_parallel() -> None:
 
 
 _FUNCS = ["eigenvals", "eigenvects", "diagonalize", "jordan_form", "is_diagonalizable"]
-_BAD = [(lambda: gt.tensor([[Gauss(1, 0)]]), "SymPy cannot read"), (lambda: gt.tensor([[1, 2], [3, 4]], ops=gt.modular(7)), "characteristic 7")]
+class _NumberGauss(GaussOps):
+    """Z[i] declared a ring of numbers (characteristic 0), its elements still unknown to SymPy."""
+
+    capabilities = gt.Capabilities(kind="user", integral_domain=True, exact_division=True, characteristic=0)
+
+
+_BAD = [
+    (lambda: gt.tensor([[Gauss(1, 0)]]), "characteristic unknown: declare characteristic=0"),
+    (lambda: gt.tensor([[Gauss(1, 0)]], ops=_NumberGauss()), "SymPy cannot read"),
+    (lambda: gt.tensor([[1, 2], [3, 4]], ops=gt.modular(7)), "characteristic 7"),
+]
 _REFUSALS = [(b, m, f) for b, m in _BAD for f in _FUNCS]
 _REFUSALS += [(lambda: gt.tensor([[1.0, 2.0], [3.0, 4.0]]), "floating-point", f) for f in ("jordan_form", "is_diagonalizable")]
 # (floats get numerical eigenvalues, eigenvectors and diagonalize: tests/test_peer_eigen.py)

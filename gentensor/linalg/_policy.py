@@ -110,6 +110,33 @@ def ring_class(caps: Capabilities) -> str:
     return "ring"
 
 
+def check_numbers(ops: ElementOps, func: str, what: str) -> Capabilities:
+    """The capabilities of ``ops``; [`DomainError`][gentensor.errors.DomainError] unless its elements are numbers
+    (characteristic 0), which ``what`` (an order, a square root, an eigenvalue) needs.
+
+    Residues mod ``n`` and a user ring that does not declare ``characteristic=0`` are refused: their
+    representatives as integers would give an answer about other numbers.
+
+    Examples
+    --------
+    >>> import gentensor as gt
+    >>> check_numbers(gt.rationals, "f", "an order").characteristic
+    0
+    >>> check_numbers(gt.modular(7), "f", "an order")
+    Traceback (most recent call last):
+    ...
+    gentensor.errors.DomainError: f: needs an order, which the elements of modular(7) (characteristic 7) do not have; convert first, e.g. .astype(gt.integers) for their representatives
+    """
+    caps = capabilities_of(ops)
+    if caps.characteristic != 0:
+        known = "characteristic unknown: declare characteristic=0 in its capabilities if its elements are numbers" if caps.characteristic is None else f"characteristic {caps.characteristic}"
+        raise DomainError(
+            f"{func}: needs {what}, which the elements of {ops.name} ({known}) do not have; "
+            "convert first, e.g. .astype(gt.integers) for their representatives"
+        )
+    return caps
+
+
 def check_commutative(ops: ElementOps, func: str) -> Capabilities:
     """The capabilities of ``ops``; [`DomainError`][gentensor.errors.DomainError] when it is not commutative."""
     caps = capabilities_of(ops)

@@ -264,8 +264,14 @@ def _sympy_stack(x: Any, func: str) -> Stack:
     stack = stack_of(x, func, square=True)
     ops = stack.ops
     caps = _policy.check_commutative(ops, func)
-    if not caps.exact or caps.characteristic not in (0, None):
-        what = "floating-point numbers" if not caps.exact else f"characteristic {caps.characteristic}"
+    if not caps.exact or caps.characteristic != 0:
+        what = (
+            "floating-point numbers"
+            if not caps.exact
+            else "characteristic unknown: declare characteristic=0 in its capabilities if its elements are numbers"
+            if caps.characteristic is None
+            else f"characteristic {caps.characteristic}"
+        )
         hint = (
             "eigenvals, eigenvects and diagonalize answer numerically for floats; the Jordan form and "
             "diagonalizability are not continuous in the entries: convert first, e.g. .astype(gt.rationals)"

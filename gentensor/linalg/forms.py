@@ -385,6 +385,7 @@ def singular_values(x: Tensor[Any], /) -> Tensor[Any]:
     x = as_tensor(x, "singular_values")
     if x.ndim != 2:
         raise ShapeError(f"singular_values: expects one matrix, ndim == 2 (got shape {x.shape})")
+    _policy.check_numbers(x.ops, "singular_values", "square roots of its eigenvalues")
     if not capabilities_of(x.ops).exact:
         from .arrayapi import svdvals
 
@@ -414,6 +415,7 @@ def condition_number(x: Tensor[Any], /) -> Tensor[Any] | float | Expr:
     import sympy
 
     t = as_tensor(x, "condition_number")
+    _policy.check_numbers(t.ops, "condition_number", "singular values")
     if _lapack.applies(t.ops) and t.ndim > 2:  # a stack of float matrices: one ratio each, as numpy.linalg.cond
         from .arrayapi import svdvals
 

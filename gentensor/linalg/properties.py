@@ -275,26 +275,49 @@ def is_echelon(x: Tensor[Any], /) -> Tensor[Any] | bool:
 
 
 def is_nilpotent(x: Tensor[Any], /, *, executor: Any = None, workers: Optional[int] = None) -> Tensor[Any] | bool:
-    """True when some power of ``x`` is zero: its characteristic polynomial is ``t**n`` (division-free, any ring).
+    """True when some power of ``x`` is zero: the coefficients of its characteristic polynomial (division-free)
+    below the leading one are nilpotent -- all zero over an integral domain; over ``modular(n)`` a power of each is.
 
     Raises
     ------
     NonSquareError
         ``x`` is not square (as SymPy).
     DomainError
-        The ring is not commutative.
+        The ring is not commutative, or has zero divisors and is not ``modular(n)`` (and the polynomial is not ``t**n``).
 
     Examples
     --------
     >>> import gentensor as gt
     >>> gt.linalg.is_nilpotent(gt.tensor([[0, 1, 2], [0, 0, 3], [0, 0, 0]])), gt.linalg.is_nilpotent(gt.eye(2))
     (True, False)
+    >>> gt.linalg.is_nilpotent(gt.tensor([[2]], ops=gt.modular(4)))  # 2 * 2 == 0 mod 4
+    True
     """
     stack = stack_of(x, "is_nilpotent", square=True)
-    _policy.check_commutative(stack.ops, "is_nilpotent")
+    caps = _policy.check_commutative(stack.ops, "is_nilpotent")
     task = partial(_policy.charpoly, ops=stack.ops, provider=_policy.kernel_of(stack.ops, "charpoly"))
     coefficients = run(task, stack, "is_nilpotent", executor, workers)
-    return _answer([all(stack.ops.is_zero(c) for c in cs[1:]) for cs in coefficients], stack)
+    return _answer([_nilpotent_coefficients(cs[1:], stack.ops, caps) for cs in coefficients], stack)
+
+
+def _nilpotent_coefficients(cs: list[Any], ops: ElementOps, caps: Any) -> bool:
+    """Whether the coefficients below the leading one of a characteristic polynomial are all nilpotent elements.
+
+    That is the matrix being nilpotent, over any commutative ring (it is, over each residue field).  Without zero
+    divisors the only nilpotent element is 0; a residue ``c`` mod ``n`` is nilpotent when ``c**k`` is ``0`` for the
+    largest exponent ``k`` in ``n``'s factorisation, at most ``n.bit_length()``.
+    """
+    if all(ops.is_zero(c) for c in cs):
+        return True  # x**n == 0 by Cayley-Hamilton, in any commutative ring
+    if caps.integral_domain:
+        return False
+    n = caps.characteristic
+    if caps.residues and isinstance(n, int) and n > 1:
+        return all(pow(int(c), n.bit_length(), n) == 0 for c in cs)
+    raise DomainError(
+        f"is_nilpotent: over {ops.name}, a ring with zero divisors, the characteristic polynomial decides only "
+        "with its nilpotent elements known; compute powers of the matrix instead (gt.linalg.matrix_power)"
+    )
 
 
 def _sign(c: Any, ops: ElementOps, func: str) -> int:
@@ -416,6 +439,7 @@ def _definiteness(
 
     def predicate(x: Tensor[Any], /) -> Tensor[Any] | bool:
         stack = stack_of(x, name, square=False)
+        _policy.check_numbers(stack.ops, name, "an order")
         if stack.m != stack.n:
             return _answer([False] * len(stack.matrices), stack)
         return _answer([decide(*_inertia(rows, stack.ops, name), stack.n) for rows in stack.matrices], stack)
@@ -473,8 +497,12 @@ def _dominance(
                 return False
         return True
 
+    def test_numbers(rows: list[list[Any]], ops: ElementOps) -> bool:
+        _policy.check_numbers(ops, name, "an absolute value and an order")
+        return test(rows, ops)
+
     def predicate(x: Tensor[Any], /) -> Tensor[Any] | bool:
-        return _predicate(x, name, test, square=True)
+        return _predicate(x, name, test_numbers, square=True)
 
     relation = ">" if strict else ">="
     return _made_predicate(predicate, name, f"True when ``|x[i, i]| {relation} sum(|x[i, j]|, j != i)`` for every row.", example)
