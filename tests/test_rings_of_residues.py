@@ -111,3 +111,12 @@ def test_functions_of_numbers_refuse_residues_and_rings_of_unknown_characteristi
         with pytest.raises(gt.DomainError, match=said):
             func(x)
     func(gt.tensor([[2, 1], [1, 4]]))  # the integers answer
+
+
+@pytest.mark.parametrize("n", [2**64, 12, 2**64 + 2])
+def test_inv_over_a_composite_modulus_names_its_determinant(n: int) -> None:
+    x = gt.tensor([[2, 4, 6], [1, 5, 2], [3, 1, 7]], ops=gt.modular(n))  # det = -22: even, not a unit
+    d = L.det(x)
+    assert d == -22 % n
+    with pytest.raises(gt.SingularMatrixError, match=rf"not a unit \(got det = {d}\)"):
+        L.inv(x)
