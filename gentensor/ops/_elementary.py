@@ -601,9 +601,36 @@ def _s_logaddexp(a: Any, b: Any) -> Any:
     return sympy.log(sympy.exp(a) + sympy.exp(b))
 
 
+def _constant(a: Any) -> bool:
+    """A SymPy constant that is not a plain number: what SymPy's numerics would guess about."""
+    return not getattr(a, "is_Number", False) and not getattr(a, "free_symbols", True)
+
+
 def _s_trunc(a: Any) -> Any:
     sympy = _sympy()
+    if getattr(a, "is_Number", False):
+        return sympy.Integer(int(a)) if a.is_finite else a
+    if _constant(a):
+        from ._rounding import exact_trunc
+
+        return exact_trunc(a)
     return sympy.sign(a) * sympy.floor(sympy.Abs(a))
+
+
+def _s_sign(a: Any) -> Any:
+    if _constant(a):
+        from ._rounding import proven_sign
+
+        return proven_sign(a)
+    return evaluated("sign", _sympy().sign, a)
+
+
+def _s_signbit(a: Any) -> bool:
+    if _constant(a):
+        from ._rounding import proven_signbit
+
+        return proven_signbit(a)
+    return _decided("signbit", "is_negative", a)
 
 
 def _s_isnan(a: Any) -> bool:
@@ -624,7 +651,7 @@ def _decided(name: str, attribute: str, a: Any) -> bool:
 _SYMPY_NAMES = {
     "exp": "exp", "log": "log", "sin": "sin", "cos": "cos", "tan": "tan", "asin": "asin",
     "acos": "acos", "atan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh", "asinh": "asinh",
-    "acosh": "acosh", "atanh": "atanh", "atan2": "atan2", "sign": "sign",
+    "acosh": "acosh", "atanh": "atanh", "atan2": "atan2",
     "real": "re", "imag": "im", "conj": "conjugate",
 }
 
@@ -639,8 +666,9 @@ _SYMBOLIC_OWN: dict[str, Callable[..., Any]] = {
     "hypot": _s_hypot,
     "logaddexp": _s_logaddexp,
     "trunc": _s_trunc,
+    "sign": _s_sign,
     "isnan": _s_isnan,
-    "signbit": partial(_decided, "signbit", "is_negative"),
+    "signbit": _s_signbit,
     "isinf": partial(_decided, "isinf", "is_infinite"),
     "isfinite": partial(_decided, "isfinite", "is_finite"),
 }

@@ -1,4 +1,4 @@
-"""Floor, ceiling and rounding of symbolic constants, proven: SymPy's value is a candidate, never the answer.
+"""Floor, ceiling, trunc, rounding and sign of symbolic constants, proven: SymPy's value is a candidate, never the answer.
 
 SymPy's ``floor``, ``ceiling`` and ``Expr.round`` read the digits of a few
 dozen bits of numerics and trust them: ``floor(-h**2)`` is ``-1`` for a
@@ -21,7 +21,7 @@ from ._budget import bounded
 from ._exprarith import _mul, _sub
 from ._show import short_str
 
-__all__ = ["proven_integer", "exact_round"]
+__all__ = ["proven_integer", "floor_of", "exact_round", "proven_sign", "exact_trunc", "proven_signbit"]
 
 
 def _sympy() -> Any:
@@ -130,3 +130,74 @@ def exact_round(a: Any, ndigits: int) -> Any:
     if half > 0 or (half == 0 and n % 2):
         n += 1
     return sympy.Integer(n) / scale
+
+
+def _real_sign(a: Any, func: str) -> int | None:
+    """The proven sign of the constant ``a`` (``None`` when ``a`` is not real, `UndecidableError` when open)."""
+    from ._compare import sign
+
+    try:
+        found = sign(a, func, (a, 0))
+    except DomainError:
+        return None  # proven not real
+    if found is None:
+        raise UndecidableError(
+            f"{func}: cannot decide the sign of {short_str(a, 60)} (not proven zero, and no enclosure at "
+            "zero_test_bits excludes 0); raise gt.limits(zero_test_bits=..., zero_test_seconds=...) or simplify it first",
+            a,
+        )
+    return found
+
+
+def proven_sign(a: Any) -> Any:
+    """``sign(a)`` of a SymPy constant: ``-1``, ``0`` or ``1`` proven for a real one; ``a / |a|`` for a complex one
+    proven non-zero (the Array API's sign); `UndecidableError` when neither is proven.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> z = sympy.atan(sympy.Rational(1, 2)) + sympy.atan(sympy.Rational(1, 3)) - sympy.pi / 4
+    >>> proven_sign(z), proven_sign(sympy.pi - 3), proven_sign(3 * sympy.I)
+    (0, 1, I)
+    """
+    sympy = _sympy()
+    found = _real_sign(a, "sign")
+    if found is not None:
+        return sympy.Integer(found)
+    from ._zerotest import ZERO, zero_test
+
+    if zero_test(a, checked=True).verdict == ZERO:  # (a complex constant proven non-real is not zero: kept safe)
+        return sympy.Integer(0)
+    return bounded("sign", lambda: short_str(a), sympy.sign, a)
+
+
+def exact_trunc(a: Any) -> Any:
+    """``trunc(a)`` of a real SymPy constant: the floor of a non-negative one, the ceiling of a negative one, proven.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> exact_trunc(-sympy.pi), exact_trunc(sympy.E)
+    (-3, 2)
+    """
+    from ._elementary import _integer_function
+
+    found = _real_sign(a, "trunc")
+    if found is None:
+        raise DomainError(f"trunc: {short_str(a)} is not a real number; take its re and im first")
+    return _integer_function("floor" if found >= 0 else "ceiling", a)
+
+
+def proven_signbit(a: Any) -> bool:
+    """``signbit(a)`` of a real SymPy constant: whether it is proven negative (zero is not).
+
+    Examples
+    --------
+    >>> import sympy
+    >>> proven_signbit(3 - sympy.pi), proven_signbit(sympy.Integer(0))
+    (True, False)
+    """
+    found = _real_sign(a, "signbit")
+    if found is None:
+        raise DomainError(f"signbit: {short_str(a)} is not a real number")
+    return found < 0
