@@ -329,7 +329,10 @@ def heaviside(x1: Any, x2: Any) -> Any:
     """NumPy's ``heaviside``: 0 below zero, 1 above, ``x2`` at zero."""
     ns = _ns()
     a = _tensor(x1)
-    return ns.where(a < 0, 0, ns.where(a > 0, 1, x2))
+    stepped = ns.where(a < 0, 0, ns.where(a > 0, 1, x2))
+    if not ns.isdtype(a.ops, "real floating"):
+        return stepped
+    return ns.where(ns.isnan(a), a, stepped)  # NaN stays NaN, as NumPy's
 
 
 def exp2(x: Any) -> Any:
@@ -347,6 +350,47 @@ def rad2deg(x: Any) -> Any:
     return _ns().multiply(_tensor(x), 180 / math.pi)
 
 
+
+
+def inner(a: Any, b: Any) -> Any:
+    """NumPy's ``inner``: the sum over the last axis of both (a scalar operand scales the other).
+
+    >>> import gentensor as gt
+    >>> inner(gt.tensor([[1, 2], [3, 4]]), gt.tensor([[1, 2], [3, 4]])).tolist()
+    [[5, 11], [11, 25]]
+    """
+    ns = _ns()
+    x, y = _tensor(a), _tensor(b)
+    if x.ndim == 0 or y.ndim == 0:
+        return ns.multiply(x, y)
+    return ns.tensordot(x, y, axes=([x.ndim - 1], [y.ndim - 1]))
+
+
+def vdot(a: Any, b: Any) -> Any:
+    """NumPy's ``vdot``: both flattened, the first conjugated, summed to one element.
+
+    >>> import gentensor as gt
+    >>> vdot(gt.tensor([[1, 2], [3, 4]]), gt.tensor([[1, 2], [3, 4]]))
+    30
+    """
+    ns = _ns()
+    x, y = _tensor(a), _tensor(b)
+    if x.size != y.size:
+        raise ShapeError(f"vdot: the operands have {x.size} and {y.size} elements; they must have as many")
+    return ns.sum(ns.conj(ns.reshape(x, (-1,))) * ns.reshape(y, (-1,)))
+
+
+def polymul(a1: Any, a2: Any) -> Any:
+    """NumPy's ``polymul``: the product of two coefficient lists (highest power first), leading zeros trimmed.
+
+    >>> import gentensor as gt
+    >>> polymul(gt.tensor([0, 1, 2]), gt.tensor([1, -2, 3])).tolist()
+    [1, 0, -1, 6]
+    """
+    ns = _ns()
+    product = ns.convolve(_tensor(a1), _tensor(a2))
+    nonzero = ns.flatnonzero(product).tolist()
+    return product[nonzero[0] :] if nonzero else product[-1:]
 
 
 #: NumPy function name -> the adapter that runs it (the protocol's table points here with ``"_np.<name>"``).
@@ -378,6 +422,9 @@ ADAPTERS: dict[str, Callable[..., Any]] = {
     "multi_dot": multi_dot,
     "lstsq": lstsq,
     "linspace": linspace,
+    "inner": inner,
+    "vdot": vdot,
+    "polymul": polymul,
 }
 
 #: NumPy ufunc name -> the adapter that runs it.

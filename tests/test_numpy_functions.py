@@ -34,6 +34,9 @@ RAW = {
     "F": [[1.5, -2.0, 0.25], [4.0, float("nan"), 1.0]],
     "G": [0.5, 2.0, -1.0],
     "C": [1 + 2j, -1j],
+    "T": [[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]], [[12, 13, 14, 15], [16, 17, 18, 19], [20, 21, 22, 23]]],
+    "P": [0, 1, 2],
+    "N": [float("nan"), -1.0, 0.0, 2.0],
 }
 
 
@@ -72,6 +75,18 @@ CALLS: dict[str, Callable[[Any], Any]] = {
     "convolve_same": lambda d: np.convolve(d.V, d.W, mode="same"),
     "convolve_valid": lambda d: np.convolve(d.W, d.V, mode="valid"),
     "polymul": lambda d: np.polymul(d.V, d.V),
+    "polymul_leading_zero": lambda d: np.polymul(d.P, d.V),
+    # NumPy's defaults where they are not gentensor's (the first two axes; all axes of both)
+    "trace_3d": lambda d: np.trace(d.T),
+    "trace_3d_offset": lambda d: np.trace(d.T, offset=1, axis1=1, axis2=2),
+    "diagonal_3d": lambda d: np.diagonal(d.T),
+    "diagonal_3d_axes": lambda d: np.diagonal(d.T, axis1=2, axis2=0),
+    "inner_2d": lambda d: np.inner(d.X, d.X),
+    "inner_3d_2d": lambda d: np.inner(d.T, d.T[0]),
+    "inner_scalar": lambda d: np.inner(2, d.X),
+    "vdot_2d": lambda d: np.vdot(d.X, d.X),
+    "vdot_complex": lambda d: np.vdot(d.C, d.C),
+    "heaviside_nan": lambda d: np.heaviside(d.N, 0.5),
     "correlate": lambda d: np.correlate(d.W, d.V),
     "correlate_full": lambda d: np.correlate(d.W, d.V, "full"),
     "polyval": lambda d: np.polyval(d.V, 3),
