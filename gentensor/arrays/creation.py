@@ -396,7 +396,7 @@ def _machine_arange(start: int, step: int, count: int, ops: ElementOps) -> Tenso
     if lo < packing.lo or hi > packing.hi:  # type: ignore[operator]
         return None
     values = np.arange(count, dtype=np.int64)
-    values *= step
+    values *= step if count > 1 else 1  # one value: the step (which may not fit a word) plays no part
     values += start
     return Tensor._from_array(values, (count,), ops, (lo, hi), True)
 

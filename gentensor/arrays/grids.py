@@ -215,6 +215,7 @@ def _triangle(func: str, x: Any, k: int, lower: bool) -> Tensor[Any]:
         raise ShapeError(f"{func}: needs a tensor with ndim >= 2 (got shape {x.shape})")
     k = as_int(k, func, "k")
     m, n = x.shape[-2:]
+    k = max(-m - 1, min(k, n + 1))  # past the corners every k keeps the same entries (and fits NumPy's tri)
     store = x._store
     machine_zero = None if store.packing is None else store.packing.scalar(x.ops.zero)
     if machine_zero is not None:  # packed: one NumPy select between the entries and the zero's machine value

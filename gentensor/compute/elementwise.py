@@ -65,6 +65,7 @@ from ..core.layout import Layout, broadcast_shapes
 from ..core.tensor import Tensor
 from ..arrays.dtypes import resolve_dtype
 from ..errors import ArgumentTypeError, ArgumentValueError, OpsMismatchError, ReadOnlyError, ShapeError
+from ..resources import check_digits
 from ..ops import integers, OpsSpec
 from ..parallel import run_map
 from .reductions import all as _all
@@ -113,6 +114,7 @@ def positive(x: Any, /) -> Tensor[Any] | Any:
 def round(x: Any, /, *, decimals: int = 0) -> Tensor[Any] | Any:
     if isinstance(decimals, bool) or not isinstance(decimals, int):
         raise ArgumentTypeError(f"round: decimals must be an int (got {decimals!r})")
+    check_digits(abs(decimals), "round: 10**decimals")  # exact rounding scales by it (2**64 decimals would never end)
     # The packings' "round" kernels round to whole numbers; other digits map the element function.
     return unary("round", x, plan_round(decimals), kernel="round" if decimals == 0 else "round.decimals")
 

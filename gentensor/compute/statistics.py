@@ -402,7 +402,7 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: 
         parts.append(_edge(append, x, ax, "append"))
     out = concat(parts, axis=ax) if len(parts) > 1 else x
     moved = moveaxis(out, ax, -1)
-    for _ in range(n):
+    for _ in range(min(n, max(moved.shape[-1], 1))):  # past the length every difference is empty: no more rounds
         moved = subtract(moved[..., 1:], moved[..., :-1])
     return moved if ax == x.ndim - 1 else moveaxis(moved, -1, ax).copy()
 

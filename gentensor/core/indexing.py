@@ -175,7 +175,7 @@ def resolve_simple(key: Any, layout: Layout) -> tuple[tuple[int, ...], tuple[int
             if length:
                 offset += start * strides[axis]
             out_shape.append(length)
-            out_strides.append(strides[axis] * step)
+            out_strides.append(strides[axis] * step if length > 1 else strides[axis])  # (x[::2**60]: no huge stride)
         else:
             return None
     return (*out_shape, *shape[k:]), (*out_strides, *strides[k:]), offset
@@ -253,7 +253,7 @@ def resolve(
             if length:
                 offset += start * strides[axis]
             out_shape.append(length)
-            out_strides.append(strides[axis] * step)
+            out_strides.append(strides[axis] * step if length > 1 else strides[axis])  # one element: any step
             axis += 1
         elif isinstance(it, tuple):  # a 0-d mask: a new axis of length 1 (True) or 0 (False)
             advanced.append((len(out_shape), _Advanced(np.zeros(int(it[1]), dtype=np.intp), (int(it[1]),)), 0))
