@@ -114,7 +114,7 @@ def positive(x: Any, /) -> Tensor[Any] | Any:
 def round(x: Any, /, *, decimals: int = 0) -> Tensor[Any] | Any:
     if isinstance(decimals, bool) or not isinstance(decimals, int):
         raise ArgumentTypeError(f"round: decimals must be an int (got {decimals!r})")
-    check_digits(abs(decimals), "round: 10**decimals")  # exact rounding scales by it (2**64 decimals would never end)
+    check_digits(builtins.abs(decimals), "round: 10**decimals")  # exact rounding scales by it (2**64 decimals would never end)
     # The packings' "round" kernels round to whole numbers; other digits map the element function.
     return unary("round", x, plan_round(decimals), kernel="round" if decimals == 0 else "round.decimals")
 

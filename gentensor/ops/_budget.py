@@ -351,3 +351,8 @@ def bounded(func: str, what: Callable[[], str], call: Callable[..., T], *args: A
                 None,
             ) from None
         raise
+
+
+def _is_sympy_failure(e: Exception) -> bool:
+    """Whether ``e`` was raised by SymPy or mpmath (not by gentensor or Python itself)."""
+    return type(e).__module__.startswith(("sympy", "mpmath"))

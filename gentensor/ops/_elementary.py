@@ -49,7 +49,7 @@ from typing import Any, Callable, Mapping
 
 from ..errors import ArgumentValueError, DomainError, LimitError, UndecidableError
 from ..resources import check_number_bits, get_limits
-from ._budget import OutOfTime, bounded, within
+from ._budget import OutOfTime, _is_sympy_failure, bounded, within
 from ._magnitude import too_costly
 from ._show import short_str
 
@@ -491,10 +491,6 @@ def evaluated(name: str, func: Callable[..., Any], *args: Any) -> Any:
         ) from None
 
 
-def _is_sympy_failure(e: Exception) -> bool:
-    return type(e).__module__.startswith(("sympy", "mpmath"))
-
-
 def symbolic_floor(a: Any) -> Any:
     """``floor(a)``: exact -- for a constant the integer proven (hidden zeros too) or `UndecidableError`; with symbols unevaluated.
 
@@ -521,11 +517,9 @@ def _integer_function(name: str, a: Any) -> Any:
             "raise gt.limits(zero_test_bits=...)",
             a,
         )
-    from ._rounding import proven_integer
-    from ._zerotest import integer_value
+    from ._rounding import integer_part
 
-    n = integer_value(func(a, evaluate=False))
-    return sympy.Integer(n) if n is not None else proven_integer(name, a)
+    return integer_part(name, a)
 
 
 def _s_floor(a: Any) -> Any:

@@ -15,8 +15,7 @@ from __future__ import annotations
 import operator
 from typing import Any, Iterable
 
-from ._budget import OutOfTime, within
-from ._elementary import _is_sympy_failure
+from ._budget import OutOfTime, _is_sympy_failure, within
 
 # Private helpers of the ops layer (gentensor.symbolic and the comparisons), listed for the layer's imports.
 __all__ = ["_arithmetic", "_add", "_sub", "_mul", "_pow", "_neg", "_many", "_symbol_product", "_unevaluated"]

@@ -21,7 +21,7 @@ from ._budget import bounded
 from ._exprarith import _mul, _sub
 from ._show import short_str
 
-__all__ = ["proven_integer", "floor_of", "exact_round", "proven_sign", "exact_trunc", "proven_signbit"]
+__all__ = ["proven_integer", "integer_part", "exact_round", "proven_sign", "exact_trunc", "proven_signbit"]
 
 
 def _sympy() -> Any:
@@ -97,12 +97,22 @@ def proven_integer(name: str, a: Any) -> Any:
     return sympy.Integer(found)
 
 
-def floor_of(a: Any) -> Any:
-    """``floor(a)`` of a real SymPy constant: the integer its interval is, else `proven_integer`."""
+def integer_part(name: str, a: Any) -> Any:
+    """``floor(a)`` (``name="floor"``) or ``ceiling(a)`` of a real SymPy constant: the integer its interval is
+    (`gentensor.ops._zerotest.integer_value`), else `proven_integer`.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> integer_part("floor", sympy.pi), integer_part("ceiling", sympy.pi)
+    (3, 4)
+    """
     from ._zerotest import integer_value
 
-    n = integer_value(_sympy().floor(a, evaluate=False))
-    return _sympy().Integer(n) if n is not None else proven_integer("floor", a)
+    sympy = _sympy()
+    func = sympy.floor if name == "floor" else sympy.ceiling
+    n = integer_value(func(a, evaluate=False))
+    return sympy.Integer(n) if n is not None else proven_integer(name, a)
 
 
 def exact_round(a: Any, ndigits: int) -> Any:
@@ -123,7 +133,7 @@ def exact_round(a: Any, ndigits: int) -> Any:
         return sympy.Rational(r.numerator, r.denominator)
     scale = sympy.Integer(10) ** ndigits
     scaled = _mul(a, scale)
-    n = int(floor_of(scaled))
+    n = int(integer_part("floor", scaled))
     half = _signs(_sub(scaled, sympy.Rational(1, 2)), "round")(n)  # the sign of scaled - (n + 1/2)
     if half is None:
         raise _undecided("round", a, f"the rounding to {ndigits} decimals")
@@ -180,12 +190,10 @@ def exact_trunc(a: Any) -> Any:
     >>> exact_trunc(-sympy.pi), exact_trunc(sympy.E)
     (-3, 2)
     """
-    from ._elementary import _integer_function
-
     found = _real_sign(a, "trunc")
     if found is None:
         raise DomainError(f"trunc: {short_str(a)} is not a real number; take its re and im first")
-    return _integer_function("floor" if found >= 0 else "ceiling", a)
+    return integer_part("floor" if found >= 0 else "ceiling", a)
 
 
 def proven_signbit(a: Any) -> bool:

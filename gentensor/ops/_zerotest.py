@@ -49,7 +49,7 @@ from typing import Any, Callable, Optional
 
 from ..errors import DomainError, UndecidableError
 from ..resources import BoundedMemo, get_limits
-from ._algebraic_zero import algebraic_zero
+from ._algebraic_zero import algebraic_zero, minimal_polynomial_verdict
 from ._budget import OutOfTime, within
 from ._enclose import Box, enclose, excludes_zero
 from ._exprlimits import check_expr
@@ -60,7 +60,6 @@ from ._zerotools import (
     UNKNOWN,
     ZERO,
     ZeroTest,
-    _algebraic,
     _argument_product,
     _expansion_terms,
     _huge_numbers,
@@ -347,7 +346,7 @@ class _Decision:
     # -- 3. algebraic proofs ----------------------------------------------------------------------
 
     def constant_proofs(self) -> Optional[ZeroTest]:
-        found = _algebraic(self.e, self.sympy)
+        found = minimal_polynomial_verdict(self.e, self.sympy)
         if found is not None:
             return found
         self.tried.append("not algebraic (or degree too high)")
@@ -419,7 +418,7 @@ class _Decision:
             w = _argument_product(self.e, sympy)
             if w is not None:
                 im = sympy.im(sympy.expand(w))
-                found = ZeroTest(ZERO if im.is_zero else NONZERO, "exact") if im.is_Number else _algebraic(im, sympy)
+                found = ZeroTest(ZERO if im.is_zero else NONZERO, "exact") if im.is_Number else minimal_polynomial_verdict(im, sympy)
                 if found is not None:
                     if found.verdict == NONZERO:
                         return ZeroTest(NONZERO, "not a multiple of pi")
@@ -443,7 +442,7 @@ class _Decision:
             raise
         except Exception:
             return None
-        found = ZeroTest(ZERO if w.is_zero else NONZERO, "exact") if w.is_Number else _algebraic(w, sympy)
+        found = ZeroTest(ZERO if w.is_zero else NONZERO, "exact") if w.is_Number else minimal_polynomial_verdict(w, sympy)
         if found is None:
             self.tried.append("exp of the sum not algebraic")
             return None

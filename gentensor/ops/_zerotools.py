@@ -251,41 +251,6 @@ def _argument_product(e: Any, sympy: Any) -> Any:
     return w
 
 
-def _algebraic(e: Any, sympy: Any) -> Optional[ZeroTest]:
-    """Decide an algebraic number by its minimal polynomial (``None`` when ``e`` is not one, or too big).
-
-    The certified minimal polynomial (`gentensor.ops._algebraic_tools`: its factor chosen by interval
-    enclosures) decides radicals; SymPy's own, whose factor is chosen by unchecked numerics, is asked only
-    when an enclosure of ``e`` meets no branch cut -- at a cut (``sqrt(-1 - I*h)`` for a hidden zero ``h``)
-    those numerics may evaluate the other branch, and call a zero non-zero or the reverse.
-    """
-    degree = _degree_bound(e, sympy)
-    if degree is None or degree > _ALGEBRAIC_DEGREE:
-        return None
-    from ._algebraic_tools import minimal_polynomial
-
-    certified = minimal_polynomial(e)
-    if certified is not None:
-        return ZeroTest(ZERO if list(certified) == [1, 0] else NONZERO, "minimal polynomial")
-    if not _clear_of_cuts(e):
-        return None
-    x = sympy.Dummy("x")
-    try:
-        p = sympy.minimal_polynomial(e, x, polys=True)
-    except Exception:  # NotAlgebraic, NotImplementedError, or a domain SymPy cannot build
-        return None
-    return ZeroTest(ZERO if p.as_expr() == x else NONZERO, "minimal polynomial")
-
-
-def _clear_of_cuts(e: Any) -> bool:
-    """Whether ``e`` has an enclosure at 64 bits that meets no branch cut on the way."""
-    from ._enclose import enclose
-    from ._interval import cuts_met
-
-    before = cuts_met()
-    return enclose(e, 64) is not None and cuts_met() == before
-
-
 class Walk:
     """Each distinct node of SymPy expression trees once, depth first; a visit adds children with ``stack``.
 
