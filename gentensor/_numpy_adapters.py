@@ -335,6 +335,21 @@ def heaviside(x1: Any, x2: Any) -> Any:
     return ns.where(ns.isnan(a), a, stepped)  # NaN stays NaN, as NumPy's
 
 
+def divmod_(x1: Any, x2: Any) -> Any:
+    """NumPy's ``divmod``: ``(x1 // x2, x1 % x2)`` with floor semantics, floats included (``gt.divmod`` is the
+    Euclidean division of a ring that has one).
+
+    >>> import gentensor as gt
+    >>> [t.tolist() for t in divmod_(gt.tensor([7.5, -7.5]), 2.0)]
+    [[3.0, -4.0], [1.5, 0.5]]
+    """
+    ns = _ns()
+    a = _tensor(x1)
+    if ns.isdtype(a.ops, "integral"):
+        return tuple(ns.divmod(a, x2))
+    return ns.floor_divide(a, x2), ns.remainder(a, x2)
+
+
 def exp2(x: Any) -> Any:
     """NumPy's ``exp2``: ``2**x`` (exact for integers: negative exponents give rationals)."""
     return _ns().power(2, _tensor(x))
@@ -434,6 +449,7 @@ UFUNC_ADAPTERS: dict[str, Callable[..., Any]] = {
     "fmax": _nan_skipping(lambda a, b: _ns().maximum(a, b)),
     "fmin": _nan_skipping(lambda a, b: _ns().minimum(a, b)),
     "heaviside": heaviside,
+    "divmod": divmod_,
     "exp2": exp2,
     "deg2rad": deg2rad,
     "radians": deg2rad,

@@ -245,7 +245,7 @@ UFUNCS: dict[str, str] = {
     "invert": "bitwise_invert", "bitwise_invert": "bitwise_invert", "left_shift": "bitwise_left_shift",
     "right_shift": "bitwise_right_shift", "bitwise_left_shift": "bitwise_left_shift",
     "bitwise_right_shift": "bitwise_right_shift", "matmul": "matmul", "vecdot": "linalg.vecdot",
-    "gcd": "gcd", "lcm": "lcm", "fabs": "abs", "divmod": "divmod",
+    "gcd": "gcd", "lcm": "lcm", "fabs": "abs", "divmod": "_uf.divmod",
     "matvec": "_uf.matvec", "vecmat": "_uf.vecmat", "fmax": "_uf.fmax", "fmin": "_uf.fmin",
     "heaviside": "_uf.heaviside", "exp2": "_uf.exp2", "deg2rad": "_uf.deg2rad", "radians": "_uf.radians",
     "rad2deg": "_uf.rad2deg", "degrees": "_uf.degrees",

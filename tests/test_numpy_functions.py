@@ -87,6 +87,8 @@ CALLS: dict[str, Callable[[Any], Any]] = {
     "vdot_2d": lambda d: np.vdot(d.X, d.X),
     "vdot_complex": lambda d: np.vdot(d.C, d.C),
     "heaviside_nan": lambda d: np.heaviside(d.N, 0.5),
+    "divmod_floats": lambda d: np.divmod(d.G, 0.75),
+    "divmod_ints": lambda d: np.divmod(d.W, 3),
     "correlate": lambda d: np.correlate(d.W, d.V),
     "correlate_full": lambda d: np.correlate(d.W, d.V, "full"),
     "polyval": lambda d: np.polyval(d.V, 3),

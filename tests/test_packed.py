@@ -1003,8 +1003,9 @@ def test_packings_describe_their_words():
     }
 
 
-def test_words_that_are_not_the_elements_are_grouped_by_the_ops():
-    # GF(2^8) packs Byte objects through a codec: unique, isin and bincount must not read its words as the elements
+def test_a_codec_packing_groups_its_elements_exactly():
+    # GF(2^8) packs Byte objects through a codec: unique and isin group its words (one per element), and
+    # bincount, which counts numbers, refuses its elements
     ops = GF256()
     x = gt.tensor([Byte(3), Byte(5), Byte(3), Byte(255)], ops=ops)
     assert gt.unique_values(x).tolist() == [Byte(3), Byte(5), Byte(255)]

@@ -120,3 +120,22 @@ def test_inv_over_a_composite_modulus_names_its_determinant(n: int) -> None:
     assert d == -22 % n
     with pytest.raises(gt.SingularMatrixError, match=rf"not a unit \(got det = {d}\)"):
         L.inv(x)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(3, 6), ring=st.sampled_from(["mod7", "mod61", "rationals"]), singular=st.booleans(), data=st.data())
+def test_adjugate_over_fields_is_the_cofactor_matrix(n: int, ring: str, singular: bool, data: Any) -> None:
+    from fractions import Fraction
+
+    import sympy
+
+    p = {"mod7": 7, "mod61": 2**61 - 1}.get(ring)
+    entries = st.integers(0, p - 1) if p else st.fractions(-5, 5, max_denominator=4)
+    rows = [[data.draw(entries) for _ in range(n)] for _ in range(n)]
+    if singular:  # the last row a combination of the first two: rank < n
+        rows[-1] = [a + b for a, b in zip(rows[0], rows[1])]
+    ops = gt.modular(p) if p else gt.rationals
+    got = L.adjugate(gt.tensor(rows, ops=ops)).tolist()
+    cofactors = sympy.Matrix([[sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v for v in row] for row in rows]).adjugate()
+    expected = [[int(v) % p for v in row] for row in cofactors.tolist()] if p else [[Fraction(int(v.p), int(v.q)) for v in row] for row in cofactors.tolist()]
+    assert got == expected
