@@ -21,7 +21,8 @@ in order (cheapest first, each within the budget of [`gentensor.limits`][gentens
    algebraic number (the product of ``1 + i*t``) is real, and with ``|e| < 1``
    from the intervals that proves ``e = 0``; ``exp`` of a sum of logarithms
    likewise (``exp(e) = 1``); a polynomial in the symbols whose constant
-   coefficients are each decided;
+   coefficients are each decided; a constant whose sub-sums proven zero
+   (each by this test, one level deep) are replaced by 0 (`._zeroparts`);
 4. **rewriting** -- ``trigsimp`` and, for small expressions, ``simplify``;
    reaching 0 is a proof.
 
@@ -55,6 +56,7 @@ from ._enclose import Box, enclose, excludes_zero
 from ._exprlimits import check_expr
 from ._magnitude import precision_budget, survey
 from ._show import short_str
+from ._zeroparts import zero_parts
 from ._zerotools import (
     NONZERO,
     UNKNOWN,
@@ -232,7 +234,7 @@ class _Decision:
             shown = "an unbounded number of" if cost == float("inf") else f"about {int(cost)}" if cost < 1e12 else f"about {cost:.2g}"
             self.tried.append(f"evaluating it needs {shown} bits, past the precision budget of 16 * zero_test_bits")
             return self.unknown()
-        for step in (self.constant_proofs if not free else self.function_proofs, self.rewriting):
+        for step in (self.constant_proofs if not free else self.function_proofs, self.parts, self.rewriting):
             found = self.bounded(step)
             if found is not None:
                 return found
@@ -470,6 +472,10 @@ class _Decision:
         return found
 
     # -- 4. rewriting ---------------------------------------------------------------------------------
+
+    def parts(self) -> Optional[ZeroTest]:
+        """A constant with sub-sums proven zero: decided once they are replaced by 0 (`._zeroparts`)."""
+        return zero_parts(self.e, lambda d: zero_test(d, checked=True))
 
     def rewriting(self) -> Optional[ZeroTest]:
         sympy = self.sympy
