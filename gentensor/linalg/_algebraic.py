@@ -32,7 +32,7 @@ from math import gcd, isqrt, lcm
 from typing import Any, Callable, NamedTuple, Optional
 
 from ..errors import DomainError
-from ..ops import BaseOps, Capabilities, symbolic
+from ..ops import BaseOps, Capabilities, bounded, short_str, symbolic
 from . import _polys, _symbolic, _toexpr
 from ._charpoly import charpoly_berkowitz
 from ._fast import flint_module
@@ -560,7 +560,10 @@ def _explicit_groups(M: FieldMatrix, coeffs: list[Any], t: Any) -> list[Group]:
     exprs = [_symbolic.tidy(M.back(c)) for c in coeffs]
     p = sympy.Poly(sympy.Add(*[c * t ** (n - i) for i, c in enumerate(exprs)]), t)
     groups: list[Group] = []
-    for g, m in p.factor_list()[1]:
+    # Within the time budget: a generator with a huge exponent (exp(10000) is E**10000 to SymPy) makes
+    # factoring a polynomial of that degree, which ran for minutes.
+    factors = bounded("eigenvals", lambda: f"the characteristic polynomial {short_str(p.as_expr(), 80)}", p.factor_list)[1]
+    for g, m in factors:
         if g.degree() == 1:
             c1, c0 = g.all_coeffs()
             groups.append(Group("explicit", [_symbolic.tidy(-c0 / c1)], m))

@@ -37,7 +37,7 @@ from ._zerotest import undecided, zero_test, ZeroTest
 # The interface of this package to the other layers of gentensor: names they use from its private
 # modules, without a leading underscore (not public: not in __all__, not in the documentation).
 from ._algebraic_tools import enclose_algebraic
-from ._budget import OutOfTime, within
+from ._budget import OutOfTime, bounded, within
 from ._magnitude import too_costly
 from ._show import short_repr, short_str
 from ._codec import _Bad as CodecError, _show as show_value
