@@ -344,10 +344,10 @@ def divmod_(x1: Any, x2: Any) -> Any:
     [[3.0, -4.0], [1.5, 0.5]]
     """
     ns = _ns()
-    a = _tensor(x1)
-    if ns.isdtype(a.ops, "integral"):
-        return tuple(ns.divmod(a, x2))
-    return ns.floor_divide(a, x2), ns.remainder(a, x2)
+    a, b = _tensor(x1), _tensor(x2)
+    if ns.isdtype(a.ops, "integral") and ns.isdtype(b.ops, "integral"):
+        return tuple(ns.divmod(a, b))
+    return ns.floor_divide(a, b), ns.remainder(a, b)
 
 
 def exp2(x: Any) -> Any:
@@ -403,7 +403,8 @@ def polymul(a1: Any, a2: Any) -> Any:
     [1, 0, -1, 6]
     """
     ns = _ns()
-    product = ns.convolve(_tensor(a1), _tensor(a2))
+    x, y = (ns.reshape(t, (1,)) if t.ndim == 0 else t for t in (_tensor(a1), _tensor(a2)))  # a number is a constant
+    product = ns.convolve(x, y)
     nonzero = ns.flatnonzero(product).tolist()
     return product[nonzero[0] :] if nonzero else product[-1:]
 

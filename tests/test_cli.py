@@ -786,3 +786,7 @@ def test_an_integer_matrix_file_reads_as_its_cells_and_names_bad_cells(tmp_path:
     with pytest.raises(gt.FormatError, match=r"line 6, cell 2: cannot read the cell '1/0' as an element of integers"):
         gt.load(stack, ops=gt.integers)
     assert gt.load(write(tmp_path, f"t.{fmt}", "1 2\n3 4\n\n5 6\n7 8\n".replace(" ", sep))).tolist() == [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]
+    # a max_digits below the fast path's 18 characters still holds
+    wide = write(tmp_path, f"w.{fmt}", "123456 1\n2 3\n".replace(" ", sep))
+    with gt.limits(max_digits=3), pytest.raises(gt.FormatError, match="line 1, cell 1"):
+        gt.load(wide)

@@ -89,6 +89,8 @@ CALLS: dict[str, Callable[[Any], Any]] = {
     "heaviside_nan": lambda d: np.heaviside(d.N, 0.5),
     "divmod_floats": lambda d: np.divmod(d.G, 0.75),
     "divmod_ints": lambda d: np.divmod(d.W, 3),
+    "divmod_ints_by_float": lambda d: np.divmod(d.W, 2.5),
+    "polymul_scalar": lambda d: np.polymul(2, d.V),
     "correlate": lambda d: np.correlate(d.W, d.V),
     "correlate_full": lambda d: np.correlate(d.W, d.V, "full"),
     "polyval": lambda d: np.polyval(d.V, 3),

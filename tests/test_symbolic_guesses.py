@@ -211,3 +211,21 @@ def test_sign_signbit_and_trunc_of_constants_agree_with_60_digits(c):
     assert gt.trunc(S(c)).tolist() == [math.trunc(v)]
     assert gt.sign(S(c)).tolist() == [int(bool(v > 0)) - int(bool(v < 0))]
     assert gt.signbit(S(c)).tolist() == [bool(v < 0)]
+
+
+def test_sub_sums_are_not_replaced_at_a_pole():
+    # h / log(1 + h) is 0/0: replacing the numerator's h by 0 would make it 0 to SymPy (0 * X is 0)
+    from gentensor.ops._zeroparts import zero_parts
+    from gentensor.ops._zerotest import zero_test
+
+    h = HIDDEN_ZEROS[1]
+    g = sympy.sqrt(7 + 4 * sympy.sqrt(3)) - 2 - sympy.sqrt(3)  # another hidden zero
+    for e in (h / sympy.log(1 + h), h * sympy.log(h), h / g, h * sympy.atan(1 / g)):
+        assert zero_parts(e, lambda d: zero_test(d, checked=True)) is None, e
+    assert zero_parts(sympy.sqrt(-1 - I * h**2) - I, lambda d: zero_test(d, checked=True)).verdict == "zero"
+
+
+def test_round_of_a_sympy_float_rounds_its_binary_value_as_python_rounds_a_float():
+    for v, d in ((2.675, 2), (0.285, 2), (1.0005, 3), (-2.5, 0), (0.125, 2)):
+        (got,) = gt.round(S(sympy.Float(v)), decimals=d).tolist()
+        assert got.is_Float and float(got) == round(v, d), (v, d, got)

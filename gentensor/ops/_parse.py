@@ -133,7 +133,7 @@ def short_ints(texts: list[str]) -> list[int] | None:
     >>> short_ints(["-12", "+3", "007"]), short_ints(["1", "2/3"]), short_ints(["1" * 19]), short_ints(["1_0"])
     ([-12, 3, 7], None, None, None)
     """
-    if not texts or max(map(len, texts)) > 18:
+    if not texts or max(map(len, texts)) > min(18, get_limits().max_digits):  # (past a lower limit: the parser refuses)
         return None
     joined = "".join(texts)
     if not joined.isascii() or joined.encode("ascii").translate(None, _DIGITS_AND_SIGNS):

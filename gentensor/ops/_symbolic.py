@@ -192,7 +192,11 @@ class SymbolicOps(BaseOps):
 
     def round(self, a: Any, ndigits: int = 0) -> Any:
         """``a`` rounded to ``ndigits`` decimals, halves to even, exactly (`gentensor.ops._rounding.exact_round`): a
-        Rational for a real constant, a Float rounded as SymPy rounds it for a Float."""
+        Rational for a real constant; for a Float, its binary value rounded, as a Float (as Python rounds a float)."""
+        if getattr(a, "is_Float", False) and a.is_finite:
+            # the Float's value (a binary fraction), as Python rounds a float: 2.675 is 2.67499... and gives 2.67
+            sympy = _sympy()
+            return sympy.Float(exact_round(sympy.Rational(a), ndigits), precision=a._prec)
         if not getattr(a, "is_Float", False) and not getattr(a, "free_symbols", True):
             if too_costly(a):
                 raise UndecidableError(

@@ -46,6 +46,11 @@ def zero_parts(e: Any, test: Callable[[Any], ZeroTest]) -> Optional[ZeroTest]:
         return None
     import sympy
 
+    # Only a value the intervals show finite and defined: at a pole (h / log(1 + h), h * log(h)) the rebuilt
+    # tree would lose the undefined factor (0 * X is 0 to SymPy) and answer for an expression that has no value.
+    if enclose(e, 64) is None:
+        return None
+
     parts: list[Any] = []
     for k, node in enumerate(sympy.preorder_traversal(e)):
         if k >= _MAX_NODES or len(parts) >= _MAX_PARTS:
@@ -63,7 +68,7 @@ def zero_parts(e: Any, test: Callable[[Any], ZeroTest]) -> Optional[ZeroTest]:
         if not zeros:
             return None
         replaced = e.xreplace(zeros)  # the same value: SymPy evaluates the rebuilt tree (sqrt(-1) is I)
-        if replaced == e:
+        if replaced == e or replaced.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo, sympy.AccumBounds):
             return None
         found = test(replaced)
     finally:
