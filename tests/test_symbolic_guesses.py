@@ -229,3 +229,12 @@ def test_round_of_a_sympy_float_rounds_its_binary_value_as_python_rounds_a_float
     for v, d in ((2.675, 2), (0.285, 2), (1.0005, 3), (-2.5, 0), (0.125, 2)):
         (got,) = gt.round(S(sympy.Float(v)), decimals=d).tolist()
         assert got.is_Float and float(got) == round(v, d), (v, d, got)
+
+
+def test_zero_over_a_hidden_zero_is_not_called_zero():
+    # 0/0 in disguise has no value; simplify turns it into 0 once it denests h, and that proves nothing
+    h = HIDDEN_ZEROS[1]
+    g = sympy.sqrt(7 + 4 * sympy.sqrt(3)) - 2 - sympy.sqrt(3)
+    for e in (h / sympy.log(1 + h), 1 / (1 + 1 / h), h / g):
+        assert gt.symbolic.zero_test(e).verdict != "zero", e
+    assert gt.symbolic.zero_test(BESSEL_ZERO).verdict == "zero"  # no pole: simplify's 0 stands

@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional
 from ._enclose import enclose, excludes_zero
 from ._zerotools import UNKNOWN, ZERO, ZeroTest
 
-__all__ = ["zero_parts"]
+__all__ = ["zero_parts", "may_be_undefined"]
 
 #: Sub-sums tried at most, and nodes of the expression looked at to find them.
 _MAX_PARTS = 4
@@ -76,3 +76,39 @@ def zero_parts(e: Any, test: Callable[[Any], ZeroTest]) -> Optional[ZeroTest]:
     if found.verdict == UNKNOWN:
         return None
     return ZeroTest(found.verdict, f"sub-sums proven zero replaced by 0, then {found.method}")
+
+
+def may_be_undefined(e: Any) -> bool:
+    """Whether ``e`` divides by, or takes the logarithm of, a constant not shown away from 0 by its interval.
+
+    A rewriting that reaches 0 proves nothing there: ``h / g`` for two hidden
+    zeros is ``0/0``, which SymPy's ``simplify`` makes ``0`` once it denests
+    ``h``.  (Divisors and logarithms with symbols are left to the zero test's
+    rule that an expression is zero when it is zero as a function.)
+
+    Examples
+    --------
+    >>> import sympy
+    >>> g = sympy.sqrt(7 + 4 * sympy.sqrt(3)) - 2 - sympy.sqrt(3)
+    >>> may_be_undefined(1 / g), may_be_undefined(1 / sympy.pi), may_be_undefined(sympy.log(2) - 1)
+    (True, False, False)
+    """
+    import sympy
+
+    checked = 0
+    for k, node in enumerate(sympy.preorder_traversal(e)):
+        if k >= 4 * _MAX_NODES:
+            return True
+        if node.is_Pow and node.exp.is_negative:
+            arg = node.base
+        elif isinstance(node, sympy.log):
+            arg = node.args[0]
+        else:
+            continue
+        if arg.free_symbols:
+            continue
+        checked += 1
+        box = enclose(arg, 64) if checked <= 4 * _MAX_PARTS else None
+        if box is None or not excludes_zero(box):
+            return True
+    return False

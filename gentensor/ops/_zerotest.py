@@ -56,7 +56,7 @@ from ._enclose import Box, enclose, excludes_zero
 from ._exprlimits import check_expr
 from ._magnitude import precision_budget, survey
 from ._show import short_str
-from ._zeroparts import zero_parts
+from ._zeroparts import may_be_undefined, zero_parts
 from ._zerotools import (
     NONZERO,
     UNKNOWN,
@@ -484,11 +484,11 @@ class _Decision:
             return None
         try:
             if e.has(sympy.sin, sympy.cos, sympy.tan, sympy.sinh, sympy.cosh, sympy.tanh):
-                if sympy.trigsimp(e) == 0:
+                if sympy.trigsimp(e) == 0 and not may_be_undefined(e):
                     return ZeroTest(ZERO, "trigsimp")
                 self.tried.append("trigsimp")
             if _nodes(e) <= _SIMPLIFY_NODES and not self.late():
-                if sympy.simplify(e) == 0:
+                if sympy.simplify(e) == 0 and not may_be_undefined(e):  # (0/0 in disguise simplifies to 0 too)
                     return ZeroTest(ZERO, "simplify")
                 self.tried.append("simplify")
         except (RecursionError, MemoryError, OverflowError):
