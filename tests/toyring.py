@@ -141,3 +141,40 @@ gaussian_euclidean = EuclideanGaussOps()
 def norm(g: Gauss) -> int:
     """The Euclidean measure of Z[i]: ``|g|**2``."""
     return g.re * g.re + g.im * g.im
+
+
+class Residue:
+    """An element of Z/n that is not a Python int (for `ResidueOps`)."""
+
+    def __init__(self, v: int, n: int) -> None:
+        self.v, self.n = v % n, n
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Residue) and (other.v, other.n) == (self.v, self.n)
+
+    def __hash__(self) -> int:
+        return hash((self.v, self.n))
+
+
+class ResidueOps(gt.BaseOps):
+    """Z/n as a user ring that says nothing of itself but the ring axioms (no capabilities: characteristic unknown)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.name = f"Z/{n} (user)"
+        self.zero, self.one = Residue(0, n), Residue(1, n)
+
+    def convert(self, v: Any) -> Residue:
+        return v if isinstance(v, Residue) else Residue(int(v), self.n)
+
+    def add(self, a: Residue, b: Residue) -> Residue:
+        return Residue(a.v + b.v, self.n)
+
+    def mul(self, a: Residue, b: Residue) -> Residue:
+        return Residue(a.v * b.v, self.n)
+
+    def neg(self, a: Residue) -> Residue:
+        return Residue(-a.v, self.n)
+
+    def equal(self, a: Residue, b: Residue) -> bool:
+        return a.v == b.v
